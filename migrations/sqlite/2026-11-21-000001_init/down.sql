@@ -1,0 +1,14 @@
+DROP TABLE audit_log;
+ DROP TABLE deal_scores;
+ DROP TABLE deals;
+ DROP TABLE seats;
+ DROP TABLE round_tables;
+ DROP TABLE rounds;
+ DROP TABLE seating_constraints;
+ DROP TABLE registrations;
+ DROP TABLE tournaments;
+ DROP TABLE players;
+ DROP TABLE login_attempts;
+ DROP TABLE api_tokens;
+ DROP TABLE sessions;
+ DROP TABLE users;

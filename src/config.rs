@@ -1,0 +1,82 @@
+//! Command line and environment, parsed and checked at start-up.
+
+use std::net::SocketAddr;
+
+use clap::{Parser, Subcommand};
+
+/// The database used when nothing is set: a SQLite file in the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "chelem.db";
+
+/// Chelem, a French Tarot tournament server.
+#[derive(Debug, Parser)]
+#[command(name = "chelem", version, about)]
+pub struct Cli {
+    /// Database: a SQLite file path (default `chelem.db`) or a postgres:// URL.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
+    pub database_url: String,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the web server.
+    Serve(ServeArgs),
+    /// Apply the database migrations, then exit.
+    Migrate,
+    /// Manage organizer accounts.
+    User {
+        /// The action.
+        #[command(subcommand)]
+        action: UserAction,
+    },
+    /// Manage API tokens.
+    Token {
+        /// The action.
+        #[command(subcommand)]
+        action: TokenAction,
+    },
+}
+
+/// `chelem serve` options.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "CHELEM_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+    /// Mark cookies Secure (when served behind HTTPS).
+    #[arg(long, env = "CHELEM_SECURE_COOKIES")]
+    pub secure_cookies: bool,
+    /// Database connections in the pool.
+    #[arg(long, env = "CHELEM_POOL_SIZE", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub pool_size: u32,
+    /// HTTP worker threads (default: one per core).
+    #[arg(long, env = "CHELEM_WORKERS")]
+    pub workers: Option<usize>,
+}
+
+/// `chelem user …`
+#[derive(Debug, Subcommand)]
+pub enum UserAction {
+    /// Create an organizer; the password is read from standard input.
+    Add {
+        /// Login name.
+        name: String,
+    },
+}
+
+/// `chelem token …`
+#[derive(Debug, Subcommand)]
+pub enum TokenAction {
+    /// Create an API token for an organizer and print it.
+    Create {
+        /// The organizer's login name.
+        #[arg(long)]
+        user: String,
+        /// A label to remember what the token is for.
+        #[arg(long, default_value = "api")]
+        label: String,
+    },
+}

@@ -1,0 +1,60 @@
+//! Login attempts, kept to throttle password guessing per account and per address.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::login_attempts;
+use crate::db::AnyConnection;
+
+/// Queries over `login_attempts`.
+pub struct LoginAttempt;
+
+impl LoginAttempt {
+    /// Records one attempt.
+    pub fn record(
+        conn: &mut AnyConnection,
+        username: &str,
+        address: &str,
+        success: bool,
+        now: NaiveDateTime,
+    ) -> QueryResult<usize> {
+        diesel::insert_into(login_attempts::table)
+            .values((
+                login_attempts::username.eq(username),
+                login_attempts::address.eq(address),
+                login_attempts::success.eq(success),
+                login_attempts::attempted_at.eq(now),
+            ))
+            .execute(conn)
+    }
+
+    /// Failed attempts for this account since `since`.
+    pub fn failures_for_user(conn: &mut AnyConnection, username: &str, since: NaiveDateTime) -> QueryResult<i64> {
+        login_attempts::table
+            .filter(login_attempts::username.eq(username))
+            .filter(login_attempts::success.eq(false))
+            .filter(login_attempts::attempted_at.gt(since))
+            .count()
+            .get_result(conn)
+    }
+
+    /// Failed attempts from this address since `since`.
+    pub fn failures_for_address(conn: &mut AnyConnection, address: &str, since: NaiveDateTime) -> QueryResult<i64> {
+        login_attempts::table
+            .filter(login_attempts::address.eq(address))
+            .filter(login_attempts::success.eq(false))
+            .filter(login_attempts::attempted_at.gt(since))
+            .count()
+            .get_result(conn)
+    }
+
+    /// Forgets the failures of an account after a successful login.
+    pub fn clear_user(conn: &mut AnyConnection, username: &str) -> QueryResult<usize> {
+        diesel::delete(login_attempts::table.filter(login_attempts::username.eq(username))).execute(conn)
+    }
+
+    /// Drops attempts older than `before`.
+    pub fn purge(conn: &mut AnyConnection, before: NaiveDateTime) -> QueryResult<usize> {
+        diesel::delete(login_attempts::table.filter(login_attempts::attempted_at.le(before))).execute(conn)
+    }
+}

@@ -1,0 +1,191 @@
+//! Diesel table definitions, shared by both backends (see `migrations/`).
+
+diesel::table! {
+    users (id) {
+        id -> Integer,
+        username -> Text,
+        password_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    sessions (id) {
+        id -> Integer,
+        token_hash -> Text,
+        user_id -> Integer,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Integer,
+        user_id -> Integer,
+        token_hash -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    login_attempts (id) {
+        id -> Integer,
+        username -> Text,
+        address -> Text,
+        success -> Bool,
+        attempted_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Integer,
+        name -> Text,
+        club -> Text,
+        licence -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tournaments (id) {
+        id -> Integer,
+        name -> Text,
+        event_date -> Text,
+        rounds_planned -> Integer,
+        deals_table3 -> Integer,
+        deals_table4 -> Integer,
+        deals_table5 -> Integer,
+        table5_mode -> Text,
+        tie_breaker -> Text,
+        rules_json -> Text,
+        extra_fives -> Integer,
+        swiss_from_round -> Nullable<Integer>,
+        seed -> BigInt,
+        plan_json -> Nullable<Text>,
+        status -> Text,
+        created_by -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    registrations (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        player_id -> Integer,
+        checked_in -> Bool,
+        first_round -> Integer,
+        withdrawn_after -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    seating_constraints (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        kind -> Text,
+        player_a -> Integer,
+        player_b -> Nullable<Integer>,
+        table_number -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        status -> Text,
+        created_at -> Timestamp,
+        closed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    round_tables (id) {
+        id -> Integer,
+        round_id -> Integer,
+        number -> Integer,
+        token -> Text,
+        deal_count -> Integer,
+    }
+}
+
+diesel::table! {
+    seats (id) {
+        id -> Integer,
+        table_id -> Integer,
+        seat -> Integer,
+        player_id -> Integer,
+    }
+}
+
+diesel::table! {
+    deals (id) {
+        id -> Integer,
+        table_id -> Integer,
+        number -> Integer,
+        passed -> Bool,
+        record_json -> Text,
+        entered_by -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    deal_scores (id) {
+        id -> Integer,
+        deal_id -> Integer,
+        player_id -> Integer,
+        score -> Integer,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> Integer,
+        tournament_id -> Nullable<Integer>,
+        actor -> Text,
+        action -> Text,
+        subject -> Text,
+        before_json -> Nullable<Text>,
+        after_json -> Nullable<Text>,
+        reason -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(sessions -> users (user_id));
+diesel::joinable!(api_tokens -> users (user_id));
+diesel::joinable!(registrations -> tournaments (tournament_id));
+diesel::joinable!(registrations -> players (player_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(round_tables -> rounds (round_id));
+diesel::joinable!(seats -> round_tables (table_id));
+diesel::joinable!(seats -> players (player_id));
+diesel::joinable!(deals -> round_tables (table_id));
+diesel::joinable!(deal_scores -> deals (deal_id));
+diesel::joinable!(deal_scores -> players (player_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    sessions,
+    api_tokens,
+    login_attempts,
+    players,
+    tournaments,
+    registrations,
+    seating_constraints,
+    rounds,
+    round_tables,
+    seats,
+    deals,
+    deal_scores,
+    audit_log,
+);

@@ -1,0 +1,117 @@
+//! Interface languages: French by default, English available, through the
+//! Fluent message files in `locales/`.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+use fluent_templates::fluent_bundle::FluentValue;
+use fluent_templates::{static_loader, LanguageIdentifier, Loader};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "fr",
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language of the interface.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// Français, the default.
+    #[default]
+    Fr,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every supported language.
+    pub const ALL: [Lang; 2] = [Lang::Fr, Lang::En];
+
+    /// The BCP 47 code (`fr`, `en`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Fr => "fr",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a code such as `fr`, `en`, `en-GB`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "fr" => Some(Lang::Fr),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The best language for an `Accept-Language` header (by q-value), or French.
+    pub fn from_accept_language(header: &str) -> Lang {
+        let mut best: Option<(f32, Lang)> = None;
+        for part in header.split(',') {
+            let mut pieces = part.split(';');
+            let tag = pieces.next().unwrap_or("").trim();
+            let q = pieces
+                .find_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.parse::<f32>().ok()))
+                .unwrap_or(1.0);
+            if let Some(lang) = Lang::from_code(tag) {
+                if best.is_none_or(|(bq, _)| q > bq) {
+                    best = Some((q, lang));
+                }
+            }
+        }
+        best.map(|(_, l)| l).unwrap_or_default()
+    }
+
+    fn id(self) -> LanguageIdentifier {
+        self.code().parse().expect("static language code")
+    }
+
+    /// The message `key` in this language.
+    pub fn t(self, key: &str) -> String {
+        LOCALES.lookup(&self.id(), key)
+    }
+
+    /// The message `key` with its arguments.
+    pub fn t_args(self, key: &str, args: &[(&str, String)]) -> String {
+        let map: HashMap<Cow<'static, str>, FluentValue> = args
+            .iter()
+            .map(|(k, v)| {
+                let value = match v.parse::<f64>() {
+                    Ok(n) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.') => {
+                        FluentValue::from(n)
+                    }
+                    _ => FluentValue::from(v.clone()),
+                };
+                (Cow::Owned((*k).to_owned()), value)
+            })
+            .collect();
+        LOCALES.lookup_with_args(&self.id(), key, &map)
+    }
+
+    /// Whether `key` exists in this language's files.
+    pub fn has(self, key: &str) -> bool {
+        LOCALES.try_lookup(&self.id(), key).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accept_language_picks_best_supported() {
+        assert_eq!(Lang::from_accept_language("en-GB,en;q=0.9,fr;q=0.8"), Lang::En);
+        assert_eq!(Lang::from_accept_language("de-DE,fr;q=0.5,en;q=0.4"), Lang::Fr);
+        assert_eq!(Lang::from_accept_language("de"), Lang::Fr);
+        assert_eq!(Lang::from_accept_language(""), Lang::Fr);
+    }
+
+    #[test]
+    fn messages_exist_in_both_languages() {
+        assert_eq!(Lang::Fr.t("nav-home"), "Accueil");
+        assert_eq!(Lang::En.t("nav-home"), "Home");
+    }
+}

@@ -1,0 +1,10 @@
+//! Chelem: a French Tarot tournament server.
+//!
+//! Layers (arrows point down only): `web` → `db`, `tournament`, `tarot`;
+//! `tournament` → `tarot`; `tarot` imports nothing of the project.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod i18n;
+pub mod web;

@@ -1,0 +1,128 @@
+//! The `chelem` command: serve, migrate, user and token admin, score, seat.
+
+use std::io::{self, BufRead, Read, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Context};
+use clap::Parser;
+
+use chelem::config::{Cli, Command, ServeArgs, TokenAction, UserAction};
+use chelem::db::{build_pool, run_migrations, Manager};
+use chelem::web::{AppState, WebConfig};
+
+fn init_tracing() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(io::stderr)
+        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
+        .init();
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_tracing();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("chelem: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Serve(args) => {
+            serve(&cli.database_url, args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Migrate => {
+            let mut conn = connect(&cli.database_url)?;
+            let n = run_migrations(&mut conn)?;
+            println!("{n} migration(s) applied");
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::User {
+            action: UserAction::Add { name },
+        } => {
+            let password = read_password()?;
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let user = chelem::auth::create_user(&mut conn, &name, &password)?;
+            println!("user \"{}\" created", user.username);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Token {
+            action: TokenAction::Create { user, label },
+        } => {
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let token = chelem::auth::create_api_token(&mut conn, &user, &label)?;
+            println!("{token}");
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn connect(url: &str) -> anyhow::Result<chelem::db::AnyConnection> {
+    let manager = Manager::new(url)?;
+    manager
+        .connect()
+        .with_context(|| format!("cannot connect to the {} database", manager.backend().name()))
+}
+
+/// The password on standard input: the first line (a terminal or a pipe).
+fn read_password() -> anyhow::Result<String> {
+    let stdin = io::stdin();
+    let mut line = String::new();
+    if stdin.lock().read_line(&mut line)? == 0 {
+        // Nothing on a line: accept the whole input (no trailing newline).
+        stdin.lock().read_to_string(&mut line)?;
+    }
+    let password = line.trim_end_matches(['\r', '\n']).to_owned();
+    if password.is_empty() {
+        bail!("no password on standard input (try: echo 'secret-password' | chelem user add NAME)");
+    }
+    Ok(password)
+}
+
+#[actix_web::main]
+async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
+    let (pool, backend) = build_pool(database_url, args.pool_size)?;
+    {
+        let mut conn = pool.get().context("cannot get a database connection")?;
+        let n = run_migrations(&mut conn)?;
+        if n > 0 {
+            tracing::info!(count = n, "migrations applied");
+        }
+    }
+    let state = AppState {
+        pool,
+        backend,
+        config: Arc::new(WebConfig {
+            secure_cookies: args.secure_cookies,
+        }),
+    };
+    let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
+        .shutdown_timeout(10);
+    if let Some(w) = args.workers {
+        server = server.workers(w.max(1));
+    }
+    let server = server.bind(args.bind).map_err(|e| {
+        if e.kind() == io::ErrorKind::AddrInUse {
+            anyhow::anyhow!("address {} is already in use: stop the other server or pick another with --bind", args.bind)
+        } else {
+            anyhow::anyhow!("cannot listen on {}: {e}", args.bind)
+        }
+    })?;
+    let url = format!("http://{}/", args.bind);
+    println!("Chelem is serving on {url} (database: {})", backend.name());
+    io::stdout().flush().ok();
+    tracing::info!(%url, database = backend.name(), "listening");
+    server.run().await.context("server error")?;
+    tracing::info!("stopped");
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! What every page needs to know about the request: the language, the
+//! logged-in organizer, the CSRF token. Filled by the `identity` and
+//! `csrf_cookie` middlewares, read by the `Ctx` extractor.
+
+use std::future::{ready, Ready};
+
+use actix_web::body::MessageBody;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::Next;
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
+
+use crate::auth::{new_token, token_hash};
+use crate::db::models::{ApiToken, Session};
+use crate::db::now;
+use crate::i18n::Lang;
+
+use super::AppState;
+
+/// Cookie holding the session token of a logged-in organizer.
+pub const SESSION_COOKIE: &str = "chelem_session";
+/// Cookie holding the CSRF token (double submit, checked in constant time).
+pub const CSRF_COOKIE: &str = "chelem_csrf";
+/// Cookie holding the chosen language.
+pub const LANG_COOKIE: &str = "chelem_lang";
+
+/// The logged-in organizer.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    /// User id.
+    pub id: i32,
+    /// Login name.
+    pub username: String,
+    /// How they proved it.
+    pub via: AuthVia,
+}
+
+/// How a request was authenticated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuthVia {
+    /// Session cookie from the login page.
+    Session,
+    /// `Authorization: Bearer` API token.
+    Token,
+}
+
+/// The request's CSRF token, as the `csrf_cookie` middleware found or made it.
+#[derive(Debug, Clone)]
+pub struct CsrfToken(pub String);
+
+/// The context of a page: language, organizer, CSRF token, current path.
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// Interface language.
+    pub lang: Lang,
+    /// The logged-in organizer, if any.
+    pub user: Option<CurrentUser>,
+    /// The token every state-changing form carries.
+    pub csrf: String,
+    /// Path of the page (for the language switch's return).
+    pub path: String,
+}
+
+impl Ctx {
+    /// Builds the context from a request (the middlewares have run).
+    pub fn from_http_request(req: &HttpRequest) -> Ctx {
+        let lang = req
+            .cookie(LANG_COOKIE)
+            .and_then(|c| Lang::from_code(c.value()))
+            .or_else(|| {
+                req.headers()
+                    .get(header::ACCEPT_LANGUAGE)
+                    .and_then(|h| h.to_str().ok())
+                    .map(Lang::from_accept_language)
+            })
+            .unwrap_or_default();
+        let ext = req.extensions();
+        Ctx {
+            lang,
+            user: ext.get::<CurrentUser>().cloned(),
+            csrf: ext.get::<CsrfToken>().map(|t| t.0.clone()).unwrap_or_default(),
+            path: req.path().to_owned(),
+        }
+    }
+
+    /// The message `key` in the page's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
+    }
+
+    /// The message `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: &dyn std::fmt::Display) -> String {
+        self.lang.t_args(key, &[(name, value.to_string())])
+    }
+
+    /// The other language, for the switch.
+    pub fn other_lang(&self) -> Lang {
+        match self.lang {
+            Lang::Fr => Lang::En,
+            Lang::En => Lang::Fr,
+        }
+    }
+
+    /// Whether an organizer is logged in.
+    pub fn is_organizer(&self) -> bool {
+        self.user.is_some()
+    }
+}
+
+impl FromRequest for Ctx {
+    type Error = actix_web::Error;
+    type Future = Ready<Result<Ctx, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(Ctx::from_http_request(req)))
+    }
+}
+
+/// Whether cookies should carry the `Secure` flag (set when served over HTTPS).
+fn secure_cookies(req: &HttpRequest) -> bool {
+    req.app_data::<web::Data<AppState>>()
+        .map(|s| s.config.secure_cookies)
+        .unwrap_or(false)
+}
+
+/// Builds a cookie with the project's flags (HttpOnly, SameSite=Lax, path /).
+pub fn cookie<'a>(req: &HttpRequest, name: &'a str, value: String, max_age_days: Option<i64>) -> Cookie<'a> {
+    let mut c = Cookie::build(name, value)
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure_cookies(req))
+        .finish();
+    if let Some(days) = max_age_days {
+        c.set_max_age(actix_web::cookie::time::Duration::days(days));
+    }
+    c
+}
+
+/// Middleware: makes sure the visitor has a CSRF token cookie and exposes it
+/// to handlers. Handlers that rotate it (login, logout) set their own cookie.
+pub async fn csrf_cookie(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let existing = req
+        .cookie(CSRF_COOKIE)
+        .map(|c| c.value().to_owned())
+        .filter(|v| v.len() >= 32 && v.len() <= 128);
+    let (token, fresh) = match existing {
+        Some(t) => (t, false),
+        None => (new_token(""), true),
+    };
+    req.extensions_mut().insert(CsrfToken(token.clone()));
+    let mut res = next.call(req).await?;
+    let rotated = res
+        .response()
+        .cookies()
+        .any(|c| c.name() == CSRF_COOKIE);
+    if fresh && !rotated {
+        let c = cookie(res.request(), CSRF_COOKIE, token, None);
+        res.response_mut().add_cookie(&c)?;
+    }
+    Ok(res)
+}
+
+/// Middleware: finds the organizer behind the session cookie or the bearer
+/// token, if any, and stores it in the request's extensions.
+pub async fn identity(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let bearer = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_owned());
+    let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
+    if bearer.is_some() || session.is_some() {
+        if let Some(state) = req.app_data::<web::Data<AppState>>().cloned() {
+            let found = web::block(move || -> anyhow::Result<Option<CurrentUser>> {
+                let mut conn = state.pool.get()?;
+                let t = now();
+                if let Some(token) = bearer {
+                    if let Some(u) = ApiToken::user_for(&mut conn, &token_hash(&token), t)? {
+                        return Ok(Some(CurrentUser {
+                            id: u.id,
+                            username: u.username,
+                            via: AuthVia::Token,
+                        }));
+                    }
+                }
+                if let Some(s) = session {
+                    if let Some(u) = Session::user_for(&mut conn, &token_hash(&s), t)? {
+                        return Ok(Some(CurrentUser {
+                            id: u.id,
+                            username: u.username,
+                            via: AuthVia::Session,
+                        }));
+                    }
+                }
+                Ok(None)
+            })
+            .await;
+            match found {
+                Ok(Ok(Some(user))) => {
+                    tracing::Span::current().record("user", user.username.as_str());
+                    req.extensions_mut().insert(user);
+                }
+                Ok(Ok(None)) => {}
+                Ok(Err(e)) => tracing::warn!(error = %format!("{e:#}"), "identity lookup failed"),
+                Err(e) => tracing::warn!(error = %e, "identity lookup failed"),
+            }
+        }
+    }
+    next.call(req).await
+}
+
+/// Extractor: the logged-in organizer, or `AppError::LoginRequired`.
+#[derive(Debug, Clone)]
+pub struct Organizer(pub CurrentUser);
+
+impl FromRequest for Organizer {
+    type Error = super::AppError;
+    type Future = Ready<Result<Organizer, super::AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(
+            req.extensions()
+                .get::<CurrentUser>()
+                .cloned()
+                .map(Organizer)
+                .ok_or(super::AppError::LoginRequired),
+        )
+    }
+}

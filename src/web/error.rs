@@ -1,0 +1,228 @@
+//! The one error type of request handlers, and the middleware that turns it
+//! into a friendly page (HTML, in the visitor's language) or a JSON object
+//! under `/api`.
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::middleware::Next;
+use actix_web::{HttpResponse, ResponseError};
+
+use crate::i18n::Lang;
+
+use super::ctx::Ctx;
+use super::render;
+
+/// Everything a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// 404.
+    #[error("not found")]
+    NotFound,
+    /// 401 on the API; a redirect to the login page for HTML.
+    #[error("you must be logged in as an organizer")]
+    LoginRequired,
+    /// 403: a state-changing form without a valid CSRF token.
+    #[error("this form has expired or did not come from this site; reload the page and try again")]
+    Csrf,
+    /// 403 with a sentence.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 400 with a sentence.
+    #[error("{0}")]
+    BadRequest(String),
+    /// 409 with a sentence.
+    #[error("{0}")]
+    Conflict(String),
+    /// 422 with a sentence.
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 429 with a sentence.
+    #[error("{0}")]
+    TooManyRequests(String),
+    /// 503: the database does not answer.
+    #[error("the database is unavailable")]
+    Unavailable,
+    /// 500: logged, shown as a generic page.
+    #[error("internal error: {0:#}")]
+    Internal(anyhow::Error),
+}
+
+impl From<diesel::result::Error> for AppError {
+    fn from(e: diesel::result::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for AppError {
+    fn from(e: diesel::r2d2::PoolError) -> Self {
+        tracing::error!(error = %e, "database pool");
+        AppError::Unavailable
+    }
+}
+
+impl From<actix_web::error::BlockingError> for AppError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        AppError::Internal(anyhow::anyhow!("blocking task failed: {e}"))
+    }
+}
+
+impl From<askama::Error> for AppError {
+    fn from(e: askama::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl AppError {
+    /// The sentence shown to the visitor, in their language.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            AppError::NotFound => lang.t("error-not-found"),
+            AppError::LoginRequired => lang.t("error-login-required"),
+            AppError::Csrf => lang.t("error-csrf"),
+            AppError::Unavailable => lang.t("error-unavailable"),
+            AppError::Internal(_) => lang.t("error-internal"),
+            AppError::Forbidden(m)
+            | AppError::BadRequest(m)
+            | AppError::Conflict(m)
+            | AppError::Unprocessable(m)
+            | AppError::TooManyRequests(m) => m.clone(),
+        }
+    }
+
+    /// The sentence for the JSON API (English, stable).
+    pub fn api_message(&self) -> String {
+        match self {
+            AppError::Internal(_) => "internal error".to_owned(),
+            other => other.to_string(),
+        }
+    }
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::LoginRequired => StatusCode::UNAUTHORIZED,
+            AppError::Csrf | AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let AppError::Internal(e) = self {
+            tracing::error!(error = %format!("{e:#}"), "internal error");
+        }
+        // The render_errors middleware replaces this body with the page or JSON.
+        HttpResponse::build(self.status_code())
+            .content_type("text/plain; charset=utf-8")
+            .body(self.api_message())
+    }
+}
+
+/// Whether a path belongs to the JSON API.
+pub fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+/// The JSON error object of the API.
+pub fn json_error(status: StatusCode, message: &str) -> HttpResponse {
+    HttpResponse::build(status).json(serde_json::json!({ "error": message }))
+}
+
+/// The error page template.
+#[derive(askama::Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// HTTP status.
+    pub status: u16,
+    /// Title line.
+    pub title: String,
+    /// The sentence.
+    pub message: String,
+}
+
+/// Middleware: renders every handler error as a page in the visitor's
+/// language, or as `{"error": …}` under `/api`; sends visitors who must log in
+/// to the login page.
+pub async fn render_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let res = next.call(req).await?;
+    let status = res.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return Ok(res.map_into_boxed_body());
+    }
+    if res.response().error().is_none() {
+        return Ok(res.map_into_boxed_body());
+    }
+    let (req, old) = res.into_parts();
+    let err = old.error().expect("checked above");
+    let app_err = err.as_error::<AppError>();
+    let path = req.path().to_owned();
+    let generic;
+    let message_api;
+    if let Some(e) = app_err {
+        message_api = e.api_message();
+        generic = None;
+    } else {
+        // Errors of actix's own extractors (bad form, bad JSON…).
+        message_api = err.to_string();
+        generic = Some(err.to_string());
+    }
+    if is_api(&path) {
+        return Ok(ServiceResponse::new(req, json_error(status, &message_api)));
+    }
+    let ctx = Ctx::from_http_request(&req);
+    if matches!(app_err, Some(AppError::LoginRequired)) {
+        let target = format!("/login?next={}", url_encode(&path_and_query(&req)));
+        let resp = HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, target))
+            .finish();
+        return Ok(ServiceResponse::new(req, resp));
+    }
+    let message = match (app_err, generic) {
+        (Some(e), _) => e.message(ctx.lang),
+        (None, Some(g)) if status.is_client_error() => g,
+        _ => ctx.lang.t("error-internal"),
+    };
+    let title = match status.as_u16() {
+        404 => ctx.lang.t("error-title-404"),
+        403 => ctx.lang.t("error-title-403"),
+        s if s >= 500 => ctx.lang.t("error-title-500"),
+        _ => ctx.lang.t("error-title-other"),
+    };
+    let page = ErrorPage {
+        ctx,
+        status: status.as_u16(),
+        title,
+        message,
+    };
+    let resp = render::page_with_status(&page, status);
+    Ok(ServiceResponse::new(req, resp))
+}
+
+fn path_and_query(req: &actix_web::HttpRequest) -> String {
+    match req.uri().query() {
+        Some(q) => format!("{}?{}", req.path(), q),
+        None => req.path().to_owned(),
+    }
+}
+
+/// Percent-encodes a query value.
+pub fn url_encode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// The default service: a friendly 404.
+pub async fn not_found() -> Result<HttpResponse, AppError> {
+    Err(AppError::NotFound)
+}

@@ -1,0 +1,83 @@
+//! Public pages: home, language switch, health check, static files.
+
+use actix_web::http::header;
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use crate::i18n::Lang;
+
+use super::csrf::CsrfForm;
+use super::ctx::{cookie, LANG_COOKIE};
+use super::{render, AppError, AppState, Ctx};
+
+/// Routes of this module.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(home)
+        .service(switch_lang)
+        .service(healthz)
+        .service(style_css);
+}
+
+/// The home page.
+#[derive(askama::Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    /// Page context.
+    pub ctx: Ctx,
+}
+
+#[get("/")]
+async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
+    Ok(render::page(&HomePage { ctx }))
+}
+
+#[derive(Deserialize)]
+struct LangForm {
+    lang: String,
+    #[serde(default)]
+    back: String,
+}
+
+/// Only local paths are followed back, never another site.
+pub fn safe_local_path(p: &str) -> &str {
+    if p.starts_with('/') && !p.starts_with("//") && !p.contains('\\') {
+        p
+    } else {
+        "/"
+    }
+}
+
+#[post("/lang")]
+async fn switch_lang(req: HttpRequest, form: CsrfForm<LangForm>) -> Result<HttpResponse, AppError> {
+    let form = form.0;
+    let lang = Lang::from_code(&form.lang).ok_or_else(|| AppError::BadRequest("unknown language".into()))?;
+    let c = cookie(&req, LANG_COOKIE, lang.code().to_owned(), Some(365));
+    Ok(HttpResponse::SeeOther()
+        .cookie(c)
+        .insert_header((header::LOCATION, safe_local_path(&form.back).to_owned()))
+        .finish())
+}
+
+#[get("/healthz")]
+async fn healthz(state: web::Data<AppState>) -> HttpResponse {
+    use diesel::connection::SimpleConnection;
+    let backend = state.backend.name();
+    let ok = state
+        .db(|conn| conn.batch_execute("SELECT 1").map_err(AppError::from))
+        .await;
+    match ok {
+        Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok", "database": backend})),
+        Err(e) => {
+            tracing::warn!(error = %e, "health check failed");
+            HttpResponse::ServiceUnavailable().json(serde_json::json!({"status": "unavailable", "database": backend}))
+        }
+    }
+}
+
+#[get("/static/style.css")]
+async fn style_css() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/style.css"))
+}
