@@ -80,7 +80,9 @@ pub fn secrets_equal(a: &str, b: &str) -> bool {
 fn valid_username(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 64
-        && name.chars().all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_'))
 }
 
 /// Creates an organizer account.

@@ -106,14 +106,16 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
             secure_cookies: args.secure_cookies,
         }),
     };
-    let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
-        .shutdown_timeout(10);
+    let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone())).shutdown_timeout(10);
     if let Some(w) = args.workers {
         server = server.workers(w.max(1));
     }
     let server = server.bind(args.bind).map_err(|e| {
         if e.kind() == io::ErrorKind::AddrInUse {
-            anyhow::anyhow!("address {} is already in use: stop the other server or pick another with --bind", args.bind)
+            anyhow::anyhow!(
+                "address {} is already in use: stop the other server or pick another with --bind",
+                args.bind
+            )
         } else {
             anyhow::anyhow!("cannot listen on {}: {e}", args.bind)
         }

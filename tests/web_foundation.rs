@@ -24,27 +24,40 @@ macro_rules! app {
     };
 }
 
-both_backends!(home_is_french_by_default_and_english_on_request, |db: TestDb| async move {
-    let app = app!(db);
-    let resp = test::call_service(&app, test::TestRequest::get().uri("/").to_request()).await;
-    assert_eq!(resp.status(), StatusCode::OK);
-    let h = resp.headers().clone();
-    assert!(h.get("content-security-policy").unwrap().to_str().unwrap().contains("script-src 'self'"));
-    assert!(!h.get("content-security-policy").unwrap().to_str().unwrap().contains("unsafe-inline"));
-    assert_eq!(h.get("x-frame-options").unwrap(), "DENY");
-    assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff");
-    let body = body_string(resp).await;
-    assert!(body.contains("<html lang=\"fr\">"), "{body}");
-    assert!(body.contains("Connexion arbitre"));
+both_backends!(
+    home_is_french_by_default_and_english_on_request,
+    |db: TestDb| async move {
+        let app = app!(db);
+        let resp = test::call_service(&app, test::TestRequest::get().uri("/").to_request()).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        let h = resp.headers().clone();
+        assert!(h
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .contains("script-src 'self'"));
+        assert!(!h
+            .get("content-security-policy")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .contains("unsafe-inline"));
+        assert_eq!(h.get("x-frame-options").unwrap(), "DENY");
+        assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff");
+        let body = body_string(resp).await;
+        assert!(body.contains("<html lang=\"fr\">"), "{body}");
+        assert!(body.contains("Connexion arbitre"));
 
-    let req = test::TestRequest::get()
-        .uri("/")
-        .insert_header((header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9,fr;q=0.5"))
-        .to_request();
-    let body = body_string(test::call_service(&app, req).await).await;
-    assert!(body.contains("<html lang=\"en\">"));
-    assert!(body.contains("Organizer login"));
-});
+        let req = test::TestRequest::get()
+            .uri("/")
+            .insert_header((header::ACCEPT_LANGUAGE, "en-GB,en;q=0.9,fr;q=0.5"))
+            .to_request();
+        let body = body_string(test::call_service(&app, req).await).await;
+        assert!(body.contains("<html lang=\"en\">"));
+        assert!(body.contains("Organizer login"));
+    }
+);
 
 both_backends!(language_switch_sticks, |db: TestDb| async move {
     let app = app!(db);
@@ -82,7 +95,11 @@ both_backends!(language_switch_sticks, |db: TestDb| async move {
 });
 
 async fn login<B: actix_web::body::MessageBody>(
-    app: &impl actix_web::dev::Service<actix_http::Request, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    app: &impl actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
     jar: &mut Jar,
     user: &str,
     password: &str,
@@ -95,7 +112,12 @@ async fn login<B: actix_web::body::MessageBody>(
     let req = test::TestRequest::post()
         .uri("/login")
         .insert_header((header::COOKIE, jar.header()))
-        .set_form([("csrf", csrf.as_str()), ("username", user), ("password", password), ("next", "/")])
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", user),
+            ("password", password),
+            ("next", "/"),
+        ])
         .to_request();
     let resp = test::call_service(app, req).await;
     jar.absorb(&resp);
@@ -112,11 +134,18 @@ both_backends!(login_success_and_logout_ends_the_session, |db: TestDb| async mov
     let session = jar.get("chelem_session").expect("session cookie").to_owned();
     assert_eq!(session_count(&db), 1);
     // The session cookie is HttpOnly and SameSite=Lax.
-    let c = resp.response().cookies().find(|c| c.name() == "chelem_session").unwrap();
+    let c = resp
+        .response()
+        .cookies()
+        .find(|c| c.name() == "chelem_session")
+        .unwrap();
     assert_eq!(c.http_only(), Some(true));
     assert_eq!(c.same_site(), Some(actix_web::cookie::SameSite::Lax));
 
-    let req = test::TestRequest::get().uri("/").insert_header((header::COOKIE, jar.header())).to_request();
+    let req = test::TestRequest::get()
+        .uri("/")
+        .insert_header((header::COOKIE, jar.header()))
+        .to_request();
     let body = body_string(test::call_service(&app, req).await).await;
     assert!(body.contains("arbitre"), "logged-in page names the organizer");
     assert!(body.contains("Déconnexion"));
@@ -132,27 +161,33 @@ both_backends!(login_success_and_logout_ends_the_session, |db: TestDb| async mov
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert_eq!(session_count(&db), 0, "logout deletes the session row");
     // Replaying the old cookie no longer authenticates.
-    let req = test::TestRequest::get().uri("/").insert_header((header::COOKIE, old_cookies)).to_request();
+    let req = test::TestRequest::get()
+        .uri("/")
+        .insert_header((header::COOKIE, old_cookies))
+        .to_request();
     let body = body_string(test::call_service(&app, req).await).await;
     assert!(!body.contains("Déconnexion"));
     let _ = session;
 });
 
-both_backends!(login_failure_keeps_the_name_and_makes_no_session, |db: TestDb| async move {
-    create_user(&db, "arbitre", "tres-secret-42");
-    let app = app!(db);
-    let mut jar = Jar::default();
-    let resp = login(&app, &mut jar, "arbitre", "mauvais").await;
-    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
-    let body = body_string(resp).await;
-    assert!(body.contains("Identifiant ou mot de passe incorrect."));
-    assert!(body.contains("value=\"arbitre\""), "the form keeps the name as typed");
-    assert_eq!(session_count(&db), 0);
-    assert!(jar.get("chelem_session").is_none());
-    // An unknown user gets the same answer.
-    let resp = login(&app, &mut jar, "personne", "tres-secret-42").await;
-    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
-});
+both_backends!(
+    login_failure_keeps_the_name_and_makes_no_session,
+    |db: TestDb| async move {
+        create_user(&db, "arbitre", "tres-secret-42");
+        let app = app!(db);
+        let mut jar = Jar::default();
+        let resp = login(&app, &mut jar, "arbitre", "mauvais").await;
+        assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+        let body = body_string(resp).await;
+        assert!(body.contains("Identifiant ou mot de passe incorrect."));
+        assert!(body.contains("value=\"arbitre\""), "the form keeps the name as typed");
+        assert_eq!(session_count(&db), 0);
+        assert!(jar.get("chelem_session").is_none());
+        // An unknown user gets the same answer.
+        let resp = login(&app, &mut jar, "personne", "tres-secret-42").await;
+        assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    }
+);
 
 both_backends!(login_is_throttled_per_account, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
@@ -169,53 +204,67 @@ both_backends!(login_is_throttled_per_account, |db: TestDb| async move {
     assert_eq!(session_count(&db), 0);
 });
 
-both_backends!(post_without_csrf_is_refused_and_changes_nothing, |db: TestDb| async move {
-    create_user(&db, "arbitre", "tres-secret-42");
-    let app = app!(db);
-    let mut jar = Jar::default();
-    // Login form without the token.
-    let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([("username", "arbitre"), ("password", "tres-secret-42")])
-        .to_request();
-    let resp = test::call_service(&app, req).await;
-    assert_eq!(resp.status(), StatusCode::FORBIDDEN);
-    assert!(body_string(resp).await.contains("Ce formulaire a expiré"));
-    assert_eq!(session_count(&db), 0);
-    // A wrong token, or a token without its cookie, is refused too.
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([("csrf", "0".repeat(64).as_str()), ("username", "arbitre"), ("password", "tres-secret-42")])
-        .to_request();
-    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .set_form([("csrf", csrf.as_str()), ("username", "arbitre"), ("password", "tres-secret-42")])
-        .to_request();
-    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(session_count(&db), 0);
+both_backends!(
+    post_without_csrf_is_refused_and_changes_nothing,
+    |db: TestDb| async move {
+        create_user(&db, "arbitre", "tres-secret-42");
+        let app = app!(db);
+        let mut jar = Jar::default();
+        // Login form without the token.
+        let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
+        jar.absorb(&resp);
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .insert_header((header::COOKIE, jar.header()))
+            .set_form([("username", "arbitre"), ("password", "tres-secret-42")])
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::FORBIDDEN);
+        assert!(body_string(resp).await.contains("Ce formulaire a expiré"));
+        assert_eq!(session_count(&db), 0);
+        // A wrong token, or a token without its cookie, is refused too.
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .insert_header((header::COOKIE, jar.header()))
+            .set_form([
+                ("csrf", "0".repeat(64).as_str()),
+                ("username", "arbitre"),
+                ("password", "tres-secret-42"),
+            ])
+            .to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
+        let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+        let req = test::TestRequest::post()
+            .uri("/login")
+            .set_form([
+                ("csrf", csrf.as_str()),
+                ("username", "arbitre"),
+                ("password", "tres-secret-42"),
+            ])
+            .to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
+        assert_eq!(session_count(&db), 0);
 
-    // Logged in, a logout without the token does not end the session.
-    let resp = login(&app, &mut jar, "arbitre", "tres-secret-42").await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
-    let req = test::TestRequest::post()
-        .uri("/logout")
-        .insert_header((header::COOKIE, jar.header()))
-        .to_request();
-    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(session_count(&db), 1);
-});
+        // Logged in, a logout without the token does not end the session.
+        let resp = login(&app, &mut jar, "arbitre", "tres-secret-42").await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+        let req = test::TestRequest::post()
+            .uri("/logout")
+            .insert_header((header::COOKIE, jar.header()))
+            .to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::FORBIDDEN);
+        assert_eq!(session_count(&db), 1);
+    }
+);
 
 both_backends!(not_found_page_is_friendly, |db: TestDb| async move {
     let app = app!(db);
     let resp = test::call_service(&app, test::TestRequest::get().uri("/pas/ici").to_request()).await;
     assert_eq!(resp.status(), StatusCode::NOT_FOUND);
-    assert_eq!(resp.headers().get(header::CONTENT_TYPE).unwrap(), "text/html; charset=utf-8");
+    assert_eq!(
+        resp.headers().get(header::CONTENT_TYPE).unwrap(),
+        "text/html; charset=utf-8"
+    );
     let body = body_string(resp).await;
     assert!(body.contains("Page introuvable"));
     assert!(body.contains("href=\"/\""));

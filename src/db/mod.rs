@@ -187,7 +187,10 @@ mod tests {
         assert_eq!(Backend::from_url("postgresql://u@h/db").unwrap(), Backend::Postgres);
         assert_eq!(Backend::from_url("chelem.db").unwrap(), Backend::Sqlite);
         assert_eq!(Backend::from_url("sqlite://x.db").unwrap(), Backend::Sqlite);
-        assert!(matches!(Backend::from_url("mysql://x"), Err(DbUrlError::UnknownScheme(_))));
+        assert!(matches!(
+            Backend::from_url("mysql://x"),
+            Err(DbUrlError::UnknownScheme(_))
+        ));
         assert!(matches!(Backend::from_url("  "), Err(DbUrlError::Empty)));
     }
 }

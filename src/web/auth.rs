@@ -77,7 +77,9 @@ enum LoginOutcome {
 }
 
 fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+    req.peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
 }
 
 #[post("/login")]
@@ -152,7 +154,11 @@ async fn login(
 }
 
 #[post("/logout")]
-async fn logout(req: HttpRequest, state: web::Data<AppState>, _form: CsrfForm<serde::de::IgnoredAny>) -> Result<HttpResponse, AppError> {
+async fn logout(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _form: CsrfForm<serde::de::IgnoredAny>,
+) -> Result<HttpResponse, AppError> {
     if let Some(c) = req.cookie(SESSION_COOKIE) {
         let hash = token_hash(c.value());
         state.db(move |conn| Ok(Session::delete(conn, &hash)?)).await?;

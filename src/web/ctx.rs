@@ -154,10 +154,7 @@ pub async fn csrf_cookie(
     };
     req.extensions_mut().insert(CsrfToken(token.clone()));
     let mut res = next.call(req).await?;
-    let rotated = res
-        .response()
-        .cookies()
-        .any(|c| c.name() == CSRF_COOKIE);
+    let rotated = res.response().cookies().any(|c| c.name() == CSRF_COOKIE);
     if fresh && !rotated {
         let c = cookie(res.request(), CSRF_COOKIE, token, None);
         res.response_mut().add_cookie(&c)?;

@@ -60,9 +60,11 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
         .app_data(web::FormConfig::default().limit(csrf::FORM_LIMIT))
-        .app_data(web::JsonConfig::default().limit(csrf::FORM_LIMIT).error_handler(|err, _req| {
-            AppError::BadRequest(format!("malformed JSON: {err}")).into()
-        }))
+        .app_data(
+            web::JsonConfig::default()
+                .limit(csrf::FORM_LIMIT)
+                .error_handler(|err, _req| AppError::BadRequest(format!("malformed JSON: {err}")).into()),
+        )
         .configure(pages::configure)
         .configure(auth::configure);
 }

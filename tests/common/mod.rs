@@ -141,7 +141,11 @@ impl Jar {
         }
     }
     pub fn header(&self) -> String {
-        self.0.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+        self.0
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
     }
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(|s| s.as_str())
