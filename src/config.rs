@@ -32,6 +32,18 @@ pub enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Plan seatings for a whole tournament and print them as JSON.
+    Seat {
+        /// Number of players (numbered 1..N).
+        #[arg(long)]
+        players: usize,
+        /// Number of rounds.
+        #[arg(long)]
+        rounds: usize,
+        /// Seed: the same seed gives the same seating.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Manage API tokens.
     Token {
         /// The action.

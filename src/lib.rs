@@ -7,4 +7,5 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod i18n;
+pub mod tournament;
 pub mod web;

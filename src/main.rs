@@ -55,6 +55,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("user \"{}\" created", user.username);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Seat { players, rounds, seed } => {
+            if rounds == 0 {
+                bail!("--rounds must be at least 1");
+            }
+            let doc = chelem::tournament::seating::seat_document(players, rounds, seed)?;
+            let mut out = io::stdout().lock();
+            serde_json::to_writer(&mut out, &doc)?;
+            writeln!(out)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Token {
             action: TokenAction::Create { user, label },
         } => {

@@ -2,6 +2,7 @@
 //! the embedded migrations, and the models with their queries.
 
 pub mod models;
+pub mod ops;
 pub mod schema;
 
 use std::time::Duration;

@@ -2,11 +2,25 @@
 //! same inside a transaction.
 
 pub mod api_token;
+pub mod audit;
+pub mod constraint;
+pub mod deal;
 pub mod login_attempt;
+pub mod player;
+pub mod registration;
+pub mod round;
 pub mod session;
+pub mod tournament;
 pub mod user;
 
 pub use api_token::ApiToken;
+pub use audit::{AuditEntry, NewAuditEntry};
+pub use constraint::SeatingConstraint;
+pub use deal::{Deal, ScoreLine};
 pub use login_attempt::LoginAttempt;
+pub use player::{NewPlayer, Player};
+pub use registration::Registration;
+pub use round::{Round, RoundTable, Seat};
 pub use session::Session;
+pub use tournament::{NewTournament, Tournament};
 pub use user::{NewUser, User};

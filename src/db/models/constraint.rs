@@ -1,0 +1,66 @@
+//! Seating constraints set by the organizer.
+
+use diesel::prelude::*;
+
+use crate::db::schema::seating_constraints;
+use crate::db::AnyConnection;
+
+/// A constraint row: `apart` (two players never at one table) or `fixed`
+/// (a player always at one table number).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = seating_constraints)]
+pub struct SeatingConstraint {
+    /// Row id.
+    pub id: i32,
+    /// Tournament.
+    pub tournament_id: i32,
+    /// `apart` or `fixed`.
+    pub kind: String,
+    /// The player.
+    pub player_a: i32,
+    /// The other player (`apart`).
+    pub player_b: Option<i32>,
+    /// The table number (`fixed`).
+    pub table_number: Option<i32>,
+}
+
+impl SeatingConstraint {
+    /// Adds a constraint.
+    pub fn create(
+        conn: &mut AnyConnection,
+        tournament_id: i32,
+        kind: &str,
+        player_a: i32,
+        player_b: Option<i32>,
+        table_number: Option<i32>,
+    ) -> QueryResult<usize> {
+        diesel::insert_into(seating_constraints::table)
+            .values((
+                seating_constraints::tournament_id.eq(tournament_id),
+                seating_constraints::kind.eq(kind),
+                seating_constraints::player_a.eq(player_a),
+                seating_constraints::player_b.eq(player_b),
+                seating_constraints::table_number.eq(table_number),
+            ))
+            .execute(conn)
+    }
+
+    /// The constraints of a tournament.
+    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<SeatingConstraint>> {
+        seating_constraints::table
+            .filter(seating_constraints::tournament_id.eq(tournament_id))
+            .order(seating_constraints::id)
+            .select(SeatingConstraint::as_select())
+            .load(conn)
+    }
+
+    /// Removes a constraint of a tournament.
+    pub fn delete(conn: &mut AnyConnection, tournament_id: i32, id: i32) -> QueryResult<usize> {
+        diesel::delete(
+            seating_constraints::table
+                .filter(seating_constraints::tournament_id.eq(tournament_id))
+                .filter(seating_constraints::id.eq(id)),
+        )
+        .execute(conn)
+    }
+}

@@ -1,0 +1,74 @@
+//! The player directory, shared by every tournament.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::players;
+use crate::db::AnyConnection;
+
+/// A player of the directory.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, serde::Serialize)]
+#[diesel(table_name = players)]
+pub struct Player {
+    /// Row id.
+    pub id: i32,
+    /// Full name.
+    pub name: String,
+    /// Club, may be empty.
+    pub club: String,
+    /// FFT licence number, unique when given.
+    pub licence: Option<String>,
+    /// When added.
+    #[serde(skip)]
+    pub created_at: NaiveDateTime,
+}
+
+/// A player to add.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = players)]
+pub struct NewPlayer {
+    /// Full name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Licence number.
+    pub licence: Option<String>,
+    /// Creation time.
+    pub created_at: NaiveDateTime,
+}
+
+impl Player {
+    /// Inserts a player.
+    pub fn create(conn: &mut AnyConnection, new: &NewPlayer) -> QueryResult<Player> {
+        diesel::insert_into(players::table)
+            .values(new)
+            .returning(players::all_columns)
+            .get_result(conn)
+    }
+
+    /// The player with this id.
+    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<Player>> {
+        players::table
+            .find(id)
+            .select(Player::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The player holding this licence.
+    pub fn find_by_licence(conn: &mut AnyConnection, licence: &str) -> QueryResult<Option<Player>> {
+        players::table
+            .filter(players::licence.eq(licence))
+            .select(Player::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The players with these ids.
+    pub fn by_ids(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<Vec<Player>> {
+        players::table
+            .filter(players::id.eq_any(ids))
+            .select(Player::as_select())
+            .load(conn)
+    }
+}

@@ -1,0 +1,176 @@
+//! Rounds, their tables and seats.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::{round_tables, rounds, seats};
+use crate::db::AnyConnection;
+
+/// A round of a tournament.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = rounds)]
+pub struct Round {
+    /// Row id.
+    pub id: i32,
+    /// Tournament.
+    pub tournament_id: i32,
+    /// 1-based number.
+    pub number: i32,
+    /// `open` or `closed`.
+    pub status: String,
+    /// When seated.
+    pub created_at: NaiveDateTime,
+    /// When closed.
+    pub closed_at: Option<NaiveDateTime>,
+}
+
+/// A table of a round.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = round_tables)]
+pub struct RoundTable {
+    /// Row id.
+    pub id: i32,
+    /// Round.
+    pub round_id: i32,
+    /// 1-based table number.
+    pub number: i32,
+    /// Secret token of the table's tablet.
+    pub token: String,
+    /// Deals to play at this table.
+    pub deal_count: i32,
+}
+
+/// A seat at a table.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = seats)]
+pub struct Seat {
+    /// Row id.
+    pub id: i32,
+    /// Table.
+    pub table_id: i32,
+    /// Seat number, 0-based, in playing order.
+    pub seat: i32,
+    /// Player.
+    pub player_id: i32,
+}
+
+impl Round {
+    /// Inserts round `number`.
+    pub fn create(conn: &mut AnyConnection, tournament_id: i32, number: i32, now: NaiveDateTime) -> QueryResult<Round> {
+        diesel::insert_into(rounds::table)
+            .values((
+                rounds::tournament_id.eq(tournament_id),
+                rounds::number.eq(number),
+                rounds::status.eq("open"),
+                rounds::created_at.eq(now),
+            ))
+            .returning(rounds::all_columns)
+            .get_result(conn)
+    }
+
+    /// The rounds of a tournament, in order.
+    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Round>> {
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .order(rounds::number)
+            .select(Round::as_select())
+            .load(conn)
+    }
+
+    /// Round `number` of a tournament.
+    pub fn find(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> QueryResult<Option<Round>> {
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(rounds::number.eq(number))
+            .select(Round::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Whether the round is closed.
+    pub fn is_closed(&self) -> bool {
+        self.status == "closed"
+    }
+
+    /// Closes the round.
+    pub fn close(conn: &mut AnyConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+        diesel::update(rounds::table.find(id))
+            .set((rounds::status.eq("closed"), rounds::closed_at.eq(now)))
+            .execute(conn)
+    }
+}
+
+impl RoundTable {
+    /// Inserts a table with its seats (player ids in seat order).
+    pub fn create(
+        conn: &mut AnyConnection,
+        round_id: i32,
+        number: i32,
+        token: &str,
+        deal_count: i32,
+        players: &[i32],
+    ) -> QueryResult<RoundTable> {
+        let table: RoundTable = diesel::insert_into(round_tables::table)
+            .values((
+                round_tables::round_id.eq(round_id),
+                round_tables::number.eq(number),
+                round_tables::token.eq(token),
+                round_tables::deal_count.eq(deal_count),
+            ))
+            .returning(round_tables::all_columns)
+            .get_result(conn)?;
+        let rows: Vec<_> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                (
+                    seats::table_id.eq(table.id),
+                    seats::seat.eq(i as i32),
+                    seats::player_id.eq(*p),
+                )
+            })
+            .collect();
+        for row in rows {
+            diesel::insert_into(seats::table).values(row).execute(conn)?;
+        }
+        Ok(table)
+    }
+
+    /// The tables of a round, by number.
+    pub fn for_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<RoundTable>> {
+        round_tables::table
+            .filter(round_tables::round_id.eq(round_id))
+            .order(round_tables::number)
+            .select(RoundTable::as_select())
+            .load(conn)
+    }
+
+    /// The table with this token, with its round.
+    pub fn by_token(conn: &mut AnyConnection, token: &str) -> QueryResult<Option<(RoundTable, Round)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .filter(round_tables::token.eq(token))
+            .select((RoundTable::as_select(), Round::as_select()))
+            .first(conn)
+            .optional()
+    }
+
+    /// Player ids of a table in seat order.
+    pub fn players(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<i32>> {
+        seats::table
+            .filter(seats::table_id.eq(table_id))
+            .order(seats::seat)
+            .select(seats::player_id)
+            .load(conn)
+    }
+
+    /// Seats of every table of a round: (table id, player id), in seat order.
+    pub fn seats_of_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+        seats::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .order((round_tables::number, seats::seat))
+            .select((seats::table_id, seats::player_id))
+            .load(conn)
+    }
+}

@@ -1,0 +1,115 @@
+//! Tournaments and their settings.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::tournaments;
+use crate::db::AnyConnection;
+
+/// A tournament row.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable, AsChangeset)]
+#[diesel(table_name = tournaments)]
+pub struct Tournament {
+    /// Row id.
+    pub id: i32,
+    /// Name.
+    pub name: String,
+    /// Date of play, `YYYY-MM-DD`.
+    pub event_date: String,
+    /// Rounds to play.
+    pub rounds_planned: i32,
+    /// Deals per round at a table of 3.
+    pub deals_table3: i32,
+    /// Deals per round at a table of 4.
+    pub deals_table4: i32,
+    /// Deals per round at a table of 5.
+    pub deals_table5: i32,
+    /// `dealer_out` (FFT: the dealer sits out) or `called_king`.
+    pub table5_mode: String,
+    /// `none`, `best_round` or `taker_wins`.
+    pub tie_breaker: String,
+    /// The scoring rule switches, as JSON.
+    pub rules_json: String,
+    /// Extra tables of 5 the organizer asked for.
+    pub extra_fives: i32,
+    /// Seat by standings (Swiss) from this round on.
+    pub swiss_from_round: Option<i32>,
+    /// Seed of the seating.
+    pub seed: i64,
+    /// The seating planned at round 1 (JSON), followed while nothing changes.
+    pub plan_json: Option<String>,
+    /// `open` or `finished`.
+    pub status: String,
+    /// Who made it.
+    pub created_by: Option<i32>,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A tournament to create.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = tournaments)]
+pub struct NewTournament {
+    /// Name.
+    pub name: String,
+    /// Date of play.
+    pub event_date: String,
+    /// Rounds to play.
+    pub rounds_planned: i32,
+    /// Deals at a table of 3.
+    pub deals_table3: i32,
+    /// Deals at a table of 4.
+    pub deals_table4: i32,
+    /// Deals at a table of 5.
+    pub deals_table5: i32,
+    /// How tables of 5 play.
+    pub table5_mode: String,
+    /// Tie-breaker.
+    pub tie_breaker: String,
+    /// Scoring switches (JSON).
+    pub rules_json: String,
+    /// Extra tables of 5.
+    pub extra_fives: i32,
+    /// Swiss seating from this round.
+    pub swiss_from_round: Option<i32>,
+    /// Seating seed.
+    pub seed: i64,
+    /// Creator.
+    pub created_by: Option<i32>,
+    /// Creation time.
+    pub created_at: NaiveDateTime,
+}
+
+impl Tournament {
+    /// Inserts a tournament.
+    pub fn create(conn: &mut AnyConnection, new: &NewTournament) -> QueryResult<Tournament> {
+        diesel::insert_into(tournaments::table)
+            .values(new)
+            .returning(tournaments::all_columns)
+            .get_result(conn)
+    }
+
+    /// The tournament with this id.
+    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<Tournament>> {
+        tournaments::table
+            .find(id)
+            .select(Tournament::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Every tournament, newest first.
+    pub fn list(conn: &mut AnyConnection) -> QueryResult<Vec<Tournament>> {
+        tournaments::table
+            .order(tournaments::id.desc())
+            .select(Tournament::as_select())
+            .load(conn)
+    }
+
+    /// Stores the seating plan.
+    pub fn set_plan(conn: &mut AnyConnection, id: i32, plan: Option<&str>) -> QueryResult<usize> {
+        diesel::update(tournaments::table.find(id))
+            .set(tournaments::plan_json.eq(plan))
+            .execute(conn)
+    }
+}

@@ -1,0 +1,683 @@
+//! Constructions of whole schedules with no repeat meeting.
+//!
+//! - [`affine_plane_16`]: the affine plane AG(2,4) over GF(4): 16 points, 20
+//!   lines of 4 points in 5 parallel classes; each class is a round, and every
+//!   pair of points lies on exactly one line.
+//! - [`symmetric_search`]: schedules invariant under an abelian group `G` of
+//!   order `m`: the points are `levels` copies of `G` plus `fixed` points that
+//!   `G` fixes, and the rounds are the `m` translates of one or two *base
+//!   rounds*. Whether a pair meets again only depends on its orbit (levels and
+//!   difference in `G`), so the search runs over the base rounds alone, a far
+//!   smaller space than the whole schedule: 1-rotational designs and
+//!   difference families in the language of design theory. The embedded
+//!   base rounds of [`known`] were found this way and are checked on use.
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// A schedule over points `0..n`: rounds of tables of points.
+pub(crate) type Schedule = Vec<Vec<Vec<usize>>>;
+
+/// The 5 parallel classes of AG(2,4), as rounds over points `0..16`
+/// (point `(x, y)` is `4x + y`, GF(4) = {0, 1, w, w²} coded 0..3).
+pub(crate) fn affine_plane_16() -> Schedule {
+    // GF(4): addition is XOR; multiplication table.
+    const MUL: [[usize; 4]; 4] = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]];
+    let mut rounds = Vec::with_capacity(5);
+    // slope s: lines y = s·x + c
+    for slope in &MUL {
+        let mut round = Vec::with_capacity(4);
+        for c in 0..4 {
+            round.push((0..4).map(|x| 4 * x + (slope[x] ^ c)).collect());
+        }
+        rounds.push(round);
+    }
+    // vertical lines x = c
+    rounds.push((0..4).map(|c| (0..4).map(|y| 4 * c + y).collect()).collect());
+    rounds
+}
+
+/// A finite abelian group `Z_{d1} × Z_{d2} × …`, elements coded `0..m`.
+#[derive(Debug, Clone)]
+pub(crate) struct Group {
+    m: usize,
+    add: Vec<usize>,
+    neg: Vec<usize>,
+}
+
+impl Group {
+    /// The product of cyclic groups of the given orders.
+    pub fn product(dims: &[usize]) -> Group {
+        let m: usize = dims.iter().product();
+        let digits = |mut e: usize| -> Vec<usize> {
+            let mut v = vec![0; dims.len()];
+            for i in (0..dims.len()).rev() {
+                v[i] = e % dims[i];
+                e /= dims[i];
+            }
+            v
+        };
+        let code = |v: &[usize]| v.iter().zip(dims).fold(0, |acc, (x, d)| acc * d + x);
+        let mut add = vec![0; m * m];
+        let mut neg = vec![0; m];
+        for a in 0..m {
+            let da = digits(a);
+            let na: Vec<usize> = da.iter().zip(dims).map(|(x, d)| (d - x) % d).collect();
+            neg[a] = code(&na);
+            for b in 0..m {
+                let db = digits(b);
+                let s: Vec<usize> = da.iter().zip(&db).zip(dims).map(|((x, y), d)| (x + y) % d).collect();
+                add[a * m + b] = code(&s);
+            }
+        }
+        Group { m, add, neg }
+    }
+}
+
+/// The shape of a group-invariant schedule.
+#[derive(Debug, Clone)]
+pub(crate) struct Shape {
+    /// Orders of the cyclic factors of the group.
+    pub dims: Vec<usize>,
+    /// Copies of the group among the points.
+    pub levels: usize,
+    /// Points fixed by the group (each pinned to its own table of 4).
+    pub fixed: usize,
+    /// Base rounds (each gives `m` rounds).
+    pub bases: usize,
+    /// Table sizes of a round.
+    pub sizes: Vec<usize>,
+    /// Fixed points at the largest tables (first tables) instead of tables of 4.
+    pub fixed_first: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// An orbit of `m` pairs, each met once per base occurrence.
+    Normal,
+    /// Same level, difference of order 2: `m/2` pairs, each met twice per occurrence.
+    Involution,
+    /// Two fixed points: met `m` times per occurrence.
+    FixFix,
+}
+
+struct Orbits {
+    m: i64,
+    points: usize,
+    class: Vec<u32>,
+    kind: Vec<Kind>,
+}
+
+impl Orbits {
+    fn new(shape: &Shape, g: &Group) -> Orbits {
+        let (m, l, f) = (g.m, shape.levels, shape.fixed);
+        let points = l * m + f;
+        let classes = l * l * m + f * l + f * f;
+        let mut class = vec![u32::MAX; points * points];
+        let mut kind = vec![Kind::Normal; classes];
+        for u in 0..points {
+            for v in 0..points {
+                if u == v {
+                    continue;
+                }
+                let id = if u < l * m && v < l * m {
+                    let (mut ru, mut gu, mut rv, mut gv) = (u / m, u % m, v / m, v % m);
+                    if ru > rv {
+                        std::mem::swap(&mut ru, &mut rv);
+                        std::mem::swap(&mut gu, &mut gv);
+                    }
+                    let mut d = g.add[gv * m + g.neg[gu]];
+                    if ru == rv {
+                        d = d.min(g.neg[d]);
+                    }
+                    let id = (ru * l + rv) * m + d;
+                    if ru == rv && d == g.neg[d] {
+                        kind[id] = Kind::Involution;
+                    }
+                    id
+                } else if u >= l * m && v >= l * m {
+                    let (a, b) = ((u - l * m).min(v - l * m), (u - l * m).max(v - l * m));
+                    let id = l * l * m + f * l + a * f + b;
+                    kind[id] = Kind::FixFix;
+                    id
+                } else {
+                    let (fx, lv) = if u >= l * m { (u, v) } else { (v, u) };
+                    l * l * m + (fx - l * m) * l + lv / m
+                };
+                class[u * points + v] = id as u32;
+            }
+        }
+        Orbits {
+            m: m as i64,
+            points,
+            class,
+            kind,
+        }
+    }
+
+    /// Level of a level point.
+    #[inline]
+    fn level(&self, p: usize) -> usize {
+        p / self.m as usize
+    }
+
+    /// Repeats caused by an orbit met `c` times in the base rounds.
+    #[inline]
+    fn cost(&self, id: usize, c: i64) -> i64 {
+        match self.kind[id] {
+            Kind::Normal => self.m * (c - 1).max(0),
+            Kind::Involution if c > 0 => self.m * c - self.m / 2,
+            Kind::FixFix if c > 0 => self.m * c - 1,
+            _ => 0,
+        }
+    }
+}
+
+/// Weight of one repeat against the duty-balance term.
+const SYM_REPEAT: i64 = 1_000_000;
+
+struct SymState {
+    table_of: Vec<Vec<usize>>,
+    members: Vec<Vec<Vec<usize>>>,
+    count: Vec<i64>,
+    /// Level points at tables of size ≠ 4, per level (all bases together):
+    /// each point of level `r` gets `duty[r]` such tables over the schedule.
+    duty: Vec<i64>,
+    /// `SYM_REPEAT × repeats + Σ duty²`.
+    cost: i64,
+}
+
+impl SymState {
+    fn bump(&mut self, o: &Orbits, u: usize, v: usize, by: i64) -> i64 {
+        let id = o.class[u * o.points + v] as usize;
+        let c = self.count[id];
+        self.count[id] = c + by;
+        SYM_REPEAT * (o.cost(id, c + by) - o.cost(id, c))
+    }
+
+    /// Cost change of moving a level point of level `from` out of a duty
+    /// table and one of level `to` into it.
+    fn duty_shift(&mut self, from: usize, to: usize, keep: bool) -> i64 {
+        if from == to {
+            return 0;
+        }
+        let (a, b) = (self.duty[from], self.duty[to]);
+        if keep {
+            self.duty[from] -= 1;
+            self.duty[to] += 1;
+        }
+        (a - 1) * (a - 1) + (b + 1) * (b + 1) - a * a - b * b
+    }
+
+    /// Swaps `p` and `q` in base `b`, returning the cost change; undone unless `keep`.
+    fn swap(&mut self, o: &Orbits, sizes: &[usize], b: usize, p: usize, q: usize, keep: bool) -> i64 {
+        let ta = self.table_of[b][p];
+        let tb = self.table_of[b][q];
+        let (da, db) = (sizes[ta] != 4, sizes[tb] != 4);
+        let mut d = match (da, db) {
+            (true, false) => self.duty_shift(o.level(p), o.level(q), keep),
+            (false, true) => self.duty_shift(o.level(q), o.level(p), keep),
+            _ => 0,
+        };
+        let (mut ma, mut mb) = ([usize::MAX; 8], [usize::MAX; 8]);
+        let (la, lb) = (self.members[b][ta].len(), self.members[b][tb].len());
+        ma[..la].copy_from_slice(&self.members[b][ta]);
+        mb[..lb].copy_from_slice(&self.members[b][tb]);
+        let (ma, mb) = (&ma[..la], &mb[..lb]);
+        for &x in ma.iter().filter(|&&x| x != p) {
+            d += self.bump(o, p, x, -1);
+            d += self.bump(o, q, x, 1);
+        }
+        for &y in mb.iter().filter(|&&y| y != q) {
+            d += self.bump(o, q, y, -1);
+            d += self.bump(o, p, y, 1);
+        }
+        if keep {
+            for x in self.members[b][ta].iter_mut() {
+                if *x == p {
+                    *x = q;
+                }
+            }
+            for y in self.members[b][tb].iter_mut() {
+                if *y == q {
+                    *y = p;
+                }
+            }
+            self.table_of[b][p] = tb;
+            self.table_of[b][q] = ta;
+            self.cost += d;
+        } else {
+            for &x in ma.iter().filter(|&&x| x != p) {
+                self.bump(o, p, x, 1);
+                self.bump(o, q, x, -1);
+            }
+            for &y in mb.iter().filter(|&&y| y != q) {
+                self.bump(o, q, y, 1);
+                self.bump(o, p, y, -1);
+            }
+        }
+        d
+    }
+
+    fn penalized(&self, o: &Orbits, b: usize, p: usize) -> bool {
+        let t = self.table_of[b][p];
+        self.members[b][t].iter().any(|&x| {
+            if x == p {
+                return false;
+            }
+            let id = o.class[p * o.points + x] as usize;
+            o.cost(id, self.count[id]) > 0
+        })
+    }
+}
+
+/// Tabu search for base rounds of the given shape whose translates have no
+/// repeat meeting; returns the expanded schedule (`bases × m` rounds) when found.
+pub(crate) fn symmetric_search(shape: &Shape, rng: &mut ChaCha8Rng, max_iters: usize) -> Option<Schedule> {
+    let g = Group::product(&shape.dims);
+    let o = Orbits::new(shape, &g);
+    let (m, l, f) = (g.m, shape.levels, shape.fixed);
+    let n = o.points;
+    let tables = shape.sizes.len();
+    if shape.sizes.iter().sum::<usize>() != n {
+        return None;
+    }
+    // fixed points pinned to distinct tables of 4, from the last table on (or
+    // to the first tables)
+    let fours: Vec<usize> = if shape.fixed_first {
+        (0..tables).collect()
+    } else {
+        (0..tables).rev().filter(|&t| shape.sizes[t] == 4).collect()
+    };
+    if f > fours.len() {
+        return None;
+    }
+    if !shape.fixed_first && f > 0 && fours.is_empty() {
+        return None;
+    }
+    let mut st = SymState {
+        table_of: vec![vec![0; n]; shape.bases],
+        members: Vec::new(),
+        count: vec![0; o.kind.len()],
+        duty: vec![0; l],
+        cost: 0,
+    };
+    let movable: Vec<usize> = (0..l * m).collect();
+    for b in 0..shape.bases {
+        let mut round: Vec<Vec<usize>> = vec![Vec::new(); tables];
+        for k in 0..f {
+            round[fours[k]].push(l * m + k);
+        }
+        let mut order = movable.clone();
+        order.shuffle(rng);
+        let mut it = order.into_iter();
+        for (t, table) in round.iter_mut().enumerate() {
+            while table.len() < shape.sizes[t] {
+                table.push(it.next()?);
+            }
+        }
+        for (t, table) in round.iter().enumerate() {
+            for &p in table {
+                st.table_of[b][p] = t;
+            }
+        }
+        st.members.push(round);
+    }
+    for b in 0..shape.bases {
+        for t in 0..tables {
+            if shape.sizes[t] != 4 {
+                for &p in &st.members[b][t] {
+                    if p < l * m {
+                        st.duty[p / m] += 1;
+                    }
+                }
+            }
+            let table = st.members[b][t].clone();
+            for (i, &u) in table.iter().enumerate() {
+                for &v in &table[i + 1..] {
+                    st.cost += st.bump(&o, u, v, 1);
+                }
+            }
+        }
+    }
+    st.cost += st.duty.iter().map(|d| d * d).sum::<i64>();
+    // the best possible duty term: duties spread evenly over the levels
+    let total_duty: i64 = st.duty.iter().sum();
+    let (dq, dr) = (total_duty / l as i64, total_duty % l as i64);
+    let duty_floor = dr * (dq + 1) * (dq + 1) + (l as i64 - dr) * dq * dq;
+    let mut tabu = vec![0usize; shape.bases * n * tables];
+    let mut clean_at: Option<usize> = None;
+    let mut best_cost = st.cost;
+    let mut best_members = st.members.clone();
+    let mut last_improve = 0;
+    let mut cands = Vec::new();
+    for it in 1..=max_iters {
+        if best_cost <= duty_floor || clean_at.is_some_and(|c| it > c + 300) {
+            break;
+        }
+        cands.clear();
+        for b in 0..shape.bases {
+            for &p in &movable {
+                if st.penalized(&o, b, p) {
+                    cands.push((b, p));
+                }
+            }
+        }
+        if cands.is_empty() {
+            // no repeat: polish the duties with any level point
+            clean_at.get_or_insert(it);
+            for b in 0..shape.bases {
+                for &p in &movable {
+                    if shape.sizes[st.table_of[b][p]] != 4 {
+                        cands.push((b, p));
+                    }
+                }
+            }
+        }
+        let mut best_move = None;
+        let mut best_d = i64::MAX;
+        let mut ties = 0u32;
+        for &(b, p) in &cands {
+            let ta = st.table_of[b][p];
+            for &q in &movable {
+                let tb = st.table_of[b][q];
+                if ta == tb {
+                    continue;
+                }
+                let d = st.swap(&o, &shape.sizes, b, p, q, false);
+                if d > best_d {
+                    continue;
+                }
+                let is_tabu = tabu[(b * n + p) * tables + tb] > it || tabu[(b * n + q) * tables + ta] > it;
+                if is_tabu && st.cost + d >= best_cost {
+                    continue;
+                }
+                if d < best_d {
+                    best_d = d;
+                    best_move = Some((b, p, q));
+                    ties = 1;
+                } else {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best_move = Some((b, p, q));
+                    }
+                }
+            }
+        }
+        if let Some((b, p, q)) = best_move {
+            let (ta, tb) = (st.table_of[b][p], st.table_of[b][q]);
+            st.swap(&o, &shape.sizes, b, p, q, true);
+            let tenure = 3 + rng.random_range(0..8usize) + cands.len() / 10;
+            tabu[(b * n + p) * tables + ta] = it + tenure;
+            tabu[(b * n + q) * tables + tb] = it + tenure;
+        }
+        if st.cost < best_cost {
+            best_cost = st.cost;
+            best_members = st.members.clone();
+            last_improve = it;
+        } else if best_move.is_none() || it - last_improve > 400 {
+            // random kick
+            for _ in 0..3 {
+                let b = rng.random_range(0..shape.bases);
+                let p = movable[rng.random_range(0..movable.len())];
+                let q = movable[rng.random_range(0..movable.len())];
+                if st.table_of[b][p] != st.table_of[b][q] {
+                    st.swap(&o, &shape.sizes, b, p, q, true);
+                }
+            }
+            last_improve = it;
+        }
+    }
+    if best_cost >= SYM_REPEAT {
+        return None;
+    }
+    Some(expand(&g, l, &best_members))
+}
+
+/// The `m` translates of each base round.
+fn expand(g: &Group, levels: usize, bases: &[Vec<Vec<usize>>]) -> Schedule {
+    let m = g.m;
+    let mut rounds = Vec::new();
+    for base in bases {
+        for t in 0..m {
+            rounds.push(
+                base.iter()
+                    .map(|table| {
+                        table
+                            .iter()
+                            .map(|&u| {
+                                if u < levels * m {
+                                    (u / m) * m + g.add[(u % m) * m + t]
+                                } else {
+                                    u
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+        }
+    }
+    rounds
+}
+
+/// Shapes worth trying for `n` players, `rounds` rounds and the given sizes.
+pub(crate) fn shapes(n: usize, rounds: usize, sizes: &[usize]) -> Vec<Shape> {
+    let mut out = Vec::new();
+    let groups = |m: usize| -> Vec<Vec<usize>> {
+        let mut v = vec![vec![m]];
+        match m {
+            4 => v.push(vec![2, 2]),
+            8 => v.push(vec![2, 4]),
+            9 => v.push(vec![3, 3]),
+            _ => {}
+        }
+        v
+    };
+    for bases in [1usize, 2] {
+        if !rounds.is_multiple_of(bases) {
+            continue;
+        }
+        let m = rounds.div_ceil(bases);
+        if m < 2 {
+            continue;
+        }
+        let f = n % m;
+        let l = n / m;
+        if l == 0 || f > sizes.len() {
+            continue;
+        }
+        for dims in groups(m) {
+            for fixed_first in [false, true] {
+                if fixed_first && (f == 0 || sizes[0] == 4) {
+                    continue;
+                }
+                out.push(Shape {
+                    dims: dims.clone(),
+                    levels: l,
+                    fixed: f,
+                    bases,
+                    sizes: sizes.to_vec(),
+                    fixed_first,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Base rounds found by [`symmetric_search`] (offline, see the `search_shapes`
+/// test) for instances where the search at run time is too slow or too
+/// unlucky: `(group orders, levels, base rounds)`; the rounds are the
+/// translates of the base rounds, fixed points are those `≥ levels × m`.
+struct Known {
+    dims: &'static [usize],
+    levels: usize,
+    bases: &'static [&'static [&'static [usize]]],
+}
+
+/// 22 players, 5 rounds: Z_5 on 4 levels, 2 fixed points (at the tables of 5).
+const KNOWN_22_5: Known = Known {
+    dims: &[5],
+    levels: 4,
+    bases: &[&[
+        &[20, 12, 8, 16, 0],
+        &[21, 5, 19, 13, 4],
+        &[10, 9, 15, 2],
+        &[1, 18, 6, 11],
+        &[7, 3, 14, 17],
+    ]],
+};
+
+/// 24 players, 7 rounds: Z_7 on 3 levels, 3 fixed points (a 4-RGDD of type 3^8).
+const KNOWN_24_7: Known = Known {
+    dims: &[7],
+    levels: 3,
+    bases: &[&[
+        &[2, 19, 6, 1],
+        &[15, 18, 8, 17],
+        &[11, 7, 3, 13],
+        &[23, 12, 20, 5],
+        &[22, 10, 4, 16],
+        &[21, 9, 14, 0],
+    ]],
+};
+
+/// 28 players, 9 rounds: Z_9 on 3 levels, 1 fixed point (a resolvable 2-(28,4,1) design).
+const KNOWN_28_9: Known = Known {
+    dims: &[9],
+    levels: 3,
+    bases: &[&[
+        &[25, 20, 5, 17],
+        &[9, 0, 7, 3],
+        &[8, 21, 22, 24],
+        &[16, 11, 26, 10],
+        &[19, 1, 2, 15],
+        &[12, 4, 14, 23],
+        &[27, 6, 18, 13],
+    ]],
+};
+
+/// An embedded schedule for `n` players and up to its number of rounds,
+/// checked (no repeat, everybody once per round, the given sizes) before use.
+pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<Schedule> {
+    let k = match n {
+        22 => &KNOWN_22_5,
+        24 => &KNOWN_24_7,
+        28 => &KNOWN_28_9,
+        _ => return None,
+    };
+    let g = Group::product(k.dims);
+    if rounds > k.bases.len() * g.m {
+        return None;
+    }
+    let bases: Vec<Vec<Vec<usize>>> = k.bases.iter().map(|b| b.iter().map(|t| t.to_vec()).collect()).collect();
+    let mut s = expand(&g, k.levels, &bases);
+    s.truncate(rounds);
+    let ok = s
+        .iter()
+        .all(|round| round.iter().map(Vec::len).eq(sizes.iter().copied()))
+        && verify(&s, n);
+    ok.then_some(s)
+}
+
+/// Whether every point is seated once per round and no pair meets twice.
+fn verify(s: &Schedule, n: usize) -> bool {
+    let mut met = vec![false; n * n];
+    for round in s {
+        let mut seen = vec![false; n];
+        for table in round {
+            for (i, &p) in table.iter().enumerate() {
+                if p >= n || seen[p] {
+                    return false;
+                }
+                seen[p] = true;
+                for &q in &table[i + 1..] {
+                    if q >= n || met[p * n + q] {
+                        return false;
+                    }
+                    met[p * n + q] = true;
+                    met[q * n + p] = true;
+                }
+            }
+        }
+        if seen.iter().any(|&x| !x) {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn repeats(s: &Schedule, n: usize) -> usize {
+        let mut met = vec![0usize; n * n];
+        let mut rep = 0;
+        for round in s {
+            let mut seen = vec![false; n];
+            for table in round {
+                for (i, &p) in table.iter().enumerate() {
+                    assert!(!seen[p], "point {p} twice in a round");
+                    seen[p] = true;
+                    for &q in &table[i + 1..] {
+                        met[p * n + q] += 1;
+                        if met[p * n + q] > 1 {
+                            rep += 1;
+                        }
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&x| x), "a point missing from a round");
+        }
+        rep
+    }
+
+    #[test]
+    fn affine_plane_has_no_repeat() {
+        assert_eq!(repeats(&affine_plane_16(), 16), 0);
+    }
+
+    #[test]
+    fn known_designs_have_no_repeat() {
+        for &(n, rounds, ref sizes) in &[
+            (24, 7, vec![4; 6]),
+            (28, 9, vec![4; 7]),
+            (22, 5, vec![5, 5, 4, 4, 4]),
+            (32, 10, vec![4; 8]),
+        ] {
+            if let Some(s) = known(n, rounds, sizes) {
+                assert_eq!(s.len(), rounds);
+                assert_eq!(repeats(&s, n), 0, "{n}x{rounds}");
+            }
+        }
+    }
+
+    /// Offline: `SEARCH=n,rounds,iters,seeds cargo test --release --lib -- --ignored --nocapture`
+    /// prints base rounds found for the shapes of an instance.
+    #[test]
+    #[ignore]
+    fn search_shapes() {
+        let Ok(spec) = std::env::var("SEARCH") else {
+            return;
+        };
+        let v: Vec<usize> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+        let (n, rounds, iters, seeds) = (v[0], v[1], v[2], v[3]);
+        let sizes = crate::tournament::seating::table_sizes(n, 0).unwrap();
+        for seed in 0..seeds as u64 {
+            for shape in shapes(n, rounds, &sizes) {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                if let Some(s) = symmetric_search(&shape, &mut rng, iters) {
+                    let m: usize = shape.dims.iter().product();
+                    let bases: Vec<_> = (0..shape.bases).map(|b| s[b * m].clone()).collect();
+                    println!("FOUND {n}x{rounds} {:?} seed {seed}: {:?}", shape, bases);
+                    return;
+                }
+                println!("not found {:?} seed {seed}", shape.dims);
+            }
+        }
+    }
+}

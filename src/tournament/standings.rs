@@ -1,0 +1,235 @@
+//! Standings: totals by decreasing score, shared places for ties unless the
+//! organizer chose a tie-breaker, and the zero-sum check of every table.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+
+/// How ties on the total are broken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreaker {
+    /// Ties share the place (FFT).
+    #[default]
+    None,
+    /// The better best round wins.
+    BestRound,
+    /// The most deals won as taker wins.
+    TakerWins,
+}
+
+impl TieBreaker {
+    /// Parses the stored name.
+    pub fn from_name(s: &str) -> Option<TieBreaker> {
+        match s {
+            "none" => Some(TieBreaker::None),
+            "best_round" => Some(TieBreaker::BestRound),
+            "taker_wins" => Some(TieBreaker::TakerWins),
+            _ => None,
+        }
+    }
+
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreaker::None => "none",
+            TieBreaker::BestRound => "best_round",
+            TieBreaker::TakerWins => "taker_wins",
+        }
+    }
+}
+
+/// One player's score in one deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreEntry {
+    /// Round number.
+    pub round: u32,
+    /// Which table (any id unique in the tournament).
+    pub table: i64,
+    /// The player.
+    pub player: i64,
+    /// The score.
+    pub score: i64,
+}
+
+/// A line of the standings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    /// Place, 1-based; equal places for ties.
+    pub rank: u32,
+    /// The player.
+    pub player: i64,
+    /// Name, for display and the stable order of ties.
+    pub name: String,
+    /// Sum of the player's deal scores.
+    pub total: i64,
+    /// Total per round played.
+    pub rounds: BTreeMap<u32, i64>,
+    /// Best round total (0 before any round).
+    pub best_round: i64,
+    /// Deals won as taker.
+    pub taker_wins: u32,
+}
+
+/// The zero-sum check: every table's scores, and the whole tournament's, add to 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ZeroSum {
+    /// Sum of every score of the tournament.
+    pub total: i64,
+    /// Tables whose scores do not add to zero: (table, sum).
+    pub unbalanced_tables: Vec<(i64, i64)>,
+}
+
+impl ZeroSum {
+    /// Whether everything sums to zero.
+    pub fn ok(&self) -> bool {
+        self.total == 0 && self.unbalanced_tables.is_empty()
+    }
+}
+
+/// Standings and their check.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standings {
+    /// Lines, best first.
+    pub lines: Vec<Standing>,
+    /// The zero-sum check.
+    pub check: ZeroSum,
+}
+
+/// Computes the standings of `players` (id, name) from their deal scores.
+/// `only_round` restricts to one round (the round's own ranking).
+pub fn compute(
+    players: &[(i64, String)],
+    entries: &[ScoreEntry],
+    taker_wins: &HashMap<i64, u32>,
+    tie_breaker: TieBreaker,
+    only_round: Option<u32>,
+) -> Standings {
+    let mut lines: HashMap<i64, Standing> = players
+        .iter()
+        .map(|(id, name)| {
+            (
+                *id,
+                Standing {
+                    rank: 0,
+                    player: *id,
+                    name: name.clone(),
+                    total: 0,
+                    rounds: BTreeMap::new(),
+                    best_round: 0,
+                    taker_wins: taker_wins.get(id).copied().unwrap_or(0),
+                },
+            )
+        })
+        .collect();
+    let mut tables: BTreeMap<i64, i64> = BTreeMap::new();
+    let mut total = 0i64;
+    for e in entries.iter().filter(|e| only_round.is_none_or(|r| e.round == r)) {
+        total += e.score;
+        *tables.entry(e.table).or_default() += e.score;
+        if let Some(line) = lines.get_mut(&e.player) {
+            line.total += e.score;
+            *line.rounds.entry(e.round).or_default() += e.score;
+        }
+    }
+    let mut lines: Vec<Standing> = lines.into_values().collect();
+    for l in &mut lines {
+        l.best_round = l.rounds.values().copied().max().unwrap_or(0);
+    }
+    let key = |l: &Standing| -> (i64, i64) {
+        let tb = match tie_breaker {
+            TieBreaker::None => 0,
+            TieBreaker::BestRound => l.best_round,
+            TieBreaker::TakerWins => i64::from(l.taker_wins),
+        };
+        (l.total, tb)
+    };
+    lines.sort_by(|a, b| {
+        key(b)
+            .cmp(&key(a))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then_with(|| a.player.cmp(&b.player))
+    });
+    let mut prev: Option<(i64, i64)> = None;
+    let mut rank = 0u32;
+    for (i, l) in lines.iter_mut().enumerate() {
+        let k = key(l);
+        if prev != Some(k) {
+            rank = i as u32 + 1;
+            prev = Some(k);
+        }
+        l.rank = rank;
+    }
+    Standings {
+        lines,
+        check: ZeroSum {
+            total,
+            unbalanced_tables: tables.into_iter().filter(|(_, s)| *s != 0).collect(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn e(round: u32, table: i64, player: i64, score: i64) -> ScoreEntry {
+        ScoreEntry {
+            round,
+            table,
+            player,
+            score,
+        }
+    }
+
+    fn players(n: i64) -> Vec<(i64, String)> {
+        (1..=n).map(|i| (i, format!("P{i:02}"))).collect()
+    }
+
+    #[test]
+    fn ranks_by_total_with_shared_places() {
+        let entries = [
+            e(1, 1, 1, 60),
+            e(1, 1, 2, -20),
+            e(1, 1, 3, -20),
+            e(1, 1, 4, -20),
+            e(2, 2, 2, 40),
+            e(2, 2, 3, 40),
+            e(2, 2, 1, -40),
+            e(2, 2, 4, -40),
+        ];
+        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        let got: Vec<(u32, i64, i64)> = s.lines.iter().map(|l| (l.rank, l.player, l.total)).collect();
+        assert_eq!(got, vec![(1, 1, 20), (1, 2, 20), (1, 3, 20), (4, 4, -60)]);
+        assert!(s.check.ok());
+        // Best round breaks the tie: player 1 made 60 in a round.
+        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::BestRound, None);
+        let got: Vec<(u32, i64)> = s.lines.iter().map(|l| (l.rank, l.player)).collect();
+        assert_eq!(got, vec![(1, 1), (2, 2), (2, 3), (4, 4)]);
+        // Taker wins break it the other way.
+        let wins = HashMap::from([(3, 2), (2, 1)]);
+        let s = compute(&players(4), &entries, &wins, TieBreaker::TakerWins, None);
+        let got: Vec<(u32, i64)> = s.lines.iter().map(|l| (l.rank, l.player)).collect();
+        assert_eq!(got, vec![(1, 3), (2, 2), (3, 1), (4, 4)]);
+        // One round alone.
+        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, Some(2));
+        assert_eq!(s.lines[0].total, 40);
+        assert_eq!(s.lines[3].total, -40);
+    }
+
+    #[test]
+    fn zero_sum_check_finds_unbalanced_tables() {
+        let entries = [e(1, 7, 1, 30), e(1, 7, 2, -10), e(1, 8, 3, 5), e(1, 8, 4, -5)];
+        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        assert!(!s.check.ok());
+        assert_eq!(s.check.total, 20);
+        assert_eq!(s.check.unbalanced_tables, vec![(7, 20)]);
+    }
+
+    #[test]
+    fn players_without_scores_are_listed_at_zero() {
+        let s = compute(&players(3), &[], &HashMap::new(), TieBreaker::None, None);
+        assert_eq!(s.lines.len(), 3);
+        assert!(s.lines.iter().all(|l| l.rank == 1 && l.total == 0));
+    }
+}
