@@ -32,6 +32,8 @@ pub enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Score recorded deals: JSON Lines on standard input, one answer per line on standard output.
+    Score(ScoreArgs),
     /// Plan seatings for a whole tournament and print them as JSON.
     Seat {
         /// Number of players (numbered 1..N).
@@ -67,6 +69,26 @@ pub struct ServeArgs {
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "CHELEM_WORKERS")]
     pub workers: Option<usize>,
+}
+
+/// `chelem score` options: the variant switches (all off: FFT rules).
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// Garde contre multiplies by 8.
+    #[arg(long)]
+    pub garde_contre_x8: bool,
+    /// Handfuls worth 20/40/60.
+    #[arg(long)]
+    pub handfuls_20_40_60: bool,
+    /// No petite: garde is the lowest contract.
+    #[arg(long)]
+    pub no_petite: bool,
+    /// Misère declarations allowed.
+    #[arg(long)]
+    pub misere: bool,
+    /// Scores rounded to 10.
+    #[arg(long)]
+    pub round_to_10: bool,
 }
 
 /// `chelem user …`

@@ -4,8 +4,10 @@
 //! `tournament` → `tarot`; `tarot` imports nothing of the project.
 
 pub mod auth;
+pub mod cli_score;
 pub mod config;
 pub mod db;
 pub mod i18n;
+pub mod tarot;
 pub mod tournament;
 pub mod web;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use chelem::config::{Cli, Command, ServeArgs, TokenAction, UserAction};
+use chelem::config::{Cli, Command, ScoreArgs, ServeArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::{AppState, WebConfig};
 
@@ -55,6 +55,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("user \"{}\" created", user.username);
             Ok(ExitCode::SUCCESS)
         }
+        Command::Score(args) => Ok(ExitCode::from(score(&args)?)),
         Command::Seat { players, rounds, seed } => {
             if rounds == 0 {
                 bail!("--rounds must be at least 1");
@@ -75,6 +76,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn score(args: &ScoreArgs) -> anyhow::Result<u8> {
+    let rules = chelem::tarot::ScoringRules {
+        garde_contre_x8: args.garde_contre_x8,
+        handfuls_20_40_60: args.handfuls_20_40_60,
+        no_petite: args.no_petite,
+        misere: args.misere,
+        round_to_10: args.round_to_10,
+    };
+    let code = chelem::cli_score::run(io::stdin().lock(), io::stdout().lock(), &rules)?;
+    Ok(u8::try_from(code).unwrap_or(2))
 }
 
 fn connect(url: &str) -> anyhow::Result<chelem::db::AnyConnection> {

@@ -132,6 +132,8 @@ diesel::table! {
         number -> Integer,
         passed -> Bool,
         record_json -> Text,
+        taker_id -> Nullable<Integer>,
+        attack_won -> Nullable<Bool>,
         entered_by -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,

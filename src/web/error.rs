@@ -43,9 +43,22 @@ pub enum AppError {
     /// 503: the database does not answer.
     #[error("the database is unavailable")]
     Unavailable,
+    /// A refused tournament operation (status by its kind).
+    #[error("{0}")]
+    Op(crate::db::ops::OpError),
     /// 500: logged, shown as a generic page.
     #[error("internal error: {0:#}")]
     Internal(anyhow::Error),
+}
+
+impl From<crate::db::ops::OpError> for AppError {
+    fn from(e: crate::db::ops::OpError) -> Self {
+        match e {
+            crate::db::ops::OpError::NotFound => AppError::NotFound,
+            crate::db::ops::OpError::Db(d) => AppError::Internal(d.into()),
+            other => AppError::Op(other),
+        }
+    }
 }
 
 impl From<diesel::result::Error> for AppError {
@@ -82,6 +95,7 @@ impl AppError {
             AppError::Csrf => lang.t("error-csrf"),
             AppError::Unavailable => lang.t("error-unavailable"),
             AppError::Internal(_) => lang.t("error-internal"),
+            AppError::Op(e) => e.render(lang),
             AppError::Forbidden(m)
             | AppError::BadRequest(m)
             | AppError::Conflict(m)
@@ -111,6 +125,13 @@ impl ResponseError for AppError {
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Op(e) => match e {
+                crate::db::ops::OpError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                crate::db::ops::OpError::Conflict(_) => StatusCode::CONFLICT,
+                crate::db::ops::OpError::Forbidden(_) => StatusCode::FORBIDDEN,
+                crate::db::ops::OpError::NotFound => StatusCode::NOT_FOUND,
+                crate::db::ops::OpError::Db(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            },
         }
     }
 

@@ -1,6 +1,7 @@
 //! The actix-web application: one module per area, one `configure` that
 //! registers every route, used by `main` and by the tests alike.
 
+pub mod api;
 pub mod auth;
 pub mod csrf;
 pub mod ctx;
@@ -66,7 +67,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .error_handler(|err, _req| AppError::BadRequest(format!("malformed JSON: {err}")).into()),
         )
         .configure(pages::configure)
-        .configure(auth::configure);
+        .configure(auth::configure)
+        .configure(api::configure);
 }
 
 /// Builds the whole application (middlewares, routes, 404) around `state`.

@@ -125,6 +125,8 @@ CREATE TABLE deals (
     number INTEGER NOT NULL,
     passed BOOLEAN NOT NULL,
     record_json TEXT NOT NULL,
+    taker_id INTEGER REFERENCES players(id),
+    attack_won BOOLEAN,
     entered_by TEXT NOT NULL,
     created_at TIMESTAMP NOT NULL,
     updated_at TIMESTAMP NOT NULL,

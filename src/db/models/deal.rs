@@ -20,6 +20,10 @@ pub struct Deal {
     pub passed: bool,
     /// The record as entered (player ids), canonical JSON.
     pub record_json: String,
+    /// The taker (None when everyone passed).
+    pub taker_id: Option<i32>,
+    /// Whether the attack made its contract (None when everyone passed).
+    pub attack_won: Option<bool>,
     /// Who entered it (`table`, or an organizer's name).
     pub entered_by: String,
     /// First entry.
@@ -74,16 +78,20 @@ impl Deal {
         number: i32,
         passed: bool,
         record_json: &str,
+        outcome: Option<(i32, bool)>,
         entered_by: &str,
         scores: &[(i32, i32)],
         now: NaiveDateTime,
     ) -> QueryResult<i32> {
+        let (taker, won) = (outcome.map(|o| o.0), outcome.map(|o| o.1));
         let id = match existing {
             Some(d) => {
                 diesel::update(deals::table.find(d.id))
                     .set((
                         deals::passed.eq(passed),
                         deals::record_json.eq(record_json),
+                        deals::taker_id.eq(taker),
+                        deals::attack_won.eq(won),
                         deals::entered_by.eq(entered_by),
                         deals::updated_at.eq(now),
                     ))
@@ -97,6 +105,8 @@ impl Deal {
                     deals::number.eq(number),
                     deals::passed.eq(passed),
                     deals::record_json.eq(record_json),
+                    deals::taker_id.eq(taker),
+                    deals::attack_won.eq(won),
                     deals::entered_by.eq(entered_by),
                     deals::created_at.eq(now),
                     deals::updated_at.eq(now),

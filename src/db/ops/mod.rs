@@ -2,7 +2,10 @@
 //! pages and the JSON API share. Each runs on one connection, inside a
 //! transaction where it writes more than one row.
 
+pub mod deals;
 pub mod players;
+pub mod rounds;
+pub mod standings;
 pub mod tournaments;
 
 use crate::i18n::Lang;

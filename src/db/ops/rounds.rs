@@ -1,0 +1,325 @@
+//! Starting a round (seating every present player) and closing it.
+
+use std::collections::{BTreeSet, HashMap};
+
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::auth::new_token;
+use crate::db::models::{
+    AuditEntry, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
+};
+use crate::db::{now, AnyConnection};
+use crate::tournament::seating::{self, PlanOptions, PlayerId, RoundRequest, SeatingError};
+
+use super::{tournaments, Msg, OpError, OpResult};
+
+/// The seating planned for the whole tournament at round 1, followed while
+/// the players and the constraints stay the same.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct StoredPlan {
+    /// The players it was made for, sorted.
+    pub players: Vec<i32>,
+    /// The constraints it was made with (a fingerprint).
+    pub constraints: String,
+    /// Every round's tables, player ids in seat order.
+    pub rounds: Vec<Vec<Vec<i32>>>,
+}
+
+/// A seated table, as the API and pages show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatedTable {
+    /// Table number.
+    pub table: i32,
+    /// Tablet token.
+    pub token: String,
+    /// Players in seat order.
+    pub players: Vec<i32>,
+}
+
+/// A seated round.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatedRound {
+    /// Round number.
+    pub round: i32,
+    /// Its tables.
+    pub tables: Vec<SeatedTable>,
+}
+
+fn seating_error(e: SeatingError) -> OpError {
+    OpError::Conflict(Msg::new("round-seating-impossible").arg("reason", e))
+}
+
+/// The players who play round `number`, sorted by id.
+pub fn active_players(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> QueryResult<Vec<i32>> {
+    let mut ids: Vec<i32> = Registration::with_players(conn, tournament_id)?
+        .into_iter()
+        .filter(|(r, _)| r.plays(number))
+        .map(|(r, _)| r.player_id)
+        .collect();
+    ids.sort_unstable();
+    Ok(ids)
+}
+
+/// Every seated round of a tournament: tables of player ids in seat order.
+pub fn history(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Vec<Vec<i32>>>> {
+    let mut out = Vec::new();
+    for round in Round::for_tournament(conn, tournament_id)? {
+        out.push(tables_of(conn, round.id)?);
+    }
+    Ok(out)
+}
+
+fn tables_of(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<Vec<i32>>> {
+    let mut tables: Vec<(i32, Vec<i32>)> = Vec::new();
+    for (table_id, player) in RoundTable::seats_of_round(conn, round_id)? {
+        match tables.last_mut() {
+            Some((t, ps)) if *t == table_id => ps.push(player),
+            _ => tables.push((table_id, vec![player])),
+        }
+    }
+    Ok(tables.into_iter().map(|(_, ps)| ps).collect())
+}
+
+fn constraint_lists(constraints: &[SeatingConstraint], active: &BTreeSet<i32>) -> (Vec<(u32, u32)>, Vec<(u32, usize)>) {
+    let mut avoid = Vec::new();
+    let mut fixed = Vec::new();
+    for c in constraints {
+        match (c.kind.as_str(), c.player_b, c.table_number) {
+            ("apart", Some(b), _) if active.contains(&c.player_a) && active.contains(&b) => {
+                avoid.push((c.player_a as u32, b as u32))
+            }
+            ("fixed", _, Some(t)) if active.contains(&c.player_a) && t >= 1 => {
+                fixed.push((c.player_a as u32, t as usize))
+            }
+            _ => {}
+        }
+    }
+    (avoid, fixed)
+}
+
+fn to_u32(rounds: &[Vec<Vec<i32>>]) -> Vec<seating::Round> {
+    rounds
+        .iter()
+        .map(|r| r.iter().map(|t| t.iter().map(|p| *p as PlayerId).collect()).collect())
+        .collect()
+}
+
+fn deals_for(t: &Tournament, size: usize) -> i32 {
+    match size {
+        3 => t.deals_table3,
+        5 => t.deals_table5,
+        _ => t.deals_table4,
+    }
+}
+
+/// Current totals of the players, for Swiss seating.
+fn totals(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<HashMap<i32, i64>> {
+    let mut out = HashMap::new();
+    for line in Deal::score_lines(conn, tournament_id)? {
+        *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
+    }
+    Ok(out)
+}
+
+/// Seats the next round of a tournament. `expected` (the round number the
+/// organizer saw as next) makes a double tap harmless: if that round already
+/// exists it is returned as it is.
+pub fn start_next(
+    conn: &mut AnyConnection,
+    tournament_id: i32,
+    expected: Option<i32>,
+    actor: &str,
+) -> OpResult<SeatedRound> {
+    conn.transaction(|conn| {
+        let t = tournaments::get(conn, tournament_id)?;
+        let rounds = Round::for_tournament(conn, tournament_id)?;
+        let number = rounds.last().map(|r| r.number).unwrap_or(0) + 1;
+        if let Some(e) = expected {
+            if e < number {
+                return seated_round(conn, tournament_id, e);
+            }
+        }
+        if number > t.rounds_planned {
+            return Err(OpError::Conflict(
+                Msg::new("round-all-played").arg("rounds", t.rounds_planned),
+            ));
+        }
+        let active = active_players(conn, tournament_id, number)?;
+        if active.len() < 3 {
+            return Err(OpError::Conflict(
+                Msg::new("round-too-few-players").arg("count", active.len()),
+            ));
+        }
+        let active_set: BTreeSet<i32> = active.iter().copied().collect();
+        let constraints = SeatingConstraint::for_tournament(conn, tournament_id)?;
+        let (avoid, fixed) = constraint_lists(&constraints, &active_set);
+        let fingerprint = format!("{avoid:?}{fixed:?}{}", t.extra_fives);
+        let past = history(conn, tournament_id)?;
+        let seed = t.seed as u64;
+        let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
+
+        // Follow the plan made at round 1 while nothing changed.
+        let mut plan: Option<StoredPlan> = t.plan_json.as_deref().and_then(|j| serde_json::from_str(j).ok());
+        if number == 1 && !swiss_now {
+            let ids: Vec<PlayerId> = active.iter().map(|p| *p as PlayerId).collect();
+            let opts = PlanOptions {
+                extra_fives: t.extra_fives as usize,
+                avoid_pairs: avoid.clone(),
+                fixed_table: fixed.clone(),
+                ..PlanOptions::default()
+            };
+            let planned = seating::plan(&ids, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
+            let stored = StoredPlan {
+                players: active.clone(),
+                constraints: fingerprint.clone(),
+                rounds: planned
+                    .iter()
+                    .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as i32).collect()).collect())
+                    .collect(),
+            };
+            Tournament::set_plan(
+                conn,
+                tournament_id,
+                Some(&serde_json::to_string(&stored).unwrap_or_default()),
+            )?;
+            plan = Some(stored);
+        }
+        let from_plan = plan.as_ref().and_then(|p| {
+            let usable = !swiss_now
+                && p.players == active
+                && p.constraints == fingerprint
+                && p.rounds.len() >= number as usize
+                && p.rounds[..past.len()] == past[..];
+            usable.then(|| p.rounds[number as usize - 1].clone())
+        });
+        let tables: Vec<Vec<i32>> = match from_plan {
+            Some(tables) => tables,
+            None => {
+                let swiss = if swiss_now {
+                    let tot = totals(conn, tournament_id)?;
+                    Some(
+                        active
+                            .iter()
+                            .map(|p| (*p as PlayerId, tot.get(p).copied().unwrap_or(0)))
+                            .collect(),
+                    )
+                } else {
+                    None
+                };
+                let req = RoundRequest {
+                    players: active.iter().map(|p| *p as PlayerId).collect(),
+                    history: to_u32(&past),
+                    avoid_pairs: avoid,
+                    fixed_table: fixed,
+                    extra_fives: t.extra_fives as usize,
+                    swiss,
+                };
+                seating::seat_round(&req, seed.wrapping_add(number as u64))
+                    .map_err(seating_error)?
+                    .into_iter()
+                    .map(|tb| tb.into_iter().map(|p| p as i32).collect())
+                    .collect()
+            }
+        };
+        let round = Round::create(conn, tournament_id, number, now()).map_err(|e| match e {
+            diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+                OpError::Conflict(Msg::new("round-started-twice"))
+            }
+            e => OpError::Db(e),
+        })?;
+        for (i, players) in tables.iter().enumerate() {
+            let token = new_token("")[..32].to_owned();
+            RoundTable::create(
+                conn,
+                round.id,
+                i as i32 + 1,
+                &token,
+                deals_for(&t, players.len()),
+                players,
+            )?;
+        }
+        AuditEntry::write(
+            conn,
+            &NewAuditEntry {
+                tournament_id: Some(tournament_id),
+                actor,
+                action: "round.start",
+                subject: &format!("round {number}"),
+                before_json: None,
+                after_json: Some(&serde_json::to_string(&tables).unwrap_or_default()),
+                reason: "",
+                created_at: now(),
+            },
+        )?;
+        seated_round(conn, tournament_id, number)
+    })
+}
+
+/// Round `number` as seated.
+pub fn seated_round(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> OpResult<SeatedRound> {
+    let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
+    let mut tables = Vec::new();
+    for table in RoundTable::for_round(conn, round.id)? {
+        tables.push(SeatedTable {
+            table: table.number,
+            players: RoundTable::players(conn, table.id)?,
+            token: table.token,
+        });
+    }
+    Ok(SeatedRound { round: number, tables })
+}
+
+/// Tables of a round whose deals are not all entered: (table number, missing deal numbers).
+pub fn missing_deals(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, Vec<i32>)>> {
+    let mut out = Vec::new();
+    for table in RoundTable::for_round(conn, round_id)? {
+        let entered: BTreeSet<i32> = Deal::for_table(conn, table.id)?.into_iter().map(|d| d.number).collect();
+        let missing: Vec<i32> = (1..=table.deal_count).filter(|k| !entered.contains(k)).collect();
+        if !missing.is_empty() {
+            out.push((table.number, missing));
+        }
+    }
+    Ok(out)
+}
+
+/// Closes a round: its deals become final (organizer corrections aside).
+/// Refused while deals are missing, unless `force`. Closing a closed round
+/// changes nothing.
+pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
+    conn.transaction(|conn| {
+        let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
+        if round.is_closed() {
+            return Ok(());
+        }
+        let missing = missing_deals(conn, round.id)?;
+        if !missing.is_empty() && !force {
+            let list = missing
+                .iter()
+                .map(|(t, _)| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(OpError::Conflict(Msg::new("round-deals-missing").arg("tables", list)));
+        }
+        Round::close(conn, round.id, now())?;
+        let missing_json = serde_json::to_string(&missing).unwrap_or_default();
+        AuditEntry::write(
+            conn,
+            &NewAuditEntry {
+                tournament_id: Some(tournament_id),
+                actor,
+                action: if missing.is_empty() {
+                    "round.close"
+                } else {
+                    "round.force_close"
+                },
+                subject: &format!("round {number}"),
+                before_json: None,
+                after_json: (!missing.is_empty()).then_some(missing_json.as_str()),
+                reason: "",
+                created_at: now(),
+            },
+        )?;
+        Ok(())
+    })
+}

@@ -1,0 +1,43 @@
+//! Standings of a tournament, computed from the database on every request
+//! (with the zero-sum check) by the pure `tournament::standings`.
+
+use std::collections::HashMap;
+
+use crate::db::models::{Deal, Registration, Tournament};
+use crate::db::AnyConnection;
+use crate::tournament::standings::{compute as compute_standings, ScoreEntry, Standings, TieBreaker};
+
+use super::{OpError, OpResult};
+
+/// Standings of a tournament, cumulative or for one round.
+pub fn compute(conn: &mut AnyConnection, tournament_id: i32, only_round: Option<i32>) -> OpResult<Standings> {
+    let t = Tournament::find(conn, tournament_id)?.ok_or(OpError::NotFound)?;
+    let players: Vec<(i64, String)> = Registration::with_players(conn, tournament_id)?
+        .into_iter()
+        .map(|(_, p)| (i64::from(p.id), p.name))
+        .collect();
+    let entries: Vec<ScoreEntry> = Deal::score_lines(conn, tournament_id)?
+        .into_iter()
+        .map(|l| ScoreEntry {
+            round: l.round as u32,
+            table: i64::from(l.table_id),
+            player: i64::from(l.player_id),
+            score: i64::from(l.score),
+        })
+        .collect();
+    let mut wins: HashMap<i64, u32> = HashMap::new();
+    for (round, deal) in Deal::for_tournament(conn, tournament_id)? {
+        if only_round.is_some_and(|r| r != round) {
+            continue;
+        }
+        if let (Some(taker), Some(true)) = (deal.taker_id, deal.attack_won) {
+            *wins.entry(i64::from(taker)).or_default() += 1;
+        }
+    }
+    let tie = TieBreaker::from_name(&t.tie_breaker).unwrap_or_default();
+    let standings = compute_standings(&players, &entries, &wins, tie, only_round.map(|r| r as u32));
+    if !standings.check.ok() {
+        tracing::error!(tournament = tournament_id, check = ?standings.check, "standings do not sum to zero");
+    }
+    Ok(standings)
+}

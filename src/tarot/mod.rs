@@ -1,0 +1,29 @@
+//! The game of French Tarot, pure: cards, deal records, FFT scoring.
+//!
+//! No I/O here: the CLI (`cli_score`) and the web layer call into it.
+//!
+//! * [`card`]: the 78 cards and their notation.
+//! * [`contract`]: seats, half points, contracts, camps, handfuls, chelem, misère.
+//! * [`rules`]: tournament scoring variants.
+//! * [`record`]: a recorded deal, checked on construction.
+//! * [`bounds`]: which card points a deal allows (the impossibility rules).
+//! * [`mod@score`]: the FFT score of a deal.
+//! * [`wire`]: the `chelem score` JSON interface.
+
+pub mod bounds;
+pub mod card;
+pub mod contract;
+pub mod error;
+pub mod record;
+pub mod rules;
+pub mod score;
+pub mod wire;
+
+pub use bounds::possible_points;
+pub use card::{Card, CardKind, ParseCardError, Rank, Suit};
+pub use contract::{Camp, Chelem, Contract, HalfPoints, Handful, HandfulSize, Misere, MisereKind, Seat};
+pub use error::RecordError;
+pub use record::{target, DealRecord, RecordInput};
+pub use rules::ScoringRules;
+pub use score::{score, DealScore, Outcome};
+pub use wire::{score_json, score_value, ErrorOutput, ScoreInput, ScoreOutput};

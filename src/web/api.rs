@@ -1,0 +1,246 @@
+//! The JSON API (`/api`), exactly as FORMATS.md specifies, and a little more.
+
+use std::collections::BTreeMap;
+
+use actix_web::{delete, get, post, put, web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::db::models::{Deal, Round, RoundTable};
+use crate::db::ops::deals::{self, Actor};
+use crate::db::ops::players::{self, PlayerForm};
+use crate::db::ops::tournaments::TournamentForm;
+use crate::db::ops::{rounds, standings, tournaments};
+use crate::tarot::{score_value, ScoringRules};
+
+use super::{AppError, AppState, Organizer};
+
+/// Routes of this module.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(score)
+        .service(create_tournament)
+        .service(list_tournaments)
+        .service(add_player)
+        .service(withdraw_player)
+        .service(start_round)
+        .service(get_round)
+        .service(close_round)
+        .service(put_deal)
+        .service(get_standings);
+}
+
+fn json_body(body: &web::Bytes) -> Result<Value, AppError> {
+    serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))
+}
+
+/// `POST /api/score`: the same computation as `chelem score`.
+#[post("/api/score")]
+async fn score(body: web::Bytes) -> Result<HttpResponse, AppError> {
+    let v = json_body(&body)?;
+    match score_value(&v, &ScoringRules::default()) {
+        Ok(out) => Ok(HttpResponse::Ok().json(out)),
+        Err(e) => Ok(HttpResponse::UnprocessableEntity().json(json!({ "error": e.to_string() }))),
+    }
+}
+
+#[post("/api/tournaments")]
+async fn create_tournament(
+    state: web::Data<AppState>,
+    org: Organizer,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let form = TournamentForm::from_json(&json_body(&body)?)?;
+    let user = org.0.id;
+    let t = state
+        .db(move |conn| Ok(tournaments::create(conn, &form, Some(user))?))
+        .await?;
+    Ok(HttpResponse::Created().json(json!({ "id": t.id })))
+}
+
+#[get("/api/tournaments")]
+async fn list_tournaments(state: web::Data<AppState>, _org: Organizer) -> Result<HttpResponse, AppError> {
+    let list = state.db(|conn| Ok(crate::db::models::Tournament::list(conn)?)).await?;
+    let out: Vec<Value> = list
+        .iter()
+        .map(|t| json!({"id": t.id, "name": t.name, "date": t.event_date, "rounds": t.rounds_planned}))
+        .collect();
+    Ok(HttpResponse::Ok().json(out))
+}
+
+#[post("/api/tournaments/{id}/players")]
+async fn add_player(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<i32>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let v = json_body(&body)?;
+    let text = |k: &str| match v.get(k) {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    let form = PlayerForm {
+        name: text("name"),
+        club: text("club"),
+        licence: text("licence"),
+        checked_in: None,
+    };
+    // Players added through the API are present unless told otherwise.
+    let present = v.get("checked_in").and_then(Value::as_bool).unwrap_or(true);
+    let (player, reg) = state
+        .db(move |conn| {
+            tournaments::get(conn, id)?;
+            Ok(players::register(conn, id, &form, present)?)
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(json!({ "id": player.id, "first_round": reg.first_round })))
+}
+
+#[delete("/api/tournaments/{id}/players/{pid}")]
+async fn withdraw_player(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    let after = state
+        .db(move |conn| {
+            tournaments::get(conn, id)?;
+            Ok(players::withdraw(conn, id, pid)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "player": pid, "withdrawn_after_round": after })))
+}
+
+#[post("/api/tournaments/{id}/rounds")]
+async fn start_round(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let actor = org.0.username.clone();
+    let seated = state
+        .db(move |conn| Ok(rounds::start_next(conn, id, None, &actor)?))
+        .await?;
+    Ok(HttpResponse::Created().json(seated))
+}
+
+#[get("/api/tournaments/{id}/rounds/{n}")]
+async fn get_round(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let doc = state
+        .db(move |conn| {
+            let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
+            let mut tables = Vec::new();
+            for table in RoundTable::for_round(conn, round.id)? {
+                let players = RoundTable::players(conn, table.id)?;
+                let mut dl = Vec::new();
+                for d in Deal::for_table(conn, table.id)? {
+                    let scores: BTreeMap<String, i32> = Deal::scores(conn, d.id)?
+                        .into_iter()
+                        .map(|(p, s)| (p.to_string(), s))
+                        .collect();
+                    let record: Value = serde_json::from_str(&d.record_json).unwrap_or(Value::Null);
+                    dl.push(
+                        json!({"deal": d.number, "passed": d.passed, "record": record, "scores": scores,
+                                   "entered_by": d.entered_by}),
+                    );
+                }
+                tables.push(json!({"table": table.number, "token": table.token, "players": players,
+                                   "deal_count": table.deal_count, "deals": dl}));
+            }
+            Ok(json!({"round": n, "closed": round.is_closed(), "tables": tables}))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(doc))
+}
+
+#[derive(Deserialize, Default)]
+struct CloseBody {
+    #[serde(default)]
+    force: bool,
+}
+
+#[post("/api/tournaments/{id}/rounds/{n}/close")]
+async fn close_round(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<(i32, i32)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let force = if body.iter().all(u8::is_ascii_whitespace) {
+        false
+    } else {
+        serde_json::from_slice::<CloseBody>(&body)
+            .map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))?
+            .force
+    };
+    let actor = org.0.username.clone();
+    state
+        .db(move |conn| Ok(rounds::close(conn, id, n, force, &actor)?))
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "round": n, "closed": true })))
+}
+
+/// The answer to a deal entry: scores by player id, and the rules core's details.
+pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
+    let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
+    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed, "changed": d.changed });
+    if let Some(o) = &d.output {
+        out["won"] = json!(o.won);
+        out["target"] = json!(o.target);
+        out["margin"] = json!(o.margin);
+        out["formula"] = json!(o.formula);
+    }
+    out
+}
+
+#[put("/api/tables/{token}/deals/{k}")]
+async fn put_deal(
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (token, k) = path.into_inner();
+    let v = json_body(&body)?;
+    let entered = state
+        .db(move |conn| {
+            let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
+            Ok(deals::enter(conn, &table, &round, k, &v, &Actor::Table, "")?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(deal_answer(&entered)))
+}
+
+#[derive(Deserialize)]
+struct StandingsQuery {
+    round: Option<i32>,
+}
+
+#[get("/api/tournaments/{id}/standings")]
+async fn get_standings(
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    q: web::Query<StandingsQuery>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let round = q.round;
+    let s = state.db(move |conn| Ok(standings::compute(conn, id, round)?)).await?;
+    let out: Vec<Value> = s
+        .lines
+        .iter()
+        .map(|l| {
+            json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
+                   "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(out))
+}
