@@ -139,7 +139,7 @@ async fn login(
                 LoginOutcome::Throttled => (StatusCode::TOO_MANY_REQUESTS, "login-throttled"),
                 _ => (StatusCode::UNAUTHORIZED, "login-failed"),
             };
-            let error = Some(ctx.t1(key, "minutes", &THROTTLE_MINUTES));
+            let error = Some(ctx.t1(key, "minutes", THROTTLE_MINUTES));
             Ok(render::page_with_status(
                 &LoginPage {
                     ctx,

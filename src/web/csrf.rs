@@ -31,14 +31,19 @@ pub struct CsrfForm<T>(pub T);
 /// Checks the `csrf` field of a url-encoded body against the request's token.
 pub fn check(req: &HttpRequest, body: &[u8]) -> Result<(), AppError> {
     let field: CsrfField = serde_urlencoded::from_bytes(body).map_err(|_| AppError::Csrf)?;
+    check_token(req, &field.csrf)
+}
+
+/// Checks a submitted token against the request's (cookie) token, in constant time.
+pub fn check_token(req: &HttpRequest, submitted: &str) -> Result<(), AppError> {
     let ext = req.extensions();
     let expected = ext.get::<CsrfToken>().ok_or(AppError::Csrf)?;
     // The token must also come from the cookie, not just be made for this request.
     let from_cookie = req.cookie(super::ctx::CSRF_COOKIE).map(|c| c.value().to_owned());
-    if field.csrf.is_empty() || from_cookie.as_deref() != Some(expected.0.as_str()) {
+    if submitted.is_empty() || from_cookie.as_deref() != Some(expected.0.as_str()) {
         return Err(AppError::Csrf);
     }
-    if secrets_equal(&field.csrf, &expected.0) {
+    if secrets_equal(submitted, &expected.0) {
         Ok(())
     } else {
         Err(AppError::Csrf)

@@ -90,7 +90,7 @@ impl Ctx {
     }
 
     /// The message `key` with one argument.
-    pub fn t1(&self, key: &str, name: &str, value: &dyn std::fmt::Display) -> String {
+    pub fn t1(&self, key: &str, name: &str, value: impl std::fmt::Display) -> String {
         self.lang.t_args(key, &[(name, value.to_string())])
     }
 

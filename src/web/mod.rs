@@ -6,7 +6,9 @@ pub mod auth;
 pub mod csrf;
 pub mod ctx;
 pub mod error;
+pub mod organizer;
 pub mod pages;
+pub mod public;
 pub mod render;
 
 use std::sync::Arc;
@@ -68,7 +70,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .configure(pages::configure)
         .configure(auth::configure)
-        .configure(api::configure);
+        .configure(api::configure)
+        .configure(organizer::configure)
+        .configure(public::configure);
 }
 
 /// Builds the whole application (middlewares, routes, 404) around `state`.

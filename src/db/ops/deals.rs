@@ -170,19 +170,31 @@ pub fn is_passed(body: &Value) -> bool {
     body.get("passed").and_then(Value::as_bool).unwrap_or(false)
 }
 
-/// Scores a body at a table without storing it: (canonical record, scores by
-/// player in table seat order, the rules core's answer).
-pub fn score_body(
-    t: &Tournament,
-    table_players: &[i32],
-    number: i32,
-    body: &Value,
-) -> OpResult<(bool, Value, Vec<(i32, i32)>, Option<ScoreOutput>)> {
+/// A deal body scored at its table.
+#[derive(Debug, Clone)]
+pub struct ScoredBody {
+    /// Everyone passed.
+    pub passed: bool,
+    /// The canonical record (player ids), stored and compared.
+    pub canonical: Value,
+    /// Scores by player, in table seat order (0 for the one sitting out).
+    pub scores: Vec<(i32, i32)>,
+    /// The rules core's answer (None when everyone passed).
+    pub output: Option<ScoreOutput>,
+}
+
+/// Scores a body at a table without storing it.
+pub fn score_body(t: &Tournament, table_players: &[i32], number: i32, body: &Value) -> OpResult<ScoredBody> {
     let mode = Table5Mode::from_name(&t.table5_mode).unwrap_or_default();
     let (playing, out) = deal_players(table_players, number, mode);
     if is_passed(body) {
         let scores = table_players.iter().map(|p| (*p, 0)).collect();
-        return Ok((true, json!({"passed": true}), scores, None));
+        return Ok(ScoredBody {
+            passed: true,
+            canonical: json!({"passed": true}),
+            scores,
+            output: None,
+        });
     }
     let (record, canonical) = to_record(body, &playing, out)?;
     let output = score_value(&record, &rules_of(t)).map_err(record_error)?;
@@ -197,7 +209,12 @@ pub fn score_body(
             (*p, s)
         })
         .collect();
-    Ok((false, canonical, scores, Some(output)))
+    Ok(ScoredBody {
+        passed: false,
+        canonical,
+        scores,
+        output: Some(output),
+    })
 }
 
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
@@ -227,7 +244,12 @@ pub fn enter(
             ));
         }
         let players = RoundTable::players(conn, table.id)?;
-        let (passed, canonical, scores, output) = score_body(&t, &players, number, body)?;
+        let ScoredBody {
+            passed,
+            canonical,
+            scores,
+            output,
+        } = score_body(&t, &players, number, body)?;
         let canonical_text = canonical.to_string();
         let existing = Deal::find(conn, table.id, number)?;
         if let Some(d) = &existing {

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Msg {
     /// Fluent message id.
-    pub key: &'static str,
+    pub key: std::borrow::Cow<'static, str>,
     /// Its arguments.
     pub args: Vec<(&'static str, String)>,
 }
@@ -23,7 +23,18 @@ pub struct Msg {
 impl Msg {
     /// A message without arguments.
     pub fn new(key: &'static str) -> Msg {
-        Msg { key, args: Vec::new() }
+        Msg {
+            key: std::borrow::Cow::Borrowed(key),
+            args: Vec::new(),
+        }
+    }
+
+    /// A message whose id is built at run time.
+    pub fn owned(key: String) -> Msg {
+        Msg {
+            key: std::borrow::Cow::Owned(key),
+            args: Vec::new(),
+        }
     }
 
     /// Adds an argument.
@@ -34,7 +45,20 @@ impl Msg {
 
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
-        lang.t_args(self.key, &self.args)
+        // Field names are translated too (`field-rounds` → « nombre de parties »).
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let key = format!("field-{v}");
+                if *k == "field" && lang.has(&key) {
+                    (*k, lang.t(&key))
+                } else {
+                    (*k, v.clone())
+                }
+            })
+            .collect();
+        lang.t_args(&self.key, &args)
     }
 }
 

@@ -81,7 +81,10 @@ fn tables_of(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<Vec<i32
     Ok(tables.into_iter().map(|(_, ps)| ps).collect())
 }
 
-fn constraint_lists(constraints: &[SeatingConstraint], active: &BTreeSet<i32>) -> (Vec<(u32, u32)>, Vec<(u32, usize)>) {
+/// Pairs to keep apart, and players held at a table number.
+type SeatingConstraints = (Vec<(u32, u32)>, Vec<(u32, usize)>);
+
+fn constraint_lists(constraints: &[SeatingConstraint], active: &BTreeSet<i32>) -> SeatingConstraints {
     let mut avoid = Vec::new();
     let mut fixed = Vec::new();
     for c in constraints {

@@ -1,0 +1,200 @@
+//! The tournament's main organizer page: settings, players, constraints, rounds.
+
+use actix_web::http::StatusCode;
+use actix_web::{get, web, HttpResponse};
+
+use crate::db::models::{Registration, Round, SeatingConstraint, Tournament};
+use crate::db::ops::players::{last_round, PlayerForm};
+use crate::db::ops::rounds::{active_players, missing_deals};
+use crate::db::ops::tournaments;
+use crate::db::AnyConnection;
+
+use super::super::{render, AppError, AppState, Ctx, Organizer};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(show);
+}
+
+/// A registered player, as the dashboard lists them.
+pub struct RegView {
+    /// Player id.
+    pub id: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Licence.
+    pub licence: String,
+    /// Status message key.
+    pub status: &'static str,
+    /// Present.
+    pub checked_in: bool,
+    /// Withdrawn.
+    pub withdrawn: bool,
+    /// First round they play.
+    pub first_round: i32,
+}
+
+/// A round, as the dashboard lists it.
+pub struct RoundView {
+    /// Number.
+    pub number: i32,
+    /// Closed.
+    pub closed: bool,
+    /// Tables with deals missing.
+    pub tables_missing: usize,
+}
+
+/// A constraint, readable.
+pub struct ConstraintView {
+    /// Row id.
+    pub id: i32,
+    /// Sentence.
+    pub text: String,
+}
+
+/// Everything the dashboard shows.
+pub struct Dashboard {
+    /// The tournament.
+    pub t: Tournament,
+    /// Its players.
+    pub regs: Vec<RegView>,
+    /// Its rounds.
+    pub rounds: Vec<RoundView>,
+    /// Its constraints.
+    pub constraints: Vec<ConstraintView>,
+    /// Number of the next round.
+    pub next_round: i32,
+    /// Players who would be seated in the next round.
+    pub next_count: usize,
+}
+
+/// Loads the dashboard's data.
+pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, AppError> {
+    let t = tournaments::get(conn, id)?;
+    let last = last_round(conn, id)?;
+    let next_round = last + 1;
+    let regs_players = Registration::with_players(conn, id)?;
+    let names: std::collections::HashMap<i32, String> =
+        regs_players.iter().map(|(_, p)| (p.id, p.name.clone())).collect();
+    let regs = regs_players
+        .into_iter()
+        .map(|(r, p)| {
+            let status = if r.withdrawn_after.is_some() {
+                "status-withdrawn"
+            } else if !r.checked_in {
+                "status-registered"
+            } else if r.first_round > 1 {
+                "status-late"
+            } else {
+                "status-present"
+            };
+            RegView {
+                id: p.id,
+                name: p.name,
+                club: p.club,
+                licence: p.licence.unwrap_or_default(),
+                status,
+                checked_in: r.checked_in,
+                withdrawn: r.withdrawn_after.is_some(),
+                first_round: r.first_round,
+            }
+        })
+        .collect();
+    let mut rounds = Vec::new();
+    for r in Round::for_tournament(conn, id)? {
+        rounds.push(RoundView {
+            number: r.number,
+            closed: r.is_closed(),
+            tables_missing: missing_deals(conn, r.id)?.len(),
+        });
+    }
+    let name = |p: i32| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
+    let constraints = SeatingConstraint::for_tournament(conn, id)?
+        .into_iter()
+        .map(|c| {
+            let text = match (c.kind.as_str(), c.player_b, c.table_number) {
+                ("apart", Some(b), _) => ctx
+                    .lang
+                    .t_args("constraint-apart-text", &[("a", name(c.player_a)), ("b", name(b))]),
+                (_, _, Some(tn)) => ctx.lang.t_args(
+                    "constraint-fixed-text",
+                    &[("a", name(c.player_a)), ("table", tn.to_string())],
+                ),
+                _ => String::new(),
+            };
+            ConstraintView { id: c.id, text }
+        })
+        .collect();
+    let next_count = active_players(conn, id, next_round)?.len();
+    Ok(Dashboard {
+        t,
+        regs,
+        rounds,
+        constraints,
+        next_round,
+        next_count,
+    })
+}
+
+/// The dashboard page.
+#[derive(askama::Template)]
+#[template(path = "organizer/dashboard.html")]
+pub struct DashboardPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Data.
+    pub d: Dashboard,
+    /// The add-player form as typed.
+    pub player: PlayerForm,
+    /// What was refused, if anything.
+    pub error: Option<String>,
+    /// A notice (after an import).
+    pub notice: Option<String>,
+}
+
+impl DashboardPage {
+    /// Counts players by status key.
+    pub fn count(&self, status: &str) -> usize {
+        self.d.regs.iter().filter(|r| r.status == status).count()
+    }
+}
+
+/// Renders the dashboard, with an error and the form as typed.
+pub async fn render_dashboard(
+    state: &AppState,
+    ctx: Ctx,
+    id: i32,
+    player: PlayerForm,
+    error: Option<String>,
+    notice: Option<String>,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
+    let c = ctx.clone();
+    let d = state.db(move |conn| load(conn, id, &c)).await?;
+    Ok(render::page_with_status(
+        &DashboardPage {
+            ctx,
+            d,
+            player,
+            error,
+            notice,
+        },
+        status,
+    ))
+}
+
+#[get("/tournaments/{id}")]
+async fn show(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let player = PlayerForm {
+        checked_in: Some("on".into()),
+        ..Default::default()
+    };
+    render_dashboard(&state, ctx, path.into_inner(), player, None, None, StatusCode::OK).await
+}

@@ -1,0 +1,280 @@
+//! The organizer's actions on players: add, import, check in, withdraw,
+//! seating constraints.
+
+use actix_multipart::Multipart;
+use actix_web::http::StatusCode;
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use futures_util::StreamExt;
+use serde::Deserialize;
+
+use crate::db::models::SeatingConstraint;
+use crate::db::ops::players::{self, ImportReport, PlayerForm};
+use crate::db::ops::{tournaments, Msg, OpError};
+
+use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
+use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::dashboard::render_dashboard;
+use super::{refusal, see_other};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(add)
+        .service(import)
+        .service(check_in)
+        .service(withdraw)
+        .service(reinstate)
+        .service(add_constraint)
+        .service(delete_constraint);
+}
+
+#[post("/tournaments/{id}/players")]
+async fn add(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    form: CsrfForm<PlayerForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let form = form.0;
+    let f = form.clone();
+    let present = form.checked_in.as_deref().is_some_and(|v| !v.is_empty());
+    let r = state
+        .db(move |conn| {
+            tournaments::get(conn, id)?;
+            refusal(players::register(conn, id, &f, present))
+        })
+        .await?;
+    match r {
+        Ok(_) => Ok(see_other(format!("/tournaments/{id}#players"))),
+        Err((status, e)) => {
+            let error = Some(e.render(ctx.lang));
+            render_dashboard(&state, ctx, id, form, error, None, status).await
+        }
+    }
+}
+
+/// The import report page.
+#[derive(askama::Template)]
+#[template(path = "organizer/import_report.html")]
+pub struct ImportPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament id.
+    pub id: i32,
+    /// What happened.
+    pub report: ImportReport,
+}
+
+#[post("/tournaments/{id}/players/import")]
+async fn import(
+    req: HttpRequest,
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    mut payload: Multipart,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let mut csrf = String::new();
+    let mut text = String::new();
+    let mut file: Vec<u8> = Vec::new();
+    let mut present = false;
+    while let Some(field) = payload.next().await {
+        let mut field = field.map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let name = field.name().unwrap_or("").to_owned();
+        let mut data = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let chunk = chunk.map_err(|e| AppError::BadRequest(e.to_string()))?;
+            if data.len() + chunk.len() > FORM_LIMIT {
+                return Err(AppError::BadRequest(ctx.t("import-too-large")));
+            }
+            data.extend_from_slice(&chunk);
+        }
+        match name.as_str() {
+            "csrf" => csrf = String::from_utf8_lossy(&data).into_owned(),
+            "csv_text" => text = String::from_utf8_lossy(&data).into_owned(),
+            "csv_file" => file = data,
+            "checked_in" => present = !data.is_empty(),
+            _ => {}
+        }
+    }
+    check_token(&req, &csrf)?;
+    let content = if !file.is_empty() {
+        match String::from_utf8(file) {
+            Ok(s) => s,
+            // Spreadsheets on Windows often save Latin-1.
+            Err(e) => e.into_bytes().iter().map(|b| *b as char).collect(),
+        }
+    } else {
+        text
+    };
+    if content.trim().is_empty() {
+        let error = Some(ctx.t("import-empty"));
+        return render_dashboard(
+            &state,
+            ctx,
+            id,
+            PlayerForm::default(),
+            error,
+            None,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let lang = ctx.lang;
+    let r = state
+        .db(move |conn| {
+            tournaments::get(conn, id)?;
+            refusal(players::import_csv(conn, id, &content, present, lang))
+        })
+        .await?;
+    match r {
+        Ok(report) => Ok(render::page(&ImportPage { ctx, id, report })),
+        Err((status, e)) => {
+            let error = Some(e.render(ctx.lang));
+            render_dashboard(&state, ctx, id, PlayerForm::default(), error, None, status).await
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct PresentForm {
+    #[serde(default)]
+    present: String,
+}
+
+async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConn) -> Result<(), OpError> + Send + 'static,
+{
+    let r = state
+        .db(move |conn| {
+            tournaments::get(conn, id)?;
+            refusal(action(conn))
+        })
+        .await?;
+    match r {
+        Ok(()) => Ok(see_other(format!("/tournaments/{id}#players"))),
+        Err((status, e)) => {
+            let error = Some(e.render(ctx.lang));
+            render_dashboard(state, ctx, id, PlayerForm::default(), error, None, status).await
+        }
+    }
+}
+
+#[post("/tournaments/{id}/players/{pid}/checkin")]
+async fn check_in(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    form: CsrfForm<PresentForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    let present = form.0.present == "1";
+    player_action(ctx, &state, id, move |conn| {
+        players::set_checked_in(conn, id, pid, present)
+    })
+    .await
+}
+
+#[post("/tournaments/{id}/players/{pid}/withdraw")]
+async fn withdraw(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    _form: CsrfForm<serde::de::IgnoredAny>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    player_action(ctx, &state, id, move |conn| {
+        players::withdraw(conn, id, pid).map(|_| ())
+    })
+    .await
+}
+
+#[post("/tournaments/{id}/players/{pid}/reinstate")]
+async fn reinstate(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    _form: CsrfForm<serde::de::IgnoredAny>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    player_action(ctx, &state, id, move |conn| players::reinstate(conn, id, pid)).await
+}
+
+#[derive(Deserialize)]
+struct ConstraintForm {
+    kind: String,
+    player_a: String,
+    #[serde(default)]
+    player_b: String,
+    #[serde(default)]
+    table_number: String,
+}
+
+#[post("/tournaments/{id}/constraints")]
+async fn add_constraint(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    form: CsrfForm<ConstraintForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let f = form.0;
+    player_action(ctx, &state, id, move |conn| {
+        let a: i32 = f
+            .player_a
+            .parse()
+            .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
+        let regs = crate::db::models::Registration::find(conn, id, a)?;
+        if regs.is_none() {
+            return Err(OpError::Invalid(Msg::new("constraint-player-required")));
+        }
+        match f.kind.as_str() {
+            "apart" => {
+                let b: i32 = f
+                    .player_b
+                    .parse()
+                    .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
+                if a == b || crate::db::models::Registration::find(conn, id, b)?.is_none() {
+                    return Err(OpError::Invalid(Msg::new("constraint-two-players")));
+                }
+                SeatingConstraint::create(conn, id, "apart", a, Some(b), None)?;
+            }
+            "fixed" => {
+                let t: i32 = f
+                    .table_number
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|t| *t >= 1)
+                    .ok_or_else(|| OpError::Invalid(Msg::new("constraint-table-required")))?;
+                SeatingConstraint::create(conn, id, "fixed", a, None, Some(t))?;
+            }
+            _ => return Err(OpError::Invalid(Msg::new("constraint-kind"))),
+        }
+        Ok(())
+    })
+    .await
+}
+
+#[post("/tournaments/{id}/constraints/{cid}/delete")]
+async fn delete_constraint(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32)>,
+    _form: CsrfForm<serde::de::IgnoredAny>,
+) -> Result<HttpResponse, AppError> {
+    let (id, cid) = path.into_inner();
+    player_action(ctx, &state, id, move |conn| {
+        SeatingConstraint::delete(conn, id, cid)?;
+        Ok(())
+    })
+    .await
+}
