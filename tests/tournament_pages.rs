@@ -1,0 +1,531 @@
+//! The organizer's pages and who may reach what, on both databases.
+
+mod common;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{header, StatusCode};
+use actix_web::test;
+use common::{create_user, Jar, TestDb};
+use diesel::prelude::*;
+use serde_json::{json, Value};
+
+use chelem::db::schema::{deals, players, registrations, rounds, tournaments};
+
+async fn get<S, B>(app: &S, jar: &Jar, uri: &str) -> (StatusCode, String, Option<String>)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = test::TestRequest::get()
+        .uri(uri)
+        .insert_header((header::COOKIE, jar.header()))
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    let status = resp.status();
+    let loc = resp
+        .headers()
+        .get(header::LOCATION)
+        .map(|h| h.to_str().unwrap().to_owned());
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, body, loc)
+}
+
+async fn post<S, B>(app: &S, jar: &mut Jar, uri: &str, fields: &[(&str, &str)]) -> (StatusCode, String, Option<String>)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let csrf = jar.get("chelem_csrf").unwrap_or("").to_owned();
+    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
+    form.extend_from_slice(fields);
+    let req = test::TestRequest::post()
+        .uri(uri)
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form(&form)
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    jar.absorb(&resp);
+    let status = resp.status();
+    let loc = resp
+        .headers()
+        .get(header::LOCATION)
+        .map(|h| h.to_str().unwrap().to_owned());
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, body, loc)
+}
+
+async fn login<S, B>(app: &S, jar: &mut Jar)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
+    jar.absorb(&resp);
+    let (status, _, _) = post(
+        app,
+        jar,
+        "/login",
+        &[("username", "arbitre"), ("password", "tres-secret-42")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+}
+
+macro_rules! count {
+    ($db:expr, $table:expr) => {
+        $table.count().get_result::<i64>(&mut *$db.conn()).unwrap()
+    };
+}
+
+both_backends!(organizer_runs_a_round_from_the_pages, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = Jar::default();
+    login(&app, &mut jar).await;
+
+    // A refused form keeps what was typed and creates nothing.
+    let (status, body, _) = post(
+        &app,
+        &mut jar,
+        "/tournaments",
+        &[("name", "Coupe d'hiver"), ("rounds", "cinq")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("doit être un nombre entier"), "{body}");
+    assert!(
+        body.contains("value=\"Coupe d&#39;hiver\"") || body.contains("value=\"Coupe d&#x27;hiver\""),
+        "{body}"
+    );
+    assert_eq!(count!(db, tournaments::table), 0);
+
+    let (status, _, loc) = post(
+        &app,
+        &mut jar,
+        "/tournaments",
+        &[
+            ("name", "Coupe d'hiver"),
+            ("rounds", "2"),
+            ("table5_mode", "dealer_out"),
+            ("seed", "3"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let dash = loc.unwrap();
+    let id: i32 = dash.rsplit('/').next().unwrap().parse().unwrap();
+    for i in 0..8 {
+        let name = format!("Joueur {i}");
+        let (status, _, _) = post(
+            &app,
+            &mut jar,
+            &format!("/tournaments/{id}/players"),
+            &[("name", name.as_str()), ("club", "Club"), ("checked_in", "on")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+    }
+    // A player without a name is refused, the form kept.
+    let (status, body, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/players"),
+        &[("name", " "), ("club", "Mon club")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("Le nom du joueur est obligatoire"));
+    assert!(body.contains("value=\"Mon club\""));
+    assert_eq!(count!(db, registrations::table), 8);
+
+    // Start round 1; a double tap (same expected round) does not start round 2.
+    let (status, _, loc) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/rounds"),
+        &[("expected", "1")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(loc.as_deref(), Some(format!("/tournaments/{id}/rounds/1").as_str()));
+    let (status, _, loc2) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/rounds"),
+        &[("expected", "1")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(loc2, loc);
+    assert_eq!(count!(db, rounds::table), 1);
+
+    let (status, page, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Table 1") && page.contains("Table 2"));
+
+    // Enter deal 1 at table 1 with a French decimal comma.
+    let players: Vec<i32> = {
+        use chelem::db::schema::{round_tables, seats};
+        seats::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::number.eq(1))
+            .order(seats::seat)
+            .select(seats::player_id)
+            .load(&mut *db.conn())
+            .unwrap()
+    };
+    let taker = players[1].to_string();
+    let deal_url = format!("/tournaments/{id}/rounds/1/tables/1/deals/1");
+    let (status, form, _) = get(&app, &jar, &deal_url).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(form.contains("name=\"taker\""));
+    // An impossible deal: refused, the form keeps what was typed.
+    let (status, body, _) = post(
+        &app,
+        &mut jar,
+        &deal_url,
+        &[
+            ("taker", taker.as_str()),
+            ("contract", "garde"),
+            ("oudlers", "0"),
+            ("points", "90"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        body.contains("l'attaque ne peut pas avoir plus de") || body.contains("points"),
+        "{body}"
+    );
+    assert!(body.contains("value=\"90\""));
+    assert_eq!(count!(db, deals::table), 0);
+
+    let (status, _, loc) = post(
+        &app,
+        &mut jar,
+        &deal_url,
+        &[
+            ("taker", taker.as_str()),
+            ("contract", "garde"),
+            ("oudlers", "2"),
+            ("points", "49,5"),
+            ("petit_au_bout", ""),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        loc.as_deref(),
+        Some(format!("/tournaments/{id}/rounds/1/tables/1").as_str())
+    );
+    // Submitting the same form again records nothing new.
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &deal_url,
+        &[
+            ("taker", taker.as_str()),
+            ("contract", "garde"),
+            ("oudlers", "2"),
+            ("points", "49,5"),
+            ("petit_au_bout", ""),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(count!(db, deals::table), 1);
+    let record: String = deals::table.select(deals::record_json).first(&mut *db.conn()).unwrap();
+    let record: Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["points"], json!(49.5));
+
+    // The score sheet explains the score: garde made by 9, (25 + 9) × 2 = 68.
+    let (status, sheet, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/1/tables/1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(sheet.contains("Garde de Joueur"), "{sheet}");
+    assert!(sheet.contains("faite de 9 : (25 + 9) × 2 = 68"), "{sheet}");
+    assert!(sheet.contains(">204<"), "taker +204: {sheet}");
+
+    // Closing with missing deals is refused, then forced.
+    let (status, body, _) = post(&app, &mut jar, &format!("/tournaments/{id}/rounds/1/close"), &[]).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("Des donnes manquent"));
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/rounds/1/close"),
+        &[("force", "1")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+
+    // After closing, a correction needs a reason, and is kept in the audit log.
+    let (status, body, _) = post(
+        &app,
+        &mut jar,
+        &deal_url,
+        &[
+            ("taker", taker.as_str()),
+            ("contract", "garde"),
+            ("oudlers", "2"),
+            ("points", "52"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("raison"), "{body}");
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &deal_url,
+        &[
+            ("taker", taker.as_str()),
+            ("contract", "garde"),
+            ("oudlers", "2"),
+            ("points", "52"),
+            ("reason", "erreur de saisie"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, audit, _) = get(&app, &jar, &format!("/tournaments/{id}/audit")).await;
+    assert!(audit.contains("erreur de saisie") && audit.contains("deal.correct"));
+
+    // Seating report, standings, player page.
+    let (status, report, _) = get(&app, &jar, &format!("/tournaments/{id}/seating")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(report.contains("Aucune rencontre répétée"));
+    let (status, standings, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/standings")).await;
+    assert_eq!(status, StatusCode::OK, "standings are public");
+    assert!(standings.contains("Joueur"));
+    let pid: i32 = players::table.select(players::id).first(&mut *db.conn()).unwrap();
+    let (status, _, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/players/{pid}")).await;
+    assert_eq!(status, StatusCode::OK);
+});
+
+both_backends!(authorization_is_enforced, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let token = {
+        let mut conn = db.conn();
+        chelem::auth::create_api_token(&mut conn, "arbitre", "t").unwrap()
+    };
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let api = |method: actix_web::http::Method, uri: String, bearer: Option<String>, body: Option<Value>| {
+        let mut req = test::TestRequest::default().method(method).uri(&uri);
+        if let Some(b) = bearer {
+            req = req.insert_header((header::AUTHORIZATION, format!("Bearer {b}")));
+        }
+        if let Some(b) = body {
+            req = req.set_json(b);
+        }
+        req.to_request()
+    };
+    use actix_web::http::Method;
+    // No token → 401, and nothing is created.
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            "/api/tournaments".into(),
+            None,
+            Some(json!({"name": "X", "rounds": 2})),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    let v: Value = test::read_body_json(resp).await;
+    assert!(v["error"].is_string());
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            "/api/tournaments".into(),
+            Some("chl_wrong".into()),
+            Some(json!({"name": "X", "rounds": 2})),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(count!(db, tournaments::table), 0);
+    // Malformed JSON → 400; a bad setting → 422.
+    let req = test::TestRequest::post()
+        .uri("/api/tournaments")
+        .insert_header((header::AUTHORIZATION, format!("Bearer {token}")))
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        .set_payload("{nope")
+        .to_request();
+    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::BAD_REQUEST);
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            "/api/tournaments".into(),
+            Some(token.clone()),
+            Some(json!({"name": "X", "rounds": 0})),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            "/api/tournaments".into(),
+            Some(token.clone()),
+            Some(json!({"name": "X", "rounds": 2})),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let id = test::read_body_json::<Value, _>(resp).await["id"].as_i64().unwrap();
+    for i in 0..8 {
+        let resp = test::call_service(
+            &app,
+            api(
+                Method::POST,
+                format!("/api/tournaments/{id}/players"),
+                Some(token.clone()),
+                Some(json!({"name": format!("P{i}")})),
+            ),
+        )
+        .await;
+        assert_eq!(resp.status(), StatusCode::CREATED);
+    }
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            format!("/api/tournaments/{id}/rounds"),
+            Some(token.clone()),
+            None,
+        ),
+    )
+    .await;
+    let round: Value = test::read_body_json(resp).await;
+    let t1 = round["tables"][0]["token"].as_str().unwrap().to_owned();
+    let t2 = round["tables"][1]["token"].as_str().unwrap().to_owned();
+    let p1: Vec<i64> = round["tables"][0]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .collect();
+    let p2: Vec<i64> = round["tables"][1]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .collect();
+
+    // A table token is not an organizer token.
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::GET,
+            format!("/api/tournaments/{id}/rounds/1"),
+            Some(t1.clone()),
+            None,
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    // A table cannot write a deal naming another table's players.
+    let deal = json!({"taker": p2[0], "contract": "garde", "oudlers": 2, "points": 50});
+    let resp = test::call_service(
+        &app,
+        api(Method::PUT, format!("/api/tables/{t1}/deals/1"), None, Some(deal)),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let v: Value = test::read_body_json(resp).await;
+    assert!(
+        v["error"].as_str().unwrap().contains("does not play at this table"),
+        "{v}"
+    );
+    // Its own deal is fine, and touches only its own table.
+    let deal = json!({"taker": p1[0], "contract": "garde", "oudlers": 2, "points": 50});
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::PUT,
+            format!("/api/tables/{t1}/deals/1"),
+            None,
+            Some(deal.clone()),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    assert_eq!(count!(db, deals::table), 1);
+    // Unknown token → 404; deal number outside the table's deals → 422.
+    let resp = test::call_service(
+        &app,
+        api(Method::PUT, "/api/tables/nope/deals/1".into(), None, Some(deal.clone())),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::PUT,
+            format!("/api/tables/{t1}/deals/9"),
+            None,
+            Some(deal.clone()),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // A closed round → 409 for every table.
+    let resp = test::call_service(
+        &app,
+        api(
+            Method::POST,
+            format!("/api/tournaments/{id}/rounds/1/close"),
+            Some(token.clone()),
+            Some(json!({"force": true})),
+        ),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let deal2 = json!({"taker": p2[0], "contract": "garde", "oudlers": 2, "points": 50});
+    let resp = test::call_service(
+        &app,
+        api(Method::PUT, format!("/api/tables/{t2}/deals/1"), None, Some(deal2)),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::CONFLICT);
+    assert_eq!(count!(db, deals::table), 1);
+
+    // Standings are public; organizer pages are not.
+    let resp = test::call_service(
+        &app,
+        test::TestRequest::get()
+            .uri(&format!("/api/tournaments/{id}/standings"))
+            .to_request(),
+    )
+    .await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    for uri in [
+        format!("/tournaments/{id}"),
+        "/tournaments".to_owned(),
+        format!("/tournaments/{id}/rounds/1"),
+        format!("/tournaments/{id}/audit"),
+    ] {
+        let (status, _, loc) = get(&app, &Jar::default(), &uri).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{uri}");
+        assert!(loc.unwrap().starts_with("/login?next="), "{uri}");
+    }
+    // A player cannot post organizer forms either (no session: login first).
+    let mut jar = Jar::default();
+    let resp = test::call_service(&app, test::TestRequest::get().uri("/").to_request()).await;
+    jar.absorb(&resp);
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/rounds"),
+        &[("expected", "2")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(count!(db, rounds::table), 1);
+});
