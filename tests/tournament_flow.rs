@@ -65,13 +65,13 @@ fn deal_body(playing: &[i64], k: usize, salt: usize, five_called: bool) -> Value
     let oudlers = (k + salt) % 4;
     // Points well inside the possible range for these oudlers.
     let base = [30.0, 34.0, 38.0, 44.0][oudlers];
-    let points = base + ((k * 7 + salt * 5) % 24) as f64 + if (k + salt) % 3 == 0 { 0.5 } else { 0.0 };
+    let points = base + ((k * 7 + salt * 5) % 24) as f64 + if (k + salt).is_multiple_of(3) { 0.5 } else { 0.0 };
     let partner = if five_called {
         Some(playing[(k + salt + 2) % playing.len()])
     } else {
         None
     };
-    let handfuls = if (k + salt) % 5 == 0 {
+    let handfuls = if (k + salt).is_multiple_of(5) {
         json!([{"player": playing[(k + 1) % playing.len()], "size": "simple"}])
     } else {
         json!([])
