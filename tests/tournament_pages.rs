@@ -529,3 +529,81 @@ both_backends!(authorization_is_enforced, |db: TestDb| async move {
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(count!(db, rounds::table), 1);
 });
+
+both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let token = {
+        let mut conn = db.conn();
+        chelem::auth::create_api_token(&mut conn, "arbitre", "t").unwrap()
+    };
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let bearer = (header::AUTHORIZATION, format!("Bearer {token}"));
+    let req = test::TestRequest::post()
+        .uri("/api/tournaments")
+        .insert_header(bearer.clone())
+        .set_json(json!({"name": "Club", "rounds": 1}))
+        .to_request();
+    let id = test::read_body_json::<Value, _>(test::call_service(&app, req).await).await["id"]
+        .as_i64()
+        .unwrap();
+    for i in 0..4 {
+        let req = test::TestRequest::post()
+            .uri(&format!("/api/tournaments/{id}/players"))
+            .insert_header(bearer.clone())
+            .set_json(json!({"name": format!("Joueuse {i}")}))
+            .to_request();
+        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::CREATED);
+    }
+    let req = test::TestRequest::post()
+        .uri(&format!("/api/tournaments/{id}/rounds"))
+        .insert_header(bearer.clone())
+        .to_request();
+    let round: Value = test::read_body_json(test::call_service(&app, req).await).await;
+    let link = format!("/t/{}", round["tables"][0]["token"].as_str().unwrap());
+    let taker = round["tables"][0]["players"][2].as_i64().unwrap().to_string();
+
+    // The tablet, with no login, opens its sheet and enters deal 1.
+    let mut jar = Jar::default();
+    let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    jar.absorb(&resp);
+    let (status, form, _) = get(&app, &jar, &format!("{link}/deals/1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(form.contains(&format!("action=\"{link}/deals/1\"")));
+    let fields = [
+        ("taker", taker.as_str()),
+        ("contract", "garde_sans"),
+        ("oudlers", "1"),
+        ("points", "55"),
+    ];
+    let (status, _, loc) = post(&app, &mut jar, &format!("{link}/deals/1"), &fields).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(loc.as_deref(), Some(link.as_str()));
+    let (_, sheet, _) = get(&app, &jar, &link).await;
+    // Worked example 2 without petit au bout: garde sans won by 4 → (25 + 4) × 4 = 116, taker +348.
+    assert!(sheet.contains(">348<"), "{sheet}");
+    assert!(!sheet.contains("/tournaments/"), "no organizer links on the tablet");
+    assert_eq!(count!(db, deals::table), 1);
+
+    // Once the round is closed, the tablet cannot change it.
+    let req = test::TestRequest::post()
+        .uri(&format!("/api/tournaments/{id}/rounds/1/close"))
+        .insert_header(bearer.clone())
+        .set_json(json!({"force": true}))
+        .to_request();
+    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::OK);
+    let fields = [
+        ("taker", taker.as_str()),
+        ("contract", "garde"),
+        ("oudlers", "1"),
+        ("points", "55"),
+    ];
+    let (status, body, _) = post(&app, &mut jar, &format!("{link}/deals/1"), &fields).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("close"), "{body}");
+    let record: String = deals::table.select(deals::record_json).first(&mut *db.conn()).unwrap();
+    assert!(record.contains("garde_sans"), "unchanged: {record}");
+    // A made-up link is a friendly 404.
+    let (status, _, _) = get(&app, &jar, "/t/0000").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+});

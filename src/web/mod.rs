@@ -10,6 +10,7 @@ pub mod organizer;
 pub mod pages;
 pub mod public;
 pub mod render;
+pub mod table;
 
 use std::sync::Arc;
 
@@ -72,7 +73,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(auth::configure)
         .configure(api::configure)
         .configure(organizer::configure)
-        .configure(public::configure);
+        .configure(public::configure)
+        .configure(table::configure);
 }
 
 /// Builds the whole application (middlewares, routes, 404) around `state`.

@@ -231,6 +231,8 @@ pub struct SheetPage {
     pub table: i32,
     /// The tablet link.
     pub link: String,
+    /// Where the deal links hang from.
+    pub base: String,
     /// Player names in seat order.
     pub players: Vec<String>,
     /// Deal rows.
@@ -274,7 +276,12 @@ pub fn explain(lang: Lang, record: &Value, output: Option<&ScoreOutput>, names: 
 }
 
 /// Finds a table of a tournament's round by number.
-fn find_table(conn: &mut AnyConnection, id: i32, n: i32, tn: i32) -> Result<(Tournament, Round, RoundTable), AppError> {
+pub fn find_table(
+    conn: &mut AnyConnection,
+    id: i32,
+    n: i32,
+    tn: i32,
+) -> Result<(Tournament, Round, RoundTable), AppError> {
     let t = tournaments::get(conn, id)?;
     let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
     let table = RoundTable::for_round(conn, round.id)?
@@ -282,6 +289,76 @@ fn find_table(conn: &mut AnyConnection, id: i32, n: i32, tn: i32) -> Result<(Tou
         .find(|tb| tb.number == tn)
         .ok_or(AppError::NotFound)?;
     Ok((t, round, table))
+}
+
+/// Builds the score sheet of a table; `base` is the URL the deal links hang from.
+pub fn build_sheet(
+    conn: &mut AnyConnection,
+    ctx: Ctx,
+    (id, n, tn): (i32, i32, i32),
+    base: String,
+) -> Result<SheetPage, AppError> {
+    let (t, round, table) = find_table(conn, id, n, tn)?;
+    let lang = ctx.lang;
+    let ids = RoundTable::players(conn, table.id)?;
+    let nm = names(conn, &ids)?;
+    let entered: HashMap<i32, Deal> = Deal::for_table(conn, table.id)?
+        .into_iter()
+        .map(|d| (d.number, d))
+        .collect();
+    let mode = Table5Mode::from_name(&t.table5_mode).unwrap_or_default();
+    let mut totals = vec![0i64; ids.len()];
+    let mut rows = Vec::new();
+    for k in 1..=table.deal_count {
+        let dealer = nm
+            .get(&ids[((k - 1) as usize) % ids.len()])
+            .cloned()
+            .unwrap_or_default();
+        let (_, out) = deal_players(&ids, k, mode);
+        match entered.get(&k) {
+            Some(d) => {
+                let record: Value = serde_json::from_str(&d.record_json).unwrap_or(Value::Null);
+                let scored = score_body(&t, &ids, k, &record).ok();
+                let output = scored.as_ref().and_then(|s| s.output.as_ref());
+                let scores: HashMap<i32, i32> = Deal::scores(conn, d.id)?.into_iter().collect();
+                let mut cells = Vec::new();
+                for (i, p) in ids.iter().enumerate() {
+                    let s = scores.get(p).copied().unwrap_or(0);
+                    totals[i] += i64::from(s);
+                    cells.push(if Some(*p) == out { String::new() } else { s.to_string() });
+                }
+                rows.push(SheetRow {
+                    k,
+                    dealer,
+                    entered: true,
+                    summary: explain(lang, &record, output, &nm),
+                    scores: cells,
+                });
+            }
+            None => rows.push(SheetRow {
+                k,
+                dealer,
+                entered: false,
+                summary: String::new(),
+                scores: ids
+                    .iter()
+                    .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
+                    .collect(),
+            }),
+        }
+    }
+    Ok(SheetPage {
+        ctx,
+        round: n,
+        closed: round.is_closed(),
+        table: tn,
+        link: format!("/t/{}", table.token),
+        base,
+        players: ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect(),
+        rows,
+        totals,
+        t,
+    })
 }
 
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}")]
@@ -292,70 +369,8 @@ async fn sheet(
     path: web::Path<(i32, i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn) = path.into_inner();
-    let lang = ctx.lang;
-    let page = state
-        .db(move |conn| {
-            let (t, round, table) = find_table(conn, id, n, tn)?;
-            let ids = RoundTable::players(conn, table.id)?;
-            let nm = names(conn, &ids)?;
-            let entered: HashMap<i32, Deal> = Deal::for_table(conn, table.id)?
-                .into_iter()
-                .map(|d| (d.number, d))
-                .collect();
-            let mode = Table5Mode::from_name(&t.table5_mode).unwrap_or_default();
-            let mut totals = vec![0i64; ids.len()];
-            let mut rows = Vec::new();
-            for k in 1..=table.deal_count {
-                let dealer = nm
-                    .get(&ids[((k - 1) as usize) % ids.len()])
-                    .cloned()
-                    .unwrap_or_default();
-                let (_, out) = deal_players(&ids, k, mode);
-                match entered.get(&k) {
-                    Some(d) => {
-                        let record: Value = serde_json::from_str(&d.record_json).unwrap_or(Value::Null);
-                        let scored = score_body(&t, &ids, k, &record).ok();
-                        let output = scored.as_ref().and_then(|s| s.output.as_ref());
-                        let scores: HashMap<i32, i32> = Deal::scores(conn, d.id)?.into_iter().collect();
-                        let mut cells = Vec::new();
-                        for (i, p) in ids.iter().enumerate() {
-                            let s = scores.get(p).copied().unwrap_or(0);
-                            totals[i] += i64::from(s);
-                            cells.push(if Some(*p) == out { String::new() } else { s.to_string() });
-                        }
-                        rows.push(SheetRow {
-                            k,
-                            dealer,
-                            entered: true,
-                            summary: explain(lang, &record, output, &nm),
-                            scores: cells,
-                        });
-                    }
-                    None => rows.push(SheetRow {
-                        k,
-                        dealer,
-                        entered: false,
-                        summary: String::new(),
-                        scores: ids
-                            .iter()
-                            .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
-                            .collect(),
-                    }),
-                }
-            }
-            Ok(SheetPage {
-                ctx,
-                round: n,
-                closed: round.is_closed(),
-                table: tn,
-                link: format!("/t/{}", table.token),
-                players: ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect(),
-                rows,
-                totals,
-                t,
-            })
-        })
-        .await?;
+    let base = format!("/tournaments/{id}/rounds/{n}/tables/{tn}");
+    let page = state.db(move |conn| build_sheet(conn, ctx, (id, n, tn), base)).await?;
     Ok(render::page(&page))
 }
 
@@ -389,6 +404,8 @@ pub struct DealFormPage {
     pub error: Option<String>,
     /// A deal is already recorded in this slot.
     pub existing: bool,
+    /// The sheet's URL (the form posts to `{base}/deals/{k}`).
+    pub base: String,
 }
 
 impl DealFormPage {
@@ -450,7 +467,7 @@ fn values_from_record(record: &Value) -> HashMap<String, String> {
 }
 
 /// The deal body (API shape) from the form's values.
-fn body_from_values(v: &HashMap<String, String>) -> Value {
+pub fn body_from_values(v: &HashMap<String, String>) -> Value {
     let get = |k: &str| v.get(k).map(|s| s.trim()).unwrap_or("");
     if get("passed") == "1" {
         return json!({"passed": true});
@@ -499,10 +516,11 @@ fn body_from_values(v: &HashMap<String, String>) -> Value {
     })
 }
 
-fn form_page(
+pub fn form_page(
     conn: &mut AnyConnection,
     ctx: Ctx,
     (id, n, tn, k): (i32, i32, i32, i32),
+    base: String,
     values: Option<HashMap<String, String>>,
     error: Option<String>,
 ) -> Result<DealFormPage, AppError> {
@@ -539,6 +557,7 @@ fn form_page(
         values,
         error,
         existing: existing.is_some(),
+        base,
         t,
     })
 }
@@ -552,7 +571,16 @@ async fn deal_form(
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
     let page = state
-        .db(move |conn| form_page(conn, ctx, (id, n, tn, k), None, None))
+        .db(move |conn| {
+            form_page(
+                conn,
+                ctx,
+                (id, n, tn, k),
+                format!("/tournaments/{id}/rounds/{n}/tables/{tn}"),
+                None,
+                None,
+            )
+        })
         .await?;
     Ok(render::page(&page))
 }
@@ -581,7 +609,14 @@ async fn deal_post(
                         OpError::Conflict(_) => StatusCode::CONFLICT,
                         _ => StatusCode::UNPROCESSABLE_ENTITY,
                     };
-                    let page = form_page(conn, ctx, (id, n, tn, k), Some(values), Some(e.render(lang)))?;
+                    let page = form_page(
+                        conn,
+                        ctx,
+                        (id, n, tn, k),
+                        format!("/tournaments/{id}/rounds/{n}/tables/{tn}"),
+                        Some(values),
+                        Some(e.render(lang)),
+                    )?;
                     Ok(Some((status, page)))
                 }
                 Err(e) => Err(e.into()),
