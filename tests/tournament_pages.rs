@@ -298,6 +298,9 @@ both_backends!(organizer_runs_a_round_from_the_pages, |db: TestDb| async move {
     let (status, standings, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/standings")).await;
     assert_eq!(status, StatusCode::OK, "standings are public");
     assert!(standings.contains("Joueur"));
+    // After the correction (52 points: (25 + 11) × 2 = 72), the taker's +216
+    // shows twice (round 1 and total), and in nobody else's cells.
+    assert_eq!(standings.matches(">216<").count(), 2, "{standings}");
     let pid: i32 = players::table.select(players::id).first(&mut *db.conn()).unwrap();
     let (status, _, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/players/{pid}")).await;
     assert_eq!(status, StatusCode::OK);

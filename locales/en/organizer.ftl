@@ -171,3 +171,4 @@ standings-place = place { $n }
 standings-check-ok = Check: every table and the whole tournament sum to zero.
 standings-check-bad = Check: the tournament's total is { $total } instead of 0! Check the score sheets.
 round-closed-note = This round is closed: deals can no longer be changed from the table. Ask the organizer.
+sheet-details = Deal by deal

@@ -174,3 +174,4 @@ standings-place = { $n ->
 standings-check-ok = Contrôle : toutes les tables et le tournoi sont à somme nulle.
 standings-check-bad = Contrôle : le total du tournoi vaut { $total } au lieu de 0 ! Vérifiez les feuilles de marque.
 round-closed-note = Cette partie est close : les donnes ne se modifient plus depuis la table. Adressez-vous à l'arbitre.
+sheet-details = Détail des donnes

@@ -35,8 +35,8 @@ pub struct StandingsPage {
 
 impl StandingsPage {
     /// A player's total in a round, as text.
-    pub fn round_total(&self, line: &usize, round: &i32) -> String {
-        self.s.lines[*line]
+    pub fn round_total(&self, line: usize, round: &i32) -> String {
+        self.s.lines[line]
             .rounds
             .get(&(*round as u32))
             .map(|v| v.to_string())
