@@ -309,3 +309,39 @@ async fn healthz_reports_an_unreachable_database() {
     let v: serde_json::Value = test::read_body_json(resp).await;
     assert_eq!(v["status"], "unavailable");
 }
+
+both_backends!(api_score_gives_the_cli_answers, |db: TestDb| async move {
+    let app = app!(db);
+    let record = serde_json::json!({"players": 5, "taker": 0, "partner": 3, "contract": "garde", "oudlers": 2,
+        "points": 43.5, "handfuls": [{"seat": 1, "size": "simple"}], "petit_au_bout": "attack",
+        "chelem": {"announced": false, "made_by": null}});
+    let req = test::TestRequest::post()
+        .uri("/api/score")
+        .set_json(&record)
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::OK);
+    let v: serde_json::Value = test::read_body_json(resp).await;
+    let lib = chelem::tarot::score_value(&record, &chelem::tarot::ScoringRules::default()).unwrap();
+    assert_eq!(v, serde_json::to_value(&lib).unwrap());
+    // S = (25 + 3 + 10) × 2 + 20 = 96: taker +192, partner +96, defenders −96.
+    assert_eq!(v["scores"], serde_json::json!([192, -96, -96, 96, -96]));
+
+    let bad =
+        serde_json::json!({"players": 4, "taker": 0, "partner": 2, "contract": "garde", "oudlers": 2, "points": 50});
+    let req = test::TestRequest::post().uri("/api/score").set_json(&bad).to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let v: serde_json::Value = test::read_body_json(resp).await;
+    assert_eq!(v, serde_json::json!({"error": "partner is only for 5 players"}));
+
+    let req = test::TestRequest::post()
+        .uri("/api/score")
+        .insert_header((header::CONTENT_TYPE, "application/json"))
+        .set_payload("{\"players\": 4,")
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::BAD_REQUEST);
+    let v: serde_json::Value = test::read_body_json(resp).await;
+    assert!(v["error"].as_str().unwrap().starts_with("malformed JSON"));
+});
