@@ -30,3 +30,4 @@ error-csrf = This form has expired or did not come from this site. Reload the pa
 error-unavailable = The database does not answer. Try again in a moment.
 error-internal = Something unexpected went wrong; it has been logged. Please try again.
 error-back-home = Back to the home page
+home-standings-list = Tournament standings

@@ -30,3 +30,4 @@ error-csrf = Ce formulaire a expiré ou ne vient pas de ce site. Rechargez la pa
 error-unavailable = La base de données ne répond pas. Réessayez dans un instant.
 error-internal = Une erreur inattendue s'est produite ; elle a été enregistrée. Réessayez.
 error-back-home = Retour à l'accueil
+home-standings-list = Classements des tournois

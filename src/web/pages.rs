@@ -24,11 +24,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct HomePage {
     /// Page context.
     pub ctx: Ctx,
+    /// The latest tournaments, for their standings.
+    pub tournaments: Vec<crate::db::models::Tournament>,
 }
 
 #[get("/")]
-async fn home(ctx: Ctx) -> Result<HttpResponse, AppError> {
-    Ok(render::page(&HomePage { ctx }))
+async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let mut tournaments = state
+        .db(|conn| Ok(crate::db::models::Tournament::list(conn)?))
+        .await?;
+    tournaments.truncate(10);
+    Ok(render::page(&HomePage { ctx, tournaments }))
 }
 
 #[derive(Deserialize)]
