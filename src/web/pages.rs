@@ -30,9 +30,7 @@ pub struct HomePage {
 
 #[get("/")]
 async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let mut tournaments = state
-        .db(|conn| Ok(crate::db::models::Tournament::list(conn)?))
-        .await?;
+    let mut tournaments = state.db(|conn| Ok(crate::db::models::Tournament::list(conn)?)).await?;
     tournaments.truncate(10);
     Ok(render::page(&HomePage { ctx, tournaments }))
 }

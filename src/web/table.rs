@@ -2,19 +2,14 @@
 //! score sheet and the deal entry form, no login. A table can write only its
 //! own deals, and only while the round is open.
 
-use std::collections::HashMap;
-
-use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 
 use crate::db::models::RoundTable;
-use crate::db::ops::deals::{self, Actor};
-use crate::db::ops::OpError;
+use crate::db::ops::deals::Actor;
 use crate::db::AnyConnection;
 
 use super::csrf::CsrfForm;
-use super::organizer::rounds::{body_from_values, build_sheet, form_page};
-use super::organizer::see_other;
+use super::organizer::rounds::{build_sheet, enter_from_form, form_page, TableAt};
 use super::{render, AppError, AppState, Ctx};
 
 /// Routes.
@@ -64,31 +59,6 @@ async fn deal_post(
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let values: HashMap<String, String> = form.0.into_iter().filter(|(k, _)| k != "csrf").collect();
-    let body = body_from_values(&values);
-    let lang = ctx.lang;
     let base = format!("/t/{token}");
-    let back = base.clone();
-    let outcome = state
-        .db(move |conn| {
-            let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            match deals::enter(conn, &table, &round, k, &body, &Actor::Table, "") {
-                Ok(_) => Ok(None),
-                Err(e @ (OpError::Invalid(_) | OpError::Conflict(_) | OpError::Forbidden(_))) => {
-                    let status = match e {
-                        OpError::Conflict(_) => StatusCode::CONFLICT,
-                        _ => StatusCode::UNPROCESSABLE_ENTITY,
-                    };
-                    let at = (round.tournament_id, round.number, table.number, k);
-                    let page = form_page(conn, ctx, at, base, Some(values), Some(e.render(lang)))?;
-                    Ok(Some((status, page)))
-                }
-                Err(e) => Err(e.into()),
-            }
-        })
-        .await?;
-    match outcome {
-        None => Ok(see_other(back)),
-        Some((status, page)) => Ok(render::page_with_status(&page, status)),
-    }
+    enter_from_form(&state, ctx, TableAt::Token(token), k, form.0, Actor::Table, base).await
 }

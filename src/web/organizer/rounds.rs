@@ -12,7 +12,6 @@ use crate::db::models::{AuditEntry, Deal, Player, Round, RoundTable, Tournament}
 use crate::db::ops::deals::{self, deal_players, score_body, Actor};
 use crate::db::ops::rounds::{self, history, missing_deals};
 use crate::db::ops::tournaments::{self, Table5Mode};
-use crate::db::ops::OpError;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tarot::ScoreOutput;
@@ -467,7 +466,7 @@ fn values_from_record(record: &Value) -> HashMap<String, String> {
 }
 
 /// The deal body (API shape) from the form's values.
-pub fn body_from_values(v: &HashMap<String, String>) -> Value {
+fn body_from_values(v: &HashMap<String, String>) -> Value {
     let get = |k: &str| v.get(k).map(|s| s.trim()).unwrap_or("");
     if get("passed") == "1" {
         return json!({"passed": true});
@@ -585,6 +584,60 @@ async fn deal_form(
     Ok(render::page(&page))
 }
 
+/// Enters deal `k` of a table from the deal form, for an organizer or the
+/// table itself; answers the redirect to the sheet at `base`, or the form again,
+/// as typed, with the refusal.
+pub async fn enter_from_form(
+    state: &AppState,
+    ctx: Ctx,
+    table_at: TableAt,
+    k: i32,
+    fields: Vec<(String, String)>,
+    actor: Actor,
+    base: String,
+) -> Result<HttpResponse, AppError> {
+    let values: HashMap<String, String> = fields.into_iter().filter(|(k, _)| k != "csrf").collect();
+    let body = body_from_values(&values);
+    // Only an organizer gives a reason; the table's corrections need none while the round is open.
+    let reason = match actor {
+        Actor::Organizer(_) => values.get("reason").cloned().unwrap_or_default(),
+        Actor::Table => String::new(),
+    };
+    let lang = ctx.lang;
+    let back = base.clone();
+    let outcome = state
+        .db(move |conn| {
+            let (t, round, table) = match &table_at {
+                TableAt::Number(id, n, tn) => find_table(conn, *id, *n, *tn)?,
+                TableAt::Token(token) => {
+                    let (table, round) = RoundTable::by_token(conn, token)?.ok_or(AppError::NotFound)?;
+                    (tournaments::get(conn, round.tournament_id)?, round, table)
+                }
+            };
+            match refusal(deals::enter(conn, &table, &round, k, &body, &actor, &reason))? {
+                Ok(_) => Ok(None),
+                Err((status, e)) => {
+                    let at = (t.id, round.number, table.number, k);
+                    let page = form_page(conn, ctx, at, base, Some(values), Some(e.render(lang)))?;
+                    Ok(Some((status, page)))
+                }
+            }
+        })
+        .await?;
+    match outcome {
+        None => Ok(see_other(back)),
+        Some((status, page)) => Ok(render::page_with_status(&page, status)),
+    }
+}
+
+/// How a deal form finds its table.
+pub enum TableAt {
+    /// Tournament id, round number, table number (organizer pages).
+    Number(i32, i32, i32),
+    /// The table's secret token (its own pages).
+    Token(String),
+}
+
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
 async fn deal_post(
     ctx: Ctx,
@@ -594,39 +647,9 @@ async fn deal_post(
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
-    let values: HashMap<String, String> = form.0.into_iter().filter(|(k, _)| k != "csrf").collect();
-    let body = body_from_values(&values);
-    let reason = values.get("reason").cloned().unwrap_or_default();
+    let base = format!("/tournaments/{id}/rounds/{n}/tables/{tn}");
     let actor = Actor::Organizer(org.0.username);
-    let lang = ctx.lang;
-    let outcome = state
-        .db(move |conn| {
-            let (_, round, table) = find_table(conn, id, n, tn)?;
-            match deals::enter(conn, &table, &round, k, &body, &actor, &reason) {
-                Ok(_) => Ok(None),
-                Err(e @ (OpError::Invalid(_) | OpError::Conflict(_) | OpError::Forbidden(_))) => {
-                    let status = match e {
-                        OpError::Conflict(_) => StatusCode::CONFLICT,
-                        _ => StatusCode::UNPROCESSABLE_ENTITY,
-                    };
-                    let page = form_page(
-                        conn,
-                        ctx,
-                        (id, n, tn, k),
-                        format!("/tournaments/{id}/rounds/{n}/tables/{tn}"),
-                        Some(values),
-                        Some(e.render(lang)),
-                    )?;
-                    Ok(Some((status, page)))
-                }
-                Err(e) => Err(e.into()),
-            }
-        })
-        .await?;
-    match outcome {
-        None => Ok(see_other(format!("/tournaments/{id}/rounds/{n}/tables/{tn}"))),
-        Some((status, page)) => Ok(render::page_with_status(&page, status)),
-    }
+    enter_from_form(&state, ctx, TableAt::Number(id, n, tn), k, form.0, actor, base).await
 }
 
 /// The seating report.
