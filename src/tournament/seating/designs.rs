@@ -518,6 +518,13 @@ struct Known {
 }
 
 /// 22 players, 5 rounds: Z_5 on 4 levels, 2 fixed points (at the tables of 5).
+/// Tables of 5 per player: 2 for 20 players, 5 for the 2 fixed points. With no
+/// repeat, a round's 10 players at tables of 5 take exactly 2 from each of the
+/// 5 tables of any other round, so any two rounds share exactly 4 of them:
+/// Σ C(c_p, 2) = 10 × 4 = 40 for the counts c_p (Σ c_p = 50), which rules out
+/// the even spread 2..3 (Σ C = 34) and leaves 1..3 (6/4/12 players) as the
+/// only spread of 2; after round 2 already 4 players had 2 tables of 5 and 6
+/// none.
 const KNOWN_22_5: Known = Known {
     dims: &[5],
     levels: 4,
@@ -559,9 +566,127 @@ const KNOWN_28_9: Known = Known {
     ]],
 };
 
-/// An embedded schedule for `n` players and up to its number of rounds,
-/// checked (no repeat, everybody once per round, the given sizes) before use.
-pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<Schedule> {
+/// An embedded schedule given round by round.
+struct Explicit {
+    /// Players.
+    n: usize,
+    /// Repeats of each prefix (the first `k + 1` rounds), the fewest possible.
+    repeats: &'static [u64],
+    rounds: &'static [&'static [&'static [usize]]],
+}
+
+/// 12 players, 4 rounds (3 tables of 4): 13 repeats, the fewest possible
+/// (proven by exhaustive search, see the test `twelve_by_four_is_optimal`;
+/// every optimum has a pair meeting in all 4 rounds). Rounds ordered so that
+/// every prefix has the fewest repeats too: 0, 3, 6, 13 (from round 2 on, a
+/// table of 4 drawn from 3 earlier tables holds a pair that met: ≥ 3 per round).
+const EXPLICIT_12_4: Explicit = Explicit {
+    n: 12,
+    repeats: &[0, 3, 6, 13],
+    rounds: &[
+        &[&[0, 1, 4, 8], &[2, 5, 6, 9], &[3, 7, 10, 11]],
+        &[&[0, 1, 5, 10], &[2, 6, 7, 8], &[3, 4, 9, 11]],
+        &[&[0, 1, 7, 9], &[2, 4, 6, 10], &[3, 5, 8, 11]],
+        &[&[0, 1, 2, 3], &[4, 5, 6, 7], &[8, 9, 10, 11]],
+    ],
+};
+
+/// 26 players, 5 rounds: no repeat, every player at 1 or 2 tables of 5 (24
+/// at 2, 2 at 1), found offline by a SAT solver (`offline/sat.py`). The spread
+/// of tables of 5 over the first 2 and 3 rounds is 2, which no schedule
+/// without repeats avoids: a round's 10 players at tables of 5 take at most 2
+/// from each table of an earlier round (2 tables of 5 to spread them over), so
+/// at most 8 from its 4 tables of 4, hence ≥ 2 who were already at a table of 5.
+const EXPLICIT_26_5: Explicit = Explicit {
+    n: 26,
+    repeats: &[0, 0, 0, 0, 0],
+    rounds: &[
+        &[
+            &[0, 1, 2, 3, 4],
+            &[5, 6, 7, 8, 9],
+            &[10, 11, 12, 13],
+            &[14, 15, 16, 17],
+            &[18, 19, 20, 21],
+            &[22, 23, 24, 25],
+        ],
+        &[
+            &[2, 11, 17, 20, 24],
+            &[6, 12, 16, 19, 23],
+            &[1, 9, 21, 22],
+            &[3, 8, 18, 25],
+            &[0, 5, 13, 14],
+            &[4, 7, 10, 15],
+        ],
+        &[
+            &[3, 13, 15, 20, 22],
+            &[9, 10, 14, 19, 25],
+            &[0, 6, 17, 18],
+            &[2, 7, 16, 21],
+            &[4, 8, 11, 23],
+            &[1, 5, 12, 24],
+        ],
+        &[
+            &[5, 10, 16, 18, 22],
+            &[0, 8, 15, 21, 24],
+            &[2, 9, 13, 23],
+            &[1, 6, 11, 25],
+            &[3, 7, 17, 19],
+            &[4, 12, 14, 20],
+        ],
+        &[
+            &[1, 7, 14, 18, 23],
+            &[4, 13, 17, 21, 25],
+            &[5, 11, 15, 19],
+            &[0, 9, 16, 20],
+            &[2, 8, 12, 22],
+            &[3, 6, 10, 24],
+        ],
+    ],
+};
+
+/// 18 players, 4 rounds (2 tables of 5, 2 of 4): 6 repeats, the fewest
+/// possible: from round 2 on, a table of 5 takes 5 players from the 4 tables
+/// of any earlier round, so 2 of them met there; one repeat per table of 5
+/// and round (2 per round) is only reached when the same pair repeats against
+/// every earlier round, i.e. two pairs sit together in all 4 rounds, at the
+/// tables of 5 from round 2 on, and (SAT, `offline/sat18b.py`: every other
+/// placement in round 1 is unsatisfiable) in round 1 too. So with 6 repeats
+/// those 4 players have 4 tables of 5 each and someone has none (also shown
+/// unsatisfiable otherwise): tables of 5 per player 0..4 (2 at 0, 12 at 2, 4
+/// at 4); an even spread costs more repeats. Found by a SAT solver.
+const EXPLICIT_18_4: Explicit = Explicit {
+    n: 18,
+    repeats: &[0, 2, 4, 6],
+    rounds: &[
+        &[&[0, 1, 4, 5, 6], &[2, 3, 7, 8, 9], &[10, 11, 12, 13], &[14, 15, 16, 17]],
+        &[&[0, 1, 9, 12, 16], &[2, 3, 5, 13, 17], &[4, 7, 11, 14], &[6, 8, 10, 15]],
+        &[&[2, 3, 6, 11, 16], &[0, 1, 7, 13, 15], &[5, 8, 12, 14], &[4, 9, 10, 17]],
+        &[&[2, 3, 4, 12, 15], &[0, 1, 8, 11, 17], &[6, 9, 13, 14], &[5, 7, 10, 16]],
+    ],
+};
+
+const EXPLICIT: &[&Explicit] = &[&EXPLICIT_12_4, &EXPLICIT_18_4, &EXPLICIT_26_5];
+
+/// An embedded schedule for `n` players and up to its number of rounds, with
+/// its repeats (0 but for 12 and 18 players); checked (everybody once per round, the
+/// given sizes, the repeats) before use.
+pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<(Schedule, u64)> {
+    if let Some(e) = EXPLICIT.iter().find(|e| e.n == n) {
+        if rounds == 0 || rounds > e.rounds.len() {
+            return None;
+        }
+        let s: Schedule = e.rounds[..rounds]
+            .iter()
+            .map(|r| r.iter().map(|t| t.to_vec()).collect())
+            .collect();
+        let want = e.repeats[rounds - 1];
+        let ok = s
+            .iter()
+            .all(|round| round.iter().map(Vec::len).eq(sizes.iter().copied()))
+            && partitions(&s, n)
+            && repeat_count(&s, n) == want;
+        return ok.then_some((s, want));
+    }
     let k = match n {
         22 => &KNOWN_22_5,
         24 => &KNOWN_24_7,
@@ -579,7 +704,35 @@ pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<Schedule
         .iter()
         .all(|round| round.iter().map(Vec::len).eq(sizes.iter().copied()))
         && verify(&s, n);
-    ok.then_some(s)
+    ok.then_some((s, 0))
+}
+
+/// Whether every point of `0..n` is seated exactly once in every round.
+fn partitions(s: &Schedule, n: usize) -> bool {
+    s.iter().all(|round| {
+        let mut seen = vec![false; n];
+        round
+            .iter()
+            .flatten()
+            .all(|&p| p < n && !std::mem::replace(&mut seen[p], true))
+            && seen.iter().all(|&x| x)
+    })
+}
+
+/// Sum over pairs of max(0, met − 1).
+fn repeat_count(s: &Schedule, n: usize) -> u64 {
+    let mut met = vec![0u32; n * n];
+    let mut rep = 0;
+    for table in s.iter().flatten() {
+        for (i, &p) in table.iter().enumerate() {
+            for &q in &table[i + 1..] {
+                let m = &mut met[p.min(q) * n + p.max(q)];
+                rep += u64::from(*m > 0);
+                *m += 1;
+            }
+        }
+    }
+    rep
 }
 
 /// Whether every point is seated once per round and no pair meets twice.
@@ -636,6 +789,81 @@ mod tests {
         rep
     }
 
+    /// Exhaustive proof that 12 players over 4 rounds of 3 tables of 4 need
+    /// 13 repeats: repeats = 72 meetings − distinct pairs met, round 1 fixed
+    /// by relabelling, round 2 one of the 9 classes under the symmetries that
+    /// keep round 1 (its 3×3 intersection matrix up to row and column
+    /// permutations), rounds 3 and 4 all pairs of the 5775 partitions.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "exhaustive: run with --release")]
+    fn twelve_by_four_is_optimal() {
+        let bit = |a: usize, b: usize| {
+            let (a, b) = (a.min(b), a.max(b));
+            1u128 << (b * (b - 1) / 2 + a)
+        };
+        let mask = |blocks: &[[usize; 4]; 3]| {
+            let mut m = 0u128;
+            for bl in blocks {
+                for i in 0..4 {
+                    for j in i + 1..4 {
+                        m |= bit(bl[i], bl[j]);
+                    }
+                }
+            }
+            m
+        };
+        let mut parts: Vec<[[usize; 4]; 3]> = Vec::new();
+        for a in 1..12 {
+            for b in a + 1..12 {
+                for c in b + 1..12 {
+                    let first = [0, a, b, c];
+                    let rest: Vec<usize> = (1..12).filter(|x| !first.contains(x)).collect();
+                    for x in 1..8 {
+                        for y in x + 1..8 {
+                            for z in y + 1..8 {
+                                let second = [rest[0], rest[x], rest[y], rest[z]];
+                                let third: Vec<usize> = rest.iter().copied().filter(|v| !second.contains(v)).collect();
+                                parts.push([first, second, [third[0], third[1], third[2], third[3]]]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(parts.len(), 5775);
+        let masks: Vec<u128> = parts.iter().map(mask).collect();
+        let first = mask(&[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]);
+        let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let mut classes = std::collections::BTreeSet::new();
+        let mut best = 0;
+        for (k, part) in parts.iter().enumerate() {
+            let mat = |i: usize, j: usize| part[j].iter().filter(|&&x| x / 4 == i).count();
+            let canon = perms
+                .iter()
+                .flat_map(|rp| {
+                    perms
+                        .iter()
+                        .map(move |cp| (0..9).map(|e| mat(rp[e / 3], cp[e % 3])).collect::<Vec<_>>())
+                })
+                .min()
+                .unwrap();
+            if !classes.insert(canon) {
+                continue;
+            }
+            let two = first | masks[k];
+            for i in 0..masks.len() {
+                let three = two | masks[i];
+                for &m in &masks[i..] {
+                    best = best.max((three | m).count_ones());
+                }
+            }
+        }
+        assert_eq!(classes.len(), 9);
+        assert_eq!(72 - best, 13);
+        let (s, _) = known(12, 4, &[4, 4, 4]).expect("embedded 12x4");
+        assert_eq!(repeats(&s, 12), 13);
+    }
+
     #[test]
     fn affine_plane_has_no_repeat() {
         assert_eq!(repeats(&affine_plane_16(), 16), 0);
@@ -649,7 +877,7 @@ mod tests {
             (22, 5, vec![5, 5, 4, 4, 4]),
             (32, 10, vec![4; 8]),
         ] {
-            if let Some(s) = known(n, rounds, sizes) {
+            if let Some((s, _)) = known(n, rounds, sizes) {
                 assert_eq!(s.len(), rounds);
                 assert_eq!(repeats(&s, n), 0, "{n}x{rounds}");
             }

@@ -19,6 +19,19 @@ pub(crate) const W_SWISS: i64 = 100;
 /// Weight of the sum over players of (odd-table duties)².
 pub(crate) const W_DUTY: i64 = 1;
 
+/// Extra weight of a duty count outside the even spread `lo..=hi`.
+const BAND: i64 = 8;
+
+/// Cost of `c` duties when an even spread gives everyone `lo` or `hi`
+/// (`hi ≤ lo + 1`): `c²` (convex: duties to those who had fewest) plus a
+/// steeper term for the distance to `lo..=hi` (the spread itself).
+#[inline]
+pub(crate) fn duty_cost(c: u32, lo: u32, hi: u32) -> i64 {
+    let c = i64::from(c);
+    let e = (i64::from(lo) - c).max(c - i64::from(hi)).max(0);
+    c * c + BAND * e * e
+}
+
 /// Candidates examined per iteration, at most.
 const CANDIDATE_CAP: usize = 48;
 const TMIN: usize = 10;
@@ -44,6 +57,11 @@ pub(crate) struct Problem {
     pub base_duty: Vec<u32>,
     /// Swiss target table of each player, if Swiss grouping is asked.
     pub ideal: Option<Vec<usize>>,
+    /// Weight of the duty term: Σ over rounds `k` and players `p` of
+    /// [`duty_cost`]`(c, lo, hi)`, `c` the duties of `p` in rounds `0..=k`
+    /// (history included), `lo..=hi` the even spread of that prefix's duties;
+    /// smallest when every prefix of the schedule spreads the duties evenly.
+    pub w_duty: i64,
 }
 
 impl Problem {
@@ -58,6 +76,7 @@ impl Problem {
             pinned: vec![None; n],
             base_duty: vec![0; n],
             ideal: None,
+            w_duty: W_DUTY,
         }
     }
 
@@ -103,7 +122,10 @@ pub(crate) struct State {
     /// `members[r][t]`: players at table `t` in round `r`.
     pub members: Vec<Vec<Vec<usize>>>,
     met: Vec<u16>,
+    /// `duty[p * rounds + k]`: duties of `p` in rounds `0..=k`, history included.
     duty: Vec<u32>,
+    /// `band[k]`: the even spread `(lo, hi)` of the duties of rounds `0..=k`.
+    band: Vec<(u32, u32)>,
     /// Current cost.
     pub cost: i64,
 }
@@ -112,15 +134,17 @@ impl State {
     /// Builds the state of a given assignment (`members[r][t]`).
     pub fn new(pb: &Problem, members: Vec<Vec<Vec<usize>>>) -> State {
         let n = pb.n;
+        let rounds = pb.rounds;
+        debug_assert_eq!(members.len(), rounds);
         let mut met = pb.base_met.clone();
-        let mut duty = pb.base_duty.clone();
+        let mut duty = vec![0u32; n * rounds];
         let mut table_of = vec![vec![usize::MAX; n]; members.len()];
         for (r, round) in members.iter().enumerate() {
             for (t, table) in round.iter().enumerate() {
                 for (i, &p) in table.iter().enumerate() {
                     table_of[r][p] = t;
                     if pb.is_duty(t) {
-                        duty[p] += 1;
+                        duty[p * rounds + r] += 1;
                     }
                     for &q in &table[i + 1..] {
                         met[p * n + q] += 1;
@@ -129,11 +153,26 @@ impl State {
                 }
             }
         }
+        for p in 0..n {
+            let mut acc = pb.base_duty[p];
+            for k in 0..rounds {
+                acc += duty[p * rounds + k];
+                duty[p * rounds + k] = acc;
+            }
+        }
+        let band = (0..rounds)
+            .map(|k| {
+                let total: u32 = (0..n).map(|p| duty[p * rounds + k]).sum();
+                let n = n as u32;
+                (total / n, total.div_ceil(n))
+            })
+            .collect();
         let mut st = State {
             table_of,
             members,
             met,
             duty,
+            band,
             cost: 0,
         };
         st.cost = st.full_cost(pb);
@@ -148,7 +187,10 @@ impl State {
             for q in p + 1..n {
                 c += pb.pair_cost(p, q, self.met[p * n + q]);
             }
-            c += W_DUTY * i64::from(self.duty[p]) * i64::from(self.duty[p]);
+            for k in 0..pb.rounds {
+                let (lo, hi) = self.band[k];
+                c += pb.w_duty * duty_cost(self.duty[p * pb.rounds + k], lo, hi);
+            }
         }
         for row in &self.table_of {
             for (p, &t) in row.iter().enumerate() {
@@ -216,9 +258,16 @@ impl State {
         if da != db {
             // the one leaving the duty table loses one duty, the other gains one
             let (leaving, joining) = if da { (p, q) } else { (q, p) };
-            let cl = i64::from(self.duty[leaving]);
-            let cj = i64::from(self.duty[joining]);
-            d += W_DUTY * ((1 - 2 * cl) + (2 * cj + 1));
+            let rounds = pb.rounds;
+            let mut s = 0;
+            for k in r..rounds {
+                let (lo, hi) = self.band[k];
+                let cl = self.duty[leaving * rounds + k];
+                let cj = self.duty[joining * rounds + k];
+                s += duty_cost(cl - 1, lo, hi) - duty_cost(cl, lo, hi) + duty_cost(cj + 1, lo, hi)
+                    - duty_cost(cj, lo, hi);
+            }
+            d += pb.w_duty * s;
         }
         d
     }
@@ -245,12 +294,10 @@ impl State {
             }
         }
         if pb.is_duty(a) != pb.is_duty(b) {
-            if pb.is_duty(a) {
-                self.duty[p] -= 1;
-                self.duty[q] += 1;
-            } else {
-                self.duty[q] -= 1;
-                self.duty[p] += 1;
+            let (leaving, joining) = if pb.is_duty(a) { (p, q) } else { (q, p) };
+            for k in r..pb.rounds {
+                self.duty[leaving * pb.rounds + k] -= 1;
+                self.duty[joining * pb.rounds + k] += 1;
             }
         }
         for x in self.members[r][a].iter_mut() {
@@ -270,7 +317,9 @@ impl State {
 
     /// Whether player `p` is worth moving in round `r`: 2 for a repeat or a
     /// pair to keep apart at its table, 1 for a soft cost, 0 otherwise.
-    fn penalized(&self, pb: &Problem, r: usize, p: usize, min_duty: u32) -> u8 {
+    /// `spread[p * rounds + r]`: (most, least) over rounds `k ≥ r` of `p`'s
+    /// duties in rounds `0..=k` above the least of anyone / below the most of anyone.
+    fn penalized(&self, pb: &Problem, r: usize, p: usize, spread: &[(u32, u32)]) -> u8 {
         let n = pb.n;
         let t = self.table_of[r][p];
         for &x in &self.members[r][t] {
@@ -283,7 +332,38 @@ impl State {
                 return 1;
             }
         }
-        u8::from(pb.is_duty(t) && self.duty[p] >= min_duty + 2)
+        let (above, below) = spread[p * pb.rounds + r];
+        u8::from(if pb.is_duty(t) { above >= 2 } else { below >= 2 })
+    }
+
+    /// For every player and round `r`, the largest excess of its prefix duties
+    /// over the smallest one, and the largest shortfall below the largest one,
+    /// over the prefixes ending at rounds `≥ r`.
+    fn duty_spread(&self, pb: &Problem, out: &mut Vec<(u32, u32)>) {
+        let (n, rounds) = (pb.n, pb.rounds);
+        out.clear();
+        out.resize(n * rounds, (0, 0));
+        if !pb.sizes.iter().any(|&s| s != 4) {
+            return;
+        }
+        let mut lo = vec![u32::MAX; rounds];
+        let mut hi = vec![0u32; rounds];
+        for p in 0..n {
+            for k in 0..rounds {
+                let d = self.duty[p * rounds + k];
+                lo[k] = lo[k].min(d);
+                hi[k] = hi[k].max(d);
+            }
+        }
+        for p in 0..n {
+            let (mut above, mut below) = (0, 0);
+            for k in (0..rounds).rev() {
+                let d = self.duty[p * rounds + k];
+                above = u32::max(above, d - lo[k]);
+                below = u32::max(below, hi[k] - d);
+                out[p * rounds + k] = (above, below);
+            }
+        }
     }
 }
 
@@ -317,7 +397,7 @@ pub(crate) fn greedy(pb: &Problem, rng: &mut ChaCha8Rng) -> Vec<Vec<Vec<usize>>>
                     c += pb.pair_cost(p, x, m + 1) - pb.pair_cost(p, x, m);
                 }
                 if pb.is_duty(t) {
-                    c += W_DUTY * (2 * i64::from(duty[p]) + 1);
+                    c += pb.w_duty * (2 * i64::from(duty[p]) + 1);
                 }
                 if c < best {
                     best = c;
@@ -372,20 +452,21 @@ pub(crate) fn search(pb: &Problem, mut st: State, rng: &mut ChaCha8Rng, prm: Sea
         return best;
     }
     let mut cands: Vec<(usize, usize)> = Vec::new();
+    let mut spread = Vec::new();
     let mut evals = 0u64;
     let mut clean_at: Option<usize> = None;
     for it in 1..=prm.max_iters {
         if best.cost <= prm.target || evals >= prm.max_evals || clean_at.is_some_and(|c| it > c + prm.polish) {
             break;
         }
-        let min_duty = st.duty.iter().copied().min().unwrap_or(0);
+        st.duty_spread(pb, &mut spread);
         // candidates: reservoir sample of penalized (round, player)
         cands.clear();
         let mut seen = 0usize;
         let mut conflicts = 0usize;
         for r in 0..pb.rounds {
             for &p in &movable {
-                let level = st.penalized(pb, r, p, min_duty);
+                let level = st.penalized(pb, r, p, &spread);
                 if level == 2 {
                     conflicts += 1;
                 }
@@ -483,7 +564,8 @@ fn kick(pb: &Problem, st: &mut State, rng: &mut ChaCha8Rng, movable: &[usize], k
             let r = rng.random_range(0..pb.rounds);
             let p = movable[rng.random_range(0..movable.len())];
             let q = movable[rng.random_range(0..movable.len())];
-            if st.table_of[r][p] != st.table_of[r][q] {
+            let (a, b) = (st.table_of[r][p], st.table_of[r][q]);
+            if a != b {
                 let d = st.delta(pb, r, p, q);
                 st.apply(pb, r, p, q, d);
                 break;
