@@ -31,3 +31,4 @@ error-unavailable = The database does not answer. Try again in a moment.
 error-internal = Something unexpected went wrong; it has been logged. Please try again.
 error-back-home = Back to the home page
 home-standings-list = Tournament standings
+error-bad-form = This form could not be read. Reload the page and try again.

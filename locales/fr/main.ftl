@@ -31,3 +31,4 @@ error-unavailable = La base de données ne répond pas. Réessayez dans un insta
 error-internal = Une erreur inattendue s'est produite ; elle a été enregistrée. Réessayez.
 error-back-home = Retour à l'accueil
 home-standings-list = Classements des tournois
+error-bad-form = Ce formulaire n'a pas pu être lu. Rechargez la page et recommencez.

@@ -58,9 +58,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
         let req = req.clone();
         let bytes = web::Bytes::from_request(&req, payload);
         Box::pin(async move {
-            let body = bytes.await.map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let body = bytes.await.map_err(|e| AppError::BadForm(e.to_string()))?;
             check(&req, &body)?;
-            let value = serde_urlencoded::from_bytes::<T>(&body).map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let value = serde_urlencoded::from_bytes::<T>(&body).map_err(|e| AppError::BadForm(e.to_string()))?;
             Ok(CsrfForm(value))
         })
     }

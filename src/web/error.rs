@@ -31,6 +31,9 @@ pub enum AppError {
     /// 400 with a sentence.
     #[error("{0}")]
     BadRequest(String),
+    /// 400: a form that could not be read (the detail is for the logs and the API).
+    #[error("the form could not be read: {0}")]
+    BadForm(String),
     /// 409 with a sentence.
     #[error("{0}")]
     Conflict(String),
@@ -93,6 +96,7 @@ impl AppError {
             AppError::NotFound => lang.t("error-not-found"),
             AppError::LoginRequired => lang.t("error-login-required"),
             AppError::Csrf => lang.t("error-csrf"),
+            AppError::BadForm(_) => lang.t("error-bad-form"),
             AppError::Unavailable => lang.t("error-unavailable"),
             AppError::Internal(_) => lang.t("error-internal"),
             AppError::Op(e) => e.render(lang),
@@ -119,7 +123,7 @@ impl ResponseError for AppError {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::LoginRequired => StatusCode::UNAUTHORIZED,
             AppError::Csrf | AppError::Forbidden(_) => StatusCode::FORBIDDEN,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -212,8 +216,16 @@ pub async fn render_errors(
     }
     let message = match (app_err, generic) {
         (Some(e), _) => e.message(ctx.lang),
-        (None, Some(g)) if status.is_client_error() => g,
-        _ => ctx.lang.t("error-internal"),
+        (None, Some(g)) => {
+            // actix's own refusals (a path or form that does not parse): logged, shown translated.
+            tracing::info!(status = status.as_u16(), error = %g, "request refused");
+            match status.as_u16() {
+                404 => ctx.lang.t("error-not-found"),
+                s if s < 500 => ctx.lang.t("error-bad-form"),
+                _ => ctx.lang.t("error-internal"),
+            }
+        }
+        (None, None) => ctx.lang.t("error-internal"),
     };
     let title = match status.as_u16() {
         404 => ctx.lang.t("error-title-404"),

@@ -54,7 +54,8 @@ pub fn safe_local_path(p: &str) -> &str {
 #[post("/lang")]
 async fn switch_lang(req: HttpRequest, form: CsrfForm<LangForm>) -> Result<HttpResponse, AppError> {
     let form = form.0;
-    let lang = Lang::from_code(&form.lang).ok_or_else(|| AppError::BadRequest("unknown language".into()))?;
+    let lang =
+        Lang::from_code(&form.lang).ok_or_else(|| AppError::BadForm(format!("unknown language {:?}", form.lang)))?;
     let c = cookie(&req, LANG_COOKIE, lang.code().to_owned(), Some(365));
     Ok(HttpResponse::SeeOther()
         .cookie(c)

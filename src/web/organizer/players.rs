@@ -81,11 +81,11 @@ async fn import(
     let mut file: Vec<u8> = Vec::new();
     let mut present = false;
     while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| AppError::BadRequest(e.to_string()))?;
+        let mut field = field.map_err(|e| AppError::BadForm(e.to_string()))?;
         let name = field.name().unwrap_or("").to_owned();
         let mut data = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| AppError::BadRequest(e.to_string()))?;
+            let chunk = chunk.map_err(|e| AppError::BadForm(e.to_string()))?;
             if data.len() + chunk.len() > FORM_LIMIT {
                 return Err(AppError::BadRequest(ctx.t("import-too-large")));
             }
