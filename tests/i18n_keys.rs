@@ -142,3 +142,14 @@ fn every_rules_core_refusal_is_translated() {
     }
     assert!(codes >= 40, "found only {codes} codes");
 }
+
+#[test]
+fn rules_core_refusals_are_french_in_french() {
+    let msg = Lang::Fr.t_args("record-points-range", &[]);
+    assert_eq!(msg, "Les points doivent être compris entre 0 et 91.");
+    let msg = Lang::Fr.t_args(
+        "record-points-above-oudlers",
+        &[("oudlers", "0".into()), ("max", "79".into())],
+    );
+    assert!(msg.contains("79") && msg.starts_with("Avec 0 bout"), "{msg}");
+}

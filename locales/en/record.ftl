@@ -74,7 +74,6 @@ record-not-an-object = a record must be a JSON object
 record-malformed = the record is malformed: { $detail }
 
 # Fallback for a refused record: the rules core's English sentence.
-record-error = { $english }
 
 # Deal entry (src/db/ops/deals.rs).
 deal-bad-player = The player for { $field } must be given by their player number.

@@ -87,7 +87,6 @@ record-not-an-object = Une donne doit être un objet JSON.
 record-malformed = La donne est mal formée : { $detail }
 
 # Repli pour une donne refusée : la phrase anglaise du moteur de règles.
-record-error = { $english }
 
 # Saisie des donnes (src/db/ops/deals.rs).
 deal-bad-player = Le joueur indiqué pour { $field ->

@@ -67,10 +67,9 @@ pub fn rules_of(t: &Tournament) -> ScoringRules {
     serde_json::from_str(&t.rules_json).unwrap_or_default()
 }
 
-fn record_error(e: RecordError) -> OpError {
-    let mut msg = Msg::new("record-error")
-        .arg("code", e.code())
-        .arg("english", e.to_string());
+/// The message of a rules-core refusal, translated by its code (`record-<code>`).
+pub fn record_msg(e: &RecordError) -> OpError {
+    let mut msg = Msg::owned(format!("record-{}", e.code()));
     msg.args.extend(e.args());
     OpError::Invalid(msg)
 }
@@ -197,7 +196,7 @@ pub fn score_body(t: &Tournament, table_players: &[i32], number: i32, body: &Val
         });
     }
     let (record, canonical) = to_record(body, &playing, out)?;
-    let output = score_value(&record, &rules_of(t)).map_err(record_error)?;
+    let output = score_value(&record, &rules_of(t)).map_err(|e| record_msg(&e))?;
     let scores = table_players
         .iter()
         .map(|p| {
