@@ -160,6 +160,41 @@ both_backends!(organizer_runs_a_round_from_the_pages, |db: TestDb| async move {
     assert_eq!(loc2, loc);
     assert_eq!(count!(db, rounds::table), 1);
 
+    // Settings: the name and tie-breaker can change; the table-of-5 mode no
+    // longer can once round 1 is seated.
+    let edit = format!("/tournaments/{id}/edit");
+    let (status, form, _) = get(&app, &jar, &edit).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(form.contains("value=\"Coupe d&#39;hiver\""), "{form}");
+    let fields = [
+        ("name", "Coupe d'hiver 2026"),
+        ("rounds", "2"),
+        ("table5_mode", "dealer_out"),
+        ("seed", "3"),
+        ("tie_breaker", "best_round"),
+    ];
+    let (status, _, _) = post(&app, &mut jar, &edit, &fields).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (name, tie): (String, String) = tournaments::table
+        .select((tournaments::name, tournaments::tie_breaker))
+        .first(&mut *db.conn())
+        .unwrap();
+    assert_eq!((name.as_str(), tie.as_str()), ("Coupe d'hiver 2026", "best_round"));
+    let fields = [
+        ("name", "Coupe d'hiver 2026"),
+        ("rounds", "2"),
+        ("table5_mode", "called_king"),
+        ("seed", "3"),
+    ];
+    let (status, body, _) = post(&app, &mut jar, &edit, &fields).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(body.contains("ne changent plus"), "{body}");
+    let mode: String = tournaments::table
+        .select(tournaments::table5_mode)
+        .first(&mut *db.conn())
+        .unwrap();
+    assert_eq!(mode, "dealer_out");
+
     let (status, page, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/1")).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("Table 1") && page.contains("Table 2"));

@@ -156,7 +156,10 @@ seating-rounds = { $count } rounds seated.
 seating-no-repeat = No repeat meeting: nobody has met the same opponent twice.
 seating-repeats = { $count } repeat meetings (unavoidable with these numbers).
 seating-times-met = Meetings
-seating-max-met = At most { $count } meetings for any pair.
+seating-max-met = { $count ->
+        [one] At most one meeting for any pair.
+       *[other] At most { $count } meetings for any pair.
+    }
 audit-title = Audit log
 audit-none = No change yet.
 audit-when = When
@@ -172,3 +175,7 @@ standings-check-ok = Check: every table and the whole tournament sum to zero.
 standings-check-bad = Check: the tournament's total is { $total } instead of 0! Check the score sheets.
 round-closed-note = This round is closed: deals can no longer be changed from the table. Ask the organizer.
 sheet-details = Deal by deal
+nav-settings = Settings
+tournament-edit = Tournament settings
+tournament-edit-started = Round 1 is seated: how tables of 5 play, the scoring variants and the seating seed can no longer change.
+tournament-save = Save the settings

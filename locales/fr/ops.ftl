@@ -30,3 +30,5 @@ field-taker = Le preneur
 field-partner = Le partenaire
 field-handfuls = Les poignées
 field-miseres = Les misères
+tournament-settings-fixed = Le mode des tables de 5, les variantes de marque et la graine du placement ne changent plus une fois la partie 1 placée.
+tournament-rounds-below-seated = { $seated } parties sont déjà placées : le tournoi ne peut pas en compter moins.

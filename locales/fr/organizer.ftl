@@ -156,7 +156,10 @@ seating-rounds = { $count } parties placées.
 seating-no-repeat = Aucune rencontre répétée : personne n'a rencontré deux fois le même adversaire.
 seating-repeats = { $count } rencontres répétées (inévitables avec ces effectifs).
 seating-times-met = Rencontres
-seating-max-met = Au plus { $count } rencontres pour une même paire.
+seating-max-met = { $count ->
+        [one] Au plus une rencontre pour une même paire.
+       *[other] Au plus { $count } rencontres pour une même paire.
+    }
 audit-title = Journal des modifications
 audit-none = Aucune modification pour l'instant.
 audit-when = Quand
@@ -175,3 +178,7 @@ standings-check-ok = Contrôle : toutes les tables et le tournoi sont à somme n
 standings-check-bad = Contrôle : le total du tournoi vaut { $total } au lieu de 0 ! Vérifiez les feuilles de marque.
 round-closed-note = Cette partie est close : les donnes ne se modifient plus depuis la table. Adressez-vous à l'arbitre.
 sheet-details = Détail des donnes
+nav-settings = Réglages
+tournament-edit = Réglages du tournoi
+tournament-edit-started = La partie 1 est placée : le mode des tables de 5, les variantes de marque et la graine du placement ne changent plus.
+tournament-save = Enregistrer les réglages

@@ -221,3 +221,100 @@ pub fn create(conn: &mut AnyConnection, form: &TournamentForm, created_by: Optio
 pub fn get(conn: &mut AnyConnection, id: i32) -> OpResult<Tournament> {
     Tournament::find(conn, id)?.ok_or(OpError::NotFound)
 }
+
+impl TournamentForm {
+    /// The form filled with a tournament's current settings.
+    pub fn from_tournament(t: &Tournament) -> TournamentForm {
+        let rules: serde_json::Value = serde_json::from_str(&t.rules_json).unwrap_or_default();
+        let flag = |k: &str| {
+            rules
+                .get(k)
+                .and_then(|v| v.as_bool())
+                .unwrap_or(false)
+                .then(|| "on".to_owned())
+        };
+        TournamentForm {
+            name: t.name.clone(),
+            date: t.event_date.clone(),
+            rounds: t.rounds_planned.to_string(),
+            deals_table4: t.deals_table4.to_string(),
+            deals_table5: t.deals_table5.to_string(),
+            deals_table3: t.deals_table3.to_string(),
+            table5_mode: t.table5_mode.clone(),
+            tie_breaker: t.tie_breaker.clone(),
+            extra_fives: t.extra_fives.to_string(),
+            swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
+            seed: t.seed.to_string(),
+            garde_contre_x8: flag("garde_contre_x8"),
+            handfuls_20_40_60: flag("handfuls_20_40_60"),
+            no_petite: flag("no_petite"),
+            misere: flag("misere"),
+            round_to_10: flag("round_to_10"),
+        }
+    }
+}
+
+/// Changes a tournament's settings. Once round 1 is seated, the way tables of
+/// 5 play, the scoring variants and the seating seed are fixed (the entered
+/// deals were scored with them), and the number of rounds cannot drop below
+/// the rounds already seated. The change is kept in the audit log.
+pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &str) -> OpResult<Tournament> {
+    use crate::db::models::{AuditEntry, NewAuditEntry};
+    use crate::db::schema::tournaments::dsl as t;
+    use diesel::prelude::*;
+    conn.transaction(|conn| {
+        let old = get(conn, id)?;
+        // An empty seed keeps the current one (the form always shows it).
+        let mut form = form.clone();
+        if form.seed.trim().is_empty() {
+            form.seed = old.seed.to_string();
+        }
+        let new = form.parse(old.created_by)?;
+        let seated = super::players::last_round(conn, id)?;
+        if seated > 0
+            && (new.table5_mode != old.table5_mode || new.rules_json != old.rules_json || new.seed != old.seed)
+        {
+            return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
+        }
+        if new.rounds_planned < seated {
+            return Err(OpError::Conflict(
+                Msg::new("tournament-rounds-below-seated").arg("seated", seated),
+            ));
+        }
+        diesel::update(t::tournaments.find(id))
+            .set((
+                t::name.eq(&new.name),
+                t::event_date.eq(&new.event_date),
+                t::rounds_planned.eq(new.rounds_planned),
+                t::deals_table3.eq(new.deals_table3),
+                t::deals_table4.eq(new.deals_table4),
+                t::deals_table5.eq(new.deals_table5),
+                t::table5_mode.eq(&new.table5_mode),
+                t::tie_breaker.eq(&new.tie_breaker),
+                t::rules_json.eq(&new.rules_json),
+                t::extra_fives.eq(new.extra_fives),
+                t::swiss_from_round.eq(new.swiss_from_round),
+                t::seed.eq(new.seed),
+            ))
+            .execute(conn)?;
+        let before = serde_json::to_string(&TournamentForm::from_tournament(&old)).unwrap_or_default();
+        let updated = get(conn, id)?;
+        let after = serde_json::to_string(&TournamentForm::from_tournament(&updated)).unwrap_or_default();
+        if before != after {
+            AuditEntry::write(
+                conn,
+                &NewAuditEntry {
+                    tournament_id: Some(id),
+                    actor,
+                    action: "tournament.settings",
+                    subject: &updated.name,
+                    before_json: Some(&before),
+                    after_json: Some(&after),
+                    reason: "",
+                    created_at: now(),
+                },
+            )?;
+        }
+        Ok(updated)
+    })
+}

@@ -11,7 +11,11 @@ use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(new_form).service(create);
+    cfg.service(list)
+        .service(new_form)
+        .service(create)
+        .service(edit_form)
+        .service(update);
 }
 
 /// The list of tournaments.
@@ -40,6 +44,12 @@ pub struct NewPage {
     pub form: TournamentForm,
     /// What was wrong.
     pub error: Option<String>,
+    /// Where the form posts.
+    pub action: String,
+    /// The page's title (message id).
+    pub title_key: &'static str,
+    /// Round 1 is seated: some settings are fixed.
+    pub started: bool,
 }
 
 impl NewPage {
@@ -70,7 +80,14 @@ async fn new_form(ctx: Ctx, _org: Organizer) -> HttpResponse {
         date: chrono::Utc::now().date_naive().format("%Y-%m-%d").to_string(),
         ..Default::default()
     };
-    render::page(&NewPage { ctx, form, error: None })
+    render::page(&NewPage {
+        ctx,
+        form,
+        error: None,
+        action: "/tournaments".into(),
+        title_key: "tournaments-new",
+        started: false,
+    })
 }
 
 #[post("/tournaments")]
@@ -90,7 +107,75 @@ async fn create(
         Ok(t) => Ok(see_other(format!("/tournaments/{}", t.id))),
         Err((status, e)) => {
             let error = Some(e.render(ctx.lang));
-            Ok(render::page_with_status(&NewPage { ctx, form, error }, status))
+            let page = NewPage {
+                ctx,
+                form,
+                error,
+                action: "/tournaments".into(),
+                title_key: "tournaments-new",
+                started: false,
+            };
+            Ok(render::page_with_status(&page, status))
+        }
+    }
+}
+
+#[get("/tournaments/{id}/edit")]
+async fn edit_form(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (t, seated) = state
+        .db(move |conn| {
+            Ok((
+                tournaments::get(conn, id)?,
+                crate::db::ops::players::last_round(conn, id)?,
+            ))
+        })
+        .await?;
+    Ok(render::page(&NewPage {
+        ctx,
+        form: TournamentForm::from_tournament(&t),
+        error: None,
+        action: format!("/tournaments/{id}/edit"),
+        title_key: "tournament-edit",
+        started: seated > 0,
+    }))
+}
+
+#[post("/tournaments/{id}/edit")]
+async fn update(
+    ctx: Ctx,
+    org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    form: CsrfForm<TournamentForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let form = form.0;
+    let f = form.clone();
+    let actor = org.0.username;
+    let r = state
+        .db(move |conn| {
+            let seated = crate::db::ops::players::last_round(conn, id)?;
+            Ok((refusal(tournaments::update(conn, id, &f, &actor))?, seated))
+        })
+        .await?;
+    match r {
+        (Ok(_), _) => Ok(see_other(format!("/tournaments/{id}"))),
+        (Err((status, e)), seated) => {
+            let page = NewPage {
+                error: Some(e.render(ctx.lang)),
+                ctx,
+                form,
+                action: format!("/tournaments/{id}/edit"),
+                title_key: "tournament-edit",
+                started: seated > 0,
+            };
+            Ok(render::page_with_status(&page, status))
         }
     }
 }
