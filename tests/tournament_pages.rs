@@ -642,3 +642,80 @@ both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
     let (status, _, _) = get(&app, &jar, "/t/0000").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 });
+
+both_backends!(
+    the_player_directory_finds_and_corrects_players,
+    |db: TestDb| async move {
+        create_user(&db, "arbitre", "tres-secret-42");
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let mut jar = Jar::default();
+        login(&app, &mut jar).await;
+        let (_, _, loc) = post(&app, &mut jar, "/tournaments", &[("name", "Annuaire"), ("rounds", "1")]).await;
+        let id: i32 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+        for (name, club, licence) in [
+            ("Christine Fournir", "Les Bouts de Reims", "78695681"),
+            ("Patrick Roux", "Garde Contre Grenoble", "75888073"),
+        ] {
+            let (status, _, _) = post(
+                &app,
+                &mut jar,
+                &format!("/tournaments/{id}/players"),
+                &[("name", name), ("club", club), ("licence", licence)],
+            )
+            .await;
+            assert_eq!(status, StatusCode::SEE_OTHER);
+        }
+        let (status, page, _) = get(&app, &jar, "/players?q=FOURN").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            page.contains("Christine Fournir") && !page.contains("Patrick Roux"),
+            "{page}"
+        );
+        let pid: i32 = players::table
+            .filter(players::name.eq("Christine Fournir"))
+            .select(players::id)
+            .first(&mut *db.conn())
+            .unwrap();
+        // A licence that belongs to someone else is refused, nothing changes.
+        let edit = format!("/players/{pid}/edit");
+        let (status, body, _) = post(
+            &app,
+            &mut jar,
+            &edit,
+            &[
+                ("name", "Christine Fournier"),
+                ("club", "Les Bouts de Reims"),
+                ("licence", "75888073"),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(body.contains("Patrick Roux"), "{body}");
+        assert!(
+            body.contains("value=\"Christine Fournier\""),
+            "the form keeps what was typed"
+        );
+        // The typo is corrected.
+        let (status, _, _) = post(
+            &app,
+            &mut jar,
+            &edit,
+            &[
+                ("name", "Christine Fournier"),
+                ("club", "Les Bouts de Reims"),
+                ("licence", "78695681"),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        let name: String = players::table
+            .find(pid)
+            .select(players::name)
+            .first(&mut *db.conn())
+            .unwrap();
+        assert_eq!(name, "Christine Fournier");
+        // Not for visitors.
+        let (status, _, _) = get(&app, &Jar::default(), "/players").await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+    }
+);

@@ -32,3 +32,4 @@ field-handfuls = the handfuls
 field-miseres = the misères
 tournament-settings-fixed = how tables of 5 play, the scoring variants and the seating seed can no longer change once round 1 is seated
 tournament-rounds-below-seated = { $seated } rounds are already seated: the tournament cannot have fewer
+player-licence-taken = licence { $licence } already belongs to { $name }

@@ -72,3 +72,47 @@ impl Player {
             .load(conn)
     }
 }
+
+diesel::define_sql_function! {
+    /// SQL `lower()`, the same on both backends (PostgreSQL's LIKE is case-sensitive).
+    fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
+}
+
+impl Player {
+    /// The directory, by name, optionally filtered by a piece of the name, club or licence.
+    pub fn search(conn: &mut AnyConnection, q: &str, limit: i64) -> QueryResult<Vec<Player>> {
+        let mut query = players::table.into_boxed();
+        let q = q.trim();
+        if !q.is_empty() {
+            let pattern = format!("%{}%", q.replace(['%', '_'], "").to_lowercase());
+            query = query.filter(
+                lower(players::name)
+                    .like(pattern.clone())
+                    .or(lower(players::club).like(pattern.clone()))
+                    .or(players::licence.like(pattern)),
+            );
+        }
+        query
+            .order((players::name.asc(), players::id.asc()))
+            .limit(limit)
+            .select(Player::as_select())
+            .load(conn)
+    }
+
+    /// Changes a player's name, club and licence.
+    pub fn update(
+        conn: &mut AnyConnection,
+        id: i32,
+        name: &str,
+        club: &str,
+        licence: Option<&str>,
+    ) -> QueryResult<usize> {
+        diesel::update(players::table.find(id))
+            .set((
+                players::name.eq(name),
+                players::club.eq(club),
+                players::licence.eq(licence),
+            ))
+            .execute(conn)
+    }
+}

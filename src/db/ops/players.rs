@@ -179,6 +179,36 @@ pub fn import_csv(
     Ok(report)
 }
 
+/// Corrects a player of the directory (a typo in the name, a new club, the
+/// licence). Licences stay unique.
+pub fn edit(conn: &mut AnyConnection, player_id: i32, form: &PlayerForm) -> OpResult<Player> {
+    let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() || name.chars().count() > 120 {
+        return Err(OpError::Invalid(Msg::new("player-name-required")));
+    }
+    let club = form.club.trim().to_owned();
+    if club.chars().count() > 120 {
+        return Err(OpError::Invalid(Msg::new("player-club-too-long")));
+    }
+    let licence = clean_licence(&form.licence)?;
+    conn.transaction(|conn| {
+        Player::find(conn, player_id)?.ok_or(OpError::NotFound)?;
+        if let Some(l) = &licence {
+            if let Some(other) = Player::find_by_licence(conn, l)? {
+                if other.id != player_id {
+                    return Err(OpError::Conflict(
+                        Msg::new("player-licence-taken")
+                            .arg("licence", l)
+                            .arg("name", &other.name),
+                    ));
+                }
+            }
+        }
+        Player::update(conn, player_id, &name, &club, licence.as_deref())?;
+        Player::find(conn, player_id)?.ok_or(OpError::NotFound)
+    })
+}
+
 fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<Registration> {
     Registration::find(conn, tournament_id, player_id)?.ok_or(OpError::NotFound)
 }

@@ -1,6 +1,7 @@
 //! The organizer's pages: tournaments, players, rounds, deals, corrections.
 
 pub mod dashboard;
+pub mod directory;
 pub mod players;
 pub mod rounds;
 pub mod tournaments;
@@ -12,6 +13,7 @@ use actix_web::{web, HttpResponse};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     tournaments::configure(cfg);
     dashboard::configure(cfg);
+    directory::configure(cfg);
     players::configure(cfg);
     rounds::configure(cfg);
 }

@@ -1,0 +1,109 @@
+//! The player directory: find a player, correct their name, club or licence.
+
+use actix_web::{get, post, web, HttpResponse};
+use serde::Deserialize;
+
+use crate::db::models::Player;
+use crate::db::ops::players::{self, PlayerForm};
+
+use super::super::csrf::CsrfForm;
+use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::{refusal, see_other};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list).service(edit_form).service(update);
+}
+
+/// Most players listed at once.
+const LIMIT: i64 = 200;
+
+/// The directory page.
+#[derive(askama::Template)]
+#[template(path = "organizer/directory.html")]
+pub struct DirectoryPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The search as typed.
+    pub q: String,
+    /// Players found.
+    pub players: Vec<Player>,
+}
+
+#[derive(Deserialize)]
+struct Search {
+    #[serde(default)]
+    q: String,
+}
+
+#[get("/players")]
+async fn list(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    q: web::Query<Search>,
+) -> Result<HttpResponse, AppError> {
+    let q = q.into_inner().q;
+    let query = q.clone();
+    let players = state.db(move |conn| Ok(Player::search(conn, &query, LIMIT)?)).await?;
+    Ok(render::page(&DirectoryPage { ctx, q, players }))
+}
+
+/// A player's edit form.
+#[derive(askama::Template)]
+#[template(path = "organizer/player_edit.html")]
+pub struct EditPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Player id.
+    pub id: i32,
+    /// The form as typed.
+    pub form: PlayerForm,
+    /// What was refused.
+    pub error: Option<String>,
+}
+
+#[get("/players/{pid}/edit")]
+async fn edit_form(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let p = state
+        .db(move |conn| Player::find(conn, id)?.ok_or(AppError::NotFound))
+        .await?;
+    let form = PlayerForm {
+        name: p.name,
+        club: p.club,
+        licence: p.licence.unwrap_or_default(),
+        checked_in: None,
+    };
+    Ok(render::page(&EditPage {
+        ctx,
+        id,
+        form,
+        error: None,
+    }))
+}
+
+#[post("/players/{pid}/edit")]
+async fn update(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<i32>,
+    form: CsrfForm<PlayerForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let form = form.0;
+    let f = form.clone();
+    match state.db(move |conn| refusal(players::edit(conn, id, &f))).await? {
+        Ok(_) => Ok(see_other("/players")),
+        Err((status, e)) => {
+            let error = Some(e.render(ctx.lang));
+            Ok(render::page_with_status(&EditPage { ctx, id, form, error }, status))
+        }
+    }
+}
