@@ -345,3 +345,56 @@ both_backends!(api_score_gives_the_cli_answers, |db: TestDb| async move {
     let v: serde_json::Value = test::read_body_json(resp).await;
     assert!(v["error"].as_str().unwrap().starts_with("malformed JSON"));
 });
+
+both_backends!(login_is_throttled_per_address, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let app = app!(db);
+    let mut jar = Jar::default();
+    let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
+    jar.absorb(&resp);
+    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+    let attempt = |user: String, peer: &str| {
+        test::TestRequest::post()
+            .uri("/login")
+            .peer_addr(peer.parse().unwrap())
+            .insert_header((header::COOKIE, jar.header()))
+            .set_form([
+                ("csrf", csrf.as_str()),
+                ("username", user.as_str()),
+                ("password", "devine"),
+            ])
+            .to_request()
+    };
+    // Guessing many accounts from one address…
+    for i in 0..chelem::web::auth::MAX_FAILURES_PER_ADDRESS {
+        let resp = test::call_service(&app, attempt(format!("user{i}"), "192.0.2.7:5000")).await;
+        assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+    }
+    // …blocks that address, even for a real account and the right password…
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .peer_addr("192.0.2.7:5001".parse().unwrap())
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", "arbitre"),
+            ("password", "tres-secret-42"),
+        ])
+        .to_request();
+    assert_eq!(
+        test::call_service(&app, req).await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    // …but not another address.
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .peer_addr("198.51.100.9:5000".parse().unwrap())
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", "arbitre"),
+            ("password", "tres-secret-42"),
+        ])
+        .to_request();
+    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::SEE_OTHER);
+});
