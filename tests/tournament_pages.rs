@@ -719,3 +719,84 @@ both_backends!(
         assert_eq!(status, StatusCode::SEE_OTHER);
     }
 );
+
+both_backends!(seating_constraints_hold_round_after_round, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = Jar::default();
+    login(&app, &mut jar).await;
+    let (_, _, loc) = post(
+        &app,
+        &mut jar,
+        "/tournaments",
+        &[("name", "Contraintes"), ("rounds", "3"), ("seed", "11")],
+    )
+    .await;
+    let id: i32 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
+    for i in 0..12 {
+        let name = format!("Joueur {i:02}");
+        post(
+            &app,
+            &mut jar,
+            &format!("/tournaments/{id}/players"),
+            &[("name", name.as_str()), ("checked_in", "on")],
+        )
+        .await;
+    }
+    let ids: Vec<i32> = players::table
+        .order(players::id)
+        .select(players::id)
+        .load(&mut *db.conn())
+        .unwrap();
+    let (a, b, c) = (ids[0].to_string(), ids[1].to_string(), ids[2].to_string());
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/constraints"),
+        &[("kind", "apart"), ("player_a", a.as_str()), ("player_b", b.as_str())],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/constraints"),
+        &[("kind", "fixed"), ("player_a", c.as_str()), ("table_number", "2")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    // A constraint naming a single player twice is refused.
+    let (status, body, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/constraints"),
+        &[("kind", "apart"), ("player_a", a.as_str()), ("player_b", a.as_str())],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("deux joueurs inscrits différents"));
+    for round in 1..=3 {
+        let expected = round.to_string();
+        let (status, _, _) = post(
+            &app,
+            &mut jar,
+            &format!("/tournaments/{id}/rounds"),
+            &[("expected", expected.as_str())],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        let seats: Vec<(i32, i32)> = {
+            use chelem::db::schema::{round_tables, seats};
+            seats::table
+                .inner_join(round_tables::table.inner_join(rounds::table))
+                .filter(rounds::number.eq(round))
+                .select((round_tables::number, seats::player_id))
+                .load(&mut *db.conn())
+                .unwrap()
+        };
+        let table_of = |p: i32| seats.iter().find(|(_, q)| *q == p).unwrap().0;
+        assert_ne!(table_of(ids[0]), table_of(ids[1]), "round {round}: kept apart");
+        assert_eq!(table_of(ids[2]), 2, "round {round}: fixed at table 2");
+        assert_eq!(seats.len(), 12);
+    }
+});
