@@ -2,29 +2,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
-use chelem::tournament::seating::{plan, PlanOptions, PlayerId};
-
-const INSTANCES: &[(usize, usize)] = &[
-    (16, 5),
-    (20, 5),
-    (22, 5),
-    (26, 5),
-    (37, 5),
-    (40, 5),
-    (45, 7),
-    (100, 10),
-    (400, 10),
-    (12, 4),
-    (18, 4),
-    (24, 7),
-    (28, 9),
-    (32, 10),
-];
+use chelem::tournament::seating::{plan, PlanOptions, PlayerId, REFERENCE_INSTANCES};
 
 fn bench_plan(c: &mut Criterion) {
     let mut group = c.benchmark_group("plan");
     group.sample_size(10);
-    for &(n, rounds) in INSTANCES {
+    for &(n, rounds) in REFERENCE_INSTANCES {
         let players: Vec<PlayerId> = (1..=n as PlayerId).collect();
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{rounds}")),

@@ -9,24 +9,7 @@
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-use chelem::tournament::seating::{plan, PlanOptions, PlayerId, Round, SeatingReport};
-
-const INSTANCES: &[(usize, usize)] = &[
-    (16, 5),
-    (20, 5),
-    (22, 5),
-    (26, 5),
-    (37, 5),
-    (40, 5),
-    (45, 7),
-    (100, 10),
-    (400, 10),
-    (12, 4),
-    (18, 4),
-    (24, 7),
-    (28, 9),
-    (32, 10),
-];
+use chelem::tournament::seating::{plan, PlanOptions, PlayerId, Round, SeatingReport, REFERENCE_INSTANCES};
 
 /// Fewest..most of a per-player count (players with none included).
 fn spread(counts: &BTreeMap<PlayerId, u32>, n: usize) -> (u32, u32) {
@@ -60,7 +43,7 @@ fn main() {
         "{:>9} {:>8} {:>8} {:>9} {:>13} {:>9} {:>10}",
         "instance", "repeats", "max met", "5s/player", "5s worst pref", "dealer", "time (ms)"
     );
-    for &(n, rounds) in INSTANCES {
+    for &(n, rounds) in REFERENCE_INSTANCES {
         let players: Vec<PlayerId> = (1..=n as PlayerId).collect();
         let start = Instant::now();
         let schedule = plan(&players, rounds, &PlanOptions::default(), seed).expect("plan");

@@ -35,6 +35,26 @@ pub use sizes::table_sizes;
 /// A player's identifier (the tournament's player id, or `1..=N` for `chelem seat`).
 pub type PlayerId = u32;
 
+/// The instances (players, rounds) the planner is measured on: zero repeats
+/// are required for the first nine; 12×4 and 18×4 cannot avoid repeats; the
+/// last three are reach goals (see `examples/seating_quality.rs`).
+pub const REFERENCE_INSTANCES: &[(usize, usize)] = &[
+    (16, 5),
+    (20, 5),
+    (22, 5),
+    (26, 5),
+    (37, 5),
+    (40, 5),
+    (45, 7),
+    (100, 10),
+    (400, 10),
+    (12, 4),
+    (18, 4),
+    (24, 7),
+    (28, 9),
+    (32, 10),
+];
+
 /// One round: its tables, each the list of its players in seat order (seat 0 first).
 pub type Round = Vec<Vec<PlayerId>>;
 
