@@ -14,6 +14,23 @@
 //!   when they fit, a tabu search over the whole schedule otherwise);
 //! - [`SeatingReport`]: quality figures of a list of rounds;
 //! - [`seat_document`]: the `chelem seat` JSON document.
+//!
+//! What cannot be done (the evidence behind the quality figures):
+//! - 12 players × 4 rounds: 13 repeats at least. Round 1 is fixed up to
+//!   relabelling, round 2 is one of 9 cases, and every pair of rounds 3 and 4
+//!   (5775 × 5775 splits) was tried (the `twelve_by_four_is_optimal` unit test
+//!   repeats it in release builds). The best schedules all have one pair
+//!   meeting in every round.
+//! - 18 × 4: 6 repeats at least. From round 2 on, each table of 5 takes five
+//!   players from the four tables of every earlier round, so it holds a pair
+//!   that already met, and there are two tables of 5 per round. Reaching 6
+//!   forces the same players to the tables of 5, so table-of-5 duty cannot be
+//!   spread there.
+//! - 22 × 5 and 26 × 5 without repeats: "nobody at a table of 5 twice before
+//!   everyone had one" is impossible. At 22, each round's ten table-of-5 players
+//!   must take exactly two from every table of any other round, so any two
+//!   rounds share four of them. The planner spreads the duty as evenly as its
+//!   search finds without giving up a repeat (22 × 5: 2 to 5 tables of 5 each).
 
 mod designs;
 mod document;
