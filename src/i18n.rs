@@ -79,10 +79,13 @@ impl Lang {
         let map: HashMap<Cow<'static, str>, FluentValue> = args
             .iter()
             .map(|(k, v)| {
+                let numeric = !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.');
                 let value = match v.parse::<f64>() {
-                    Ok(n) if !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '-' || c == '.') => {
-                        FluentValue::from(n)
-                    }
+                    // A whole number stays a number, for plural forms.
+                    Ok(n) if numeric && !v.contains('.') => FluentValue::from(n),
+                    // French writes 43,5 where English writes 43.5.
+                    Ok(_) if numeric && self == Lang::Fr => FluentValue::from(v.replace('.', ",")),
+                    Ok(n) if numeric => FluentValue::from(n),
                     _ => FluentValue::from(v.clone()),
                 };
                 (Cow::Owned((*k).to_owned()), value)
@@ -107,6 +110,13 @@ mod tests {
         assert_eq!(Lang::from_accept_language("de-DE,fr;q=0.5,en;q=0.4"), Lang::Fr);
         assert_eq!(Lang::from_accept_language("de"), Lang::Fr);
         assert_eq!(Lang::from_accept_language(""), Lang::Fr);
+    }
+
+    #[test]
+    fn decimals_follow_the_language() {
+        let args = [("points", "43.5".to_owned())];
+        assert!(Lang::Fr.t_args("record-points-not-half", &args).contains("43,5"));
+        assert!(Lang::En.t_args("record-points-not-half", &args).contains("43.5"));
     }
 
     #[test]
