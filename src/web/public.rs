@@ -1,8 +1,6 @@
 //! Public pages, no login: standings (cumulative and per round) and each
 //! player's history.
 
-use std::collections::HashMap;
-
 use actix_web::{get, web, HttpResponse};
 use serde::Deserialize;
 
@@ -133,10 +131,7 @@ async fn player_page(
                     if !ids.contains(&pid) {
                         continue;
                     }
-                    let names: HashMap<i32, String> = Player::by_ids(conn, &ids)?
-                        .into_iter()
-                        .map(|p| (p.id, p.name))
-                        .collect();
+                    let names = Player::names(conn, &ids)?;
                     let mut deals = Vec::new();
                     let mut sum = 0i64;
                     for d in Deal::for_table(conn, table.id)? {

@@ -64,6 +64,11 @@ impl Player {
             .optional()
     }
 
+    /// The names of the players with these ids.
+    pub fn names(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<std::collections::HashMap<i32, String>> {
+        Ok(Player::by_ids(conn, ids)?.into_iter().map(|p| (p.id, p.name)).collect())
+    }
+
     /// The players with these ids.
     pub fn by_ids(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<Vec<Player>> {
         players::table

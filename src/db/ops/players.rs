@@ -42,15 +42,8 @@ fn clean_licence(s: &str) -> OpResult<Option<String>> {
     Ok(Some(l))
 }
 
-/// Registers a player in a tournament (creating them in the directory, or
-/// reusing the directory's player with the same licence). Players registered
-/// after the first round is seated join from the next round.
-pub fn register(
-    conn: &mut AnyConnection,
-    tournament_id: i32,
-    form: &PlayerForm,
-    checked_in: bool,
-) -> OpResult<(Player, Registration)> {
+/// The name (spaces folded), club and licence of a player form, checked.
+fn checked_fields(form: &PlayerForm) -> OpResult<(String, String, Option<String>)> {
     let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() || name.chars().count() > 120 {
         return Err(OpError::Invalid(Msg::new("player-name-required")));
@@ -60,6 +53,19 @@ pub fn register(
         return Err(OpError::Invalid(Msg::new("player-club-too-long")));
     }
     let licence = clean_licence(&form.licence)?;
+    Ok((name, club, licence))
+}
+
+/// Registers a player in a tournament (creating them in the directory, or
+/// reusing the directory's player with the same licence). Players registered
+/// after the first round is seated join from the next round.
+pub fn register(
+    conn: &mut AnyConnection,
+    tournament_id: i32,
+    form: &PlayerForm,
+    checked_in: bool,
+) -> OpResult<(Player, Registration)> {
+    let (name, club, licence) = checked_fields(form)?;
     conn.transaction(|conn| {
         let existing = match &licence {
             Some(l) => Player::find_by_licence(conn, l)?,
@@ -182,15 +188,7 @@ pub fn import_csv(
 /// Corrects a player of the directory (a typo in the name, a new club, the
 /// licence). Licences stay unique.
 pub fn edit(conn: &mut AnyConnection, player_id: i32, form: &PlayerForm) -> OpResult<Player> {
-    let name = form.name.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() || name.chars().count() > 120 {
-        return Err(OpError::Invalid(Msg::new("player-name-required")));
-    }
-    let club = form.club.trim().to_owned();
-    if club.chars().count() > 120 {
-        return Err(OpError::Invalid(Msg::new("player-club-too-long")));
-    }
-    let licence = clean_licence(&form.licence)?;
+    let (name, club, licence) = checked_fields(form)?;
     conn.transaction(|conn| {
         Player::find(conn, player_id)?.ok_or(OpError::NotFound)?;
         if let Some(l) = &licence {

@@ -63,11 +63,6 @@ async fn start(
     }
 }
 
-/// A player's name by id, for one tournament.
-fn names(conn: &mut AnyConnection, ids: &[i32]) -> Result<HashMap<i32, String>, AppError> {
-    Ok(Player::by_ids(conn, ids)?.into_iter().map(|p| (p.id, p.name)).collect())
-}
-
 /// A table on the round page.
 pub struct TableView {
     /// Number.
@@ -119,7 +114,7 @@ fn load_round(conn: &mut AnyConnection, id: i32, n: i32) -> Result<(Tournament, 
     let mut tables = Vec::new();
     for table in RoundTable::for_round(conn, round.id)? {
         let ids = RoundTable::players(conn, table.id)?;
-        let nm = names(conn, &ids)?;
+        let nm = Player::names(conn, &ids)?;
         tables.push(TableView {
             number: table.number,
             players: ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect(),
@@ -300,7 +295,7 @@ pub fn build_sheet(
     let (t, round, table) = find_table(conn, id, n, tn)?;
     let lang = ctx.lang;
     let ids = RoundTable::players(conn, table.id)?;
-    let nm = names(conn, &ids)?;
+    let nm = Player::names(conn, &ids)?;
     let entered: HashMap<i32, Deal> = Deal::for_table(conn, table.id)?
         .into_iter()
         .map(|d| (d.number, d))
@@ -528,7 +523,7 @@ pub fn form_page(
         return Err(AppError::NotFound);
     }
     let ids = RoundTable::players(conn, table.id)?;
-    let nm = names(conn, &ids)?;
+    let nm = Player::names(conn, &ids)?;
     let mode = Table5Mode::from_name(&t.table5_mode).unwrap_or_default();
     let (playing, out) = deal_players(&ids, k, mode);
     let existing = Deal::find(conn, table.id, k)?;
@@ -686,7 +681,7 @@ async fn seating_report(
                 .collect();
             let report = SeatingReport::from_rounds(&rounds);
             let ids: Vec<i32> = hist.iter().flatten().flatten().copied().collect();
-            let nm = names(conn, &ids)?;
+            let nm = Player::names(conn, &ids)?;
             let name = |p: u32| nm.get(&(p as i32)).cloned().unwrap_or_default();
             let repeated = report
                 .repeated_pairs
