@@ -64,7 +64,7 @@ pub struct ServeArgs {
     #[arg(long, env = "CHELEM_SECURE_COOKIES")]
     pub secure_cookies: bool,
     /// Database connections in the pool.
-    #[arg(long, env = "CHELEM_POOL_SIZE", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=256))]
+    #[arg(long, env = "CHELEM_POOL_SIZE", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub pool_size: u32,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "CHELEM_WORKERS")]

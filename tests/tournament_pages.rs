@@ -781,7 +781,8 @@ both_backends!(seating_constraints_hold_round_after_round, |db: TestDb| async mo
             &app,
             &mut jar,
             &format!("/tournaments/{id}/rounds"),
-            &[("expected", expected.as_str())],
+            // No deals are entered here: the organizer forces each close.
+            &[("expected", expected.as_str()), ("close_previous", "on")],
         )
         .await;
         assert_eq!(status, StatusCode::SEE_OTHER);

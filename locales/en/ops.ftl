@@ -1,3 +1,5 @@
+input-control-char = The field "{ $field }" holds an invisible control character (a NUL byte, for instance): type it again rather than pasting it.
+input-bad-number = "{ $value }" is not a possible number for "{ $field }" (a whole number between -2147483648 and 2147483647).
 form-not-a-number = { $field } must be a whole number, not "{ $value }"
 form-out-of-range = { $field } must be between { $min } and { $max }
 csv-unreadable = the file could not be read as CSV: { $error }
@@ -17,6 +19,7 @@ tournament-bad-tie-breaker = unknown tie-breaker "{ $value }": expected none, be
 round-all-played = every round is seated: this tournament has { $rounds } rounds
 round-too-few-players = only { $count } players are present for the next round: at least 3 are needed
 round-seating-impossible = the round cannot be seated: { $reason }
+round-previous-open = Round { $round } is still open: close it first, or tick “Close round { $round }” to force its close.
 round-started-twice = this round was just started from another device
 round-deals-missing = deals are missing at tables { $tables }: enter them, or force the closing
 field-rounds = the number of rounds

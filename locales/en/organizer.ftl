@@ -45,6 +45,7 @@ round-tables-missing = { $count ->
 round-start = Start round { $n }
 round-start-count = { $count } players will be seated
 rounds-all-seated = Every round is seated.
+round-close-previous = Close round { $n } first, even with deals missing
 round-close-title = Close the round
 round-missing-tables = Deals missing at tables: { $tables }
 round-force-close = Close anyway (incomplete tables stay as they are)

@@ -84,5 +84,4 @@ deal-bad-list = { $field } must be a list.
 deal-number-range = The deal number must be between 1 and { $max }.
 deal-round-closed = Round { $round } is closed: deals can no longer be entered from the table (ask the organizer).
 deal-correction-reason = A correction after the round is closed needs a reason.
-deal-entered-concurrently = This deal was just entered from another device; reload the page to see it.
 json-not-object = The body must be a JSON object.

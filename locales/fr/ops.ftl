@@ -1,3 +1,5 @@
+input-control-char = Le champ « { $field } » contient un caractère de contrôle invisible (par exemple un octet nul) : retapez-le sans copier-coller.
+input-bad-number = « { $value } » n'est pas un nombre possible pour « { $field } » (un entier entre -2147483648 et 2147483647).
 form-not-a-number = { $field } doit être un nombre entier, pas « { $value } ».
 form-out-of-range = { $field } doit être compris entre { $min } et { $max }.
 csv-unreadable = Le fichier n'a pas pu être lu comme un CSV : { $error }
@@ -17,6 +19,7 @@ tournament-bad-tie-breaker = Départage inconnu « { $value } » : none, best_ro
 round-all-played = Toutes les parties sont placées : ce tournoi en compte { $rounds }.
 round-too-few-players = Seulement { $count } joueurs présents pour la partie suivante : il en faut au moins 3.
 round-seating-impossible = La partie ne peut pas être placée : { $reason }
+round-previous-open = La partie { $round } est encore en cours : closez-la d'abord, ou cochez « Clore la partie { $round } » pour la clore de force.
 round-started-twice = Cette partie vient d'être lancée depuis un autre appareil.
 round-deals-missing = Des donnes manquent aux tables { $tables } : saisissez-les, ou forcez la clôture.
 field-rounds = Le nombre de parties

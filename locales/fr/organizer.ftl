@@ -45,6 +45,7 @@ round-tables-missing = { $count ->
 round-start = Lancer la partie { $n }
 round-start-count = { $count } joueurs seront placés
 rounds-all-seated = Toutes les parties sont placées.
+round-close-previous = Clore la partie { $n } d'abord, même si des donnes manquent
 round-close-title = Clore la partie
 round-missing-tables = Donnes manquantes aux tables : { $tables }
 round-force-close = Clore quand même (les tables incomplètes restent telles quelles)

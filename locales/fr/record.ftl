@@ -107,5 +107,4 @@ deal-bad-list = { $field ->
 deal-number-range = Le numéro de donne doit être compris entre 1 et { $max }.
 deal-round-closed = La partie { $round } est close : les donnes ne peuvent plus être saisies depuis la table (adressez-vous à l'arbitre).
 deal-correction-reason = Une correction après la clôture de la partie doit être motivée : indiquez la raison.
-deal-entered-concurrently = Cette donne vient d'être saisie depuis un autre appareil ; rechargez la page pour la voir.
 json-not-object = Le corps de la requête doit être un objet JSON.

@@ -116,10 +116,13 @@ impl Manager {
             Backend::Postgres => diesel::PgConnection::establish(&self.url).map(AnyConnection::Postgresql),
             Backend::Sqlite => {
                 let mut conn = diesel::SqliteConnection::establish(&self.url)?;
-                conn.batch_execute(
-                    "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+                // Writers wait for each other (every write unit of work takes
+                // the lock up front, see [`write`]) for up to BUSY_TIMEOUT.
+                conn.batch_execute(&format!(
+                    "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
-                )
+                    BUSY_TIMEOUT.as_millis()
+                ))
                 .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;
                 Ok(AnyConnection::Sqlite(conn))
             }
@@ -144,6 +147,53 @@ impl ManageConnection for Manager {
     }
 }
 
+/// How long a SQLite writer waits for the write lock before giving up. A room
+/// of 100 tables writing at once queues about 100 short transactions (a few
+/// milliseconds each): far below this.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a request waits for a pooled connection.
+pub const POOL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Runs a unit of work that writes, in one transaction, and commits it.
+///
+/// On SQLite the write lock is taken up front (`BEGIN IMMEDIATE`): a deferred
+/// transaction that reads then writes cannot wait for another writer (SQLite
+/// answers "database is locked" at once to avoid a deadlock), while an
+/// immediate one waits in the busy timeout, so concurrent tables are served
+/// one after the other instead of failing. On PostgreSQL it is an ordinary
+/// transaction; the units of work lock the rows they must serialize on
+/// (see [`models::Round::lock`]). Nested calls become savepoints.
+pub fn write<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let AnyConnection::Sqlite(inner) = conn else {
+        return conn.transaction(f);
+    };
+    let depth = AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth()?;
+    if depth.is_some() {
+        return conn.transaction(f);
+    }
+    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
+    let result = f(conn);
+    let AnyConnection::Sqlite(inner) = conn else {
+        unreachable!("the connection's backend does not change")
+    };
+    match result {
+        Ok(value) => {
+            AnsiTransactionManager::commit_transaction(inner)?;
+            Ok(value)
+        }
+        Err(e) => {
+            AnsiTransactionManager::rollback_transaction(inner)?;
+            Err(e)
+        }
+    }
+}
+
 /// Builds a pool of at most `max_size` connections and checks that the
 /// database answers.
 pub fn build_pool(url: &str, max_size: u32) -> anyhow::Result<(DbPool, Backend)> {
@@ -156,7 +206,7 @@ pub fn build_pool(url: &str, max_size: u32) -> anyhow::Result<(DbPool, Backend)>
         .with_context(|| format!("cannot connect to the {} database", backend.name()))?;
     let pool = r2d2::Pool::builder()
         .max_size(max_size)
-        .connection_timeout(Duration::from_secs(10))
+        .connection_timeout(POOL_TIMEOUT)
         .build(manager)
         .context("cannot build the database pool")?;
     Ok((pool, backend))

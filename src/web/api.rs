@@ -29,14 +29,29 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(get_standings);
 }
 
+/// A JSON body for a route that stores what it is given: control characters refused.
 fn json_body(body: &web::Bytes) -> Result<Value, AppError> {
+    let v = parse_json(body)?;
+    super::input::check_json(&v)?;
+    Ok(v)
+}
+
+fn parse_json(body: &web::Bytes) -> Result<Value, AppError> {
+    serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))
+}
+
+/// A JSON body that may be left out (empty: the defaults).
+fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &web::Bytes) -> Result<T, AppError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
     serde_json::from_slice(body).map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))
 }
 
 /// `POST /api/score`: the same computation as `chelem score`.
 #[post("/api/score")]
 async fn score(body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let v = json_body(&body)?;
+    let v = parse_json(&body)?;
     match score_value(&v, &ScoringRules::default()) {
         Ok(out) => Ok(HttpResponse::Ok().json(out)),
         Err(e) => Ok(HttpResponse::UnprocessableEntity().json(json!({ "error": e.to_string() }))),
@@ -114,16 +129,26 @@ async fn withdraw_player(
     Ok(HttpResponse::Ok().json(json!({ "player": pid, "withdrawn_after_round": after })))
 }
 
+/// The optional body of `POST /api/tournaments/{id}/rounds`.
+#[derive(Deserialize, Default)]
+struct StartBody {
+    /// Force the close of the round still open (deals missing or not).
+    #[serde(default)]
+    close_previous: bool,
+}
+
 #[post("/api/tournaments/{id}/rounds")]
 async fn start_round(
     state: web::Data<AppState>,
     org: Organizer,
     path: web::Path<i32>,
+    body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    let StartBody { close_previous } = optional_body(&body)?;
     let actor = org.0.username.clone();
     let seated = state
-        .db(move |conn| Ok(rounds::start_next(conn, id, None, &actor)?))
+        .db(move |conn| Ok(rounds::start_next(conn, id, None, close_previous, &actor)?))
         .await?;
     Ok(HttpResponse::Created().json(seated))
 }
@@ -176,13 +201,7 @@ async fn close_round(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
-    let force = if body.iter().all(u8::is_ascii_whitespace) {
-        false
-    } else {
-        serde_json::from_slice::<CloseBody>(&body)
-            .map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))?
-            .force
-    };
+    let CloseBody { force } = optional_body(&body)?;
     let actor = org.0.username.clone();
     state
         .db(move |conn| Ok(rounds::close(conn, id, n, force, &actor)?))

@@ -60,6 +60,9 @@ impl<T: DeserializeOwned + 'static> FromRequest for CsrfForm<T> {
         Box::pin(async move {
             let body = bytes.await.map_err(|e| AppError::BadForm(e.to_string()))?;
             check(&req, &body)?;
+            let pairs: Vec<(String, String)> =
+                serde_urlencoded::from_bytes(&body).map_err(|e| AppError::BadForm(e.to_string()))?;
+            super::input::check_fields(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
             let value = serde_urlencoded::from_bytes::<T>(&body).map_err(|e| AppError::BadForm(e.to_string()))?;
             Ok(CsrfForm(value))
         })

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod csrf;
 pub mod ctx;
 pub mod error;
+pub mod input;
 pub mod organizer;
 pub mod pages;
 pub mod public;
@@ -63,6 +64,8 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
 /// Registers every route of the application.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
+        .app_data(web::PathConfig::default().error_handler(|_err, req| input::path_error(req).into()))
+        .app_data(web::QueryConfig::default().error_handler(|_err, req| input::path_error(req).into()))
         .app_data(web::FormConfig::default().limit(csrf::FORM_LIMIT))
         .app_data(
             web::JsonConfig::default()
@@ -86,6 +89,7 @@ macro_rules! chelem_app {
             .app_data(actix_web::web::Data::new($state))
             .configure($crate::web::configure)
             .default_service(actix_web::web::to($crate::web::error::not_found))
+            .wrap(actix_web::middleware::from_fn($crate::web::input::reject_control_chars))
             .wrap(actix_web::middleware::from_fn($crate::web::error::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::identity))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::csrf_cookie))

@@ -2,6 +2,8 @@
 //! in-process.
 #![allow(dead_code)]
 
+pub mod http;
+
 use std::sync::Arc;
 
 use chelem::db::{build_pool, run_migrations, AnyConnection, Backend, DbPool, Manager};

@@ -92,6 +92,23 @@ impl Round {
         self.status == "closed"
     }
 
+    /// Locks the round's row until the transaction ends, `exclusive` for
+    /// closing it, shared for entering a deal: on PostgreSQL a close waits for
+    /// the entries under way and an entry that comes after the close sees it
+    /// closed. SQLite needs nothing: a write transaction ([`crate::db::write`])
+    /// holds the whole database.
+    pub fn lock(conn: &mut AnyConnection, id: i32, exclusive: bool) -> QueryResult<()> {
+        if let AnyConnection::Postgresql(pg) = conn {
+            let q = rounds::table.find(id).select(rounds::id);
+            if exclusive {
+                q.for_update().first::<i32>(pg)?;
+            } else {
+                q.for_share().first::<i32>(pg)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Closes the round.
     pub fn close(conn: &mut AnyConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
         diesel::update(rounds::table.find(id))

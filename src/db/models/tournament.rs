@@ -89,6 +89,21 @@ impl Tournament {
             .get_result(conn)
     }
 
+    /// Locks the tournament's row until the transaction ends (PostgreSQL
+    /// `FOR UPDATE`), so two organizers starting the next round at once are
+    /// served one after the other. SQLite: see [`crate::db::write`].
+    pub fn lock(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
+        if let AnyConnection::Postgresql(pg) = conn {
+            tournaments::table
+                .find(id)
+                .select(tournaments::id)
+                .for_update()
+                .first::<i32>(pg)
+                .optional()?;
+        }
+        Ok(())
+    }
+
     /// The tournament with this id.
     pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<Tournament>> {
         tournaments::table

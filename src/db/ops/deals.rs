@@ -227,15 +227,37 @@ pub fn enter(
     actor: &Actor,
     reason: &str,
 ) -> OpResult<EnteredDeal> {
-    use diesel::Connection;
-    conn.transaction(|conn| {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match enter_once(conn, table, round, number, body, actor, reason) {
+        // Two first entries of one slot at once (PostgreSQL): the other one
+        // committed first. Once more, the slot is seen filled, so the same
+        // deal is a no-op and a different one a correction.
+        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => {
+            enter_once(conn, table, round, number, body, actor, reason)
+        }
+        r => r,
+    }
+}
+
+fn enter_once(
+    conn: &mut AnyConnection,
+    table: &RoundTable,
+    round: &Round,
+    number: i32,
+    body: &Value,
+    actor: &Actor,
+    reason: &str,
+) -> OpResult<EnteredDeal> {
+    crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
         if number < 1 || number > table.deal_count {
             return Err(OpError::Invalid(
                 Msg::new("deal-number-range").arg("max", table.deal_count),
             ));
         }
-        // Re-read the round inside the transaction: it may have closed since.
+        // Re-read the round inside the transaction, once it cannot close
+        // under us: it may have closed since.
+        Round::lock(conn, round.id, false)?;
         let round = Round::find(conn, round.tournament_id, round.number)?.ok_or(OpError::NotFound)?;
         if round.is_closed() && matches!(actor, Actor::Table) {
             return Err(OpError::Conflict(
@@ -284,13 +306,7 @@ pub fn enter(
             &who,
             &scores,
             now(),
-        )
-        .map_err(|e| match e {
-            diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-                OpError::Conflict(Msg::new("deal-entered-concurrently"))
-            }
-            e => OpError::Db(e),
-        })?;
+        )?;
         if let Some(before) = &existing {
             AuditEntry::write(
                 conn,

@@ -66,7 +66,7 @@ pub fn register(
     checked_in: bool,
 ) -> OpResult<(Player, Registration)> {
     let (name, club, licence) = checked_fields(form)?;
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let existing = match &licence {
             Some(l) => Player::find_by_licence(conn, l)?,
             None => None,
@@ -189,7 +189,7 @@ pub fn import_csv(
 /// licence). Licences stay unique.
 pub fn edit(conn: &mut AnyConnection, player_id: i32, form: &PlayerForm) -> OpResult<Player> {
     let (name, club, licence) = checked_fields(form)?;
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         Player::find(conn, player_id)?.ok_or(OpError::NotFound)?;
         if let Some(l) = &licence {
             if let Some(other) = Player::find_by_licence(conn, l)? {
@@ -214,7 +214,7 @@ fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) ->
 /// Marks a player present (from the next round to be seated) or absent
 /// (before they have played).
 pub fn set_checked_in(conn: &mut AnyConnection, tournament_id: i32, player_id: i32, present: bool) -> OpResult<()> {
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let reg = registration(conn, tournament_id, player_id)?;
         let next = last_round(conn, tournament_id)? + 1;
         if present {
@@ -233,7 +233,7 @@ pub fn set_checked_in(conn: &mut AnyConnection, tournament_id: i32, player_id: i
 
 /// Withdraws a player from the next rounds; their past scores stay.
 pub fn withdraw(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<i32> {
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let reg = registration(conn, tournament_id, player_id)?;
         if reg.withdrawn_after.is_some() {
             return Err(OpError::Conflict(Msg::new("player-already-withdrawn")));
@@ -246,7 +246,7 @@ pub fn withdraw(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) ->
 
 /// Brings a withdrawn player back from the next round.
 pub fn reinstate(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<()> {
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let reg = registration(conn, tournament_id, player_id)?;
         if reg.withdrawn_after.is_none() {
             return Ok(());

@@ -127,14 +127,18 @@ fn totals(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<HashMap<i
 
 /// Seats the next round of a tournament. `expected` (the round number the
 /// organizer saw as next) makes a double tap harmless: if that round already
-/// exists it is returned as it is.
+/// exists it is returned as it is. The previous round must be closed first,
+/// unless `close_previous` (the organizer forces its close, missing deals and
+/// all).
 pub fn start_next(
     conn: &mut AnyConnection,
     tournament_id: i32,
     expected: Option<i32>,
+    close_previous: bool,
     actor: &str,
 ) -> OpResult<SeatedRound> {
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
+        Tournament::lock(conn, tournament_id)?;
         let t = tournaments::get(conn, tournament_id)?;
         let rounds = Round::for_tournament(conn, tournament_id)?;
         let number = rounds.last().map(|r| r.number).unwrap_or(0) + 1;
@@ -142,6 +146,14 @@ pub fn start_next(
             if e < number {
                 return seated_round(conn, tournament_id, e);
             }
+        }
+        if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
+            if !close_previous {
+                return Err(OpError::Conflict(
+                    Msg::new("round-previous-open").arg("round", previous.number),
+                ));
+            }
+            close(conn, tournament_id, previous.number, true, actor)?;
         }
         if number > t.rounds_planned {
             return Err(OpError::Conflict(
@@ -290,8 +302,9 @@ pub fn missing_deals(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec
 /// Refused while deals are missing, unless `force`. Closing a closed round
 /// changes nothing.
 pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
+        Round::lock(conn, round.id, true)?;
         if round.is_closed() {
             return Ok(());
         }

@@ -262,7 +262,7 @@ pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &
     use crate::db::models::{AuditEntry, NewAuditEntry};
     use crate::db::schema::tournaments::dsl as t;
     use diesel::prelude::*;
-    conn.transaction(|conn| {
+    crate::db::write(conn, |conn| {
         let old = get(conn, id)?;
         // An empty seed keeps the current one (the form always shows it).
         let mut form = form.clone();

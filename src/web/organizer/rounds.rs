@@ -38,6 +38,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 struct StartForm {
     #[serde(default)]
     expected: String,
+    /// Force the close of the round still open.
+    #[serde(default)]
+    close_previous: Option<String>,
 }
 
 #[post("/tournaments/{id}/rounds")]
@@ -50,9 +53,10 @@ async fn start(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let expected = form.0.expected.trim().parse::<i32>().ok();
+    let close_previous = form.0.close_previous.is_some();
     let actor = org.0.username;
     let r = state
-        .db(move |conn| refusal(rounds::start_next(conn, id, expected, &actor)))
+        .db(move |conn| refusal(rounds::start_next(conn, id, expected, close_previous, &actor)))
         .await?;
     match r {
         Ok(seated) => Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round))),

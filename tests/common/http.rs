@@ -1,0 +1,117 @@
+//! Driving the in-process app as a browser or a script would: pages with a
+//! cookie jar and CSRF tokens, the JSON API with a bearer token.
+#![allow(dead_code)]
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::test;
+use serde_json::Value;
+
+use super::{create_user, Jar, TestDb};
+
+/// The organizer every test logs in as.
+pub const USER: &str = "arbitre";
+/// Their password.
+pub const PASSWORD: &str = "tres-secret-42";
+
+/// A GET with the jar's cookies: (status, body, Location).
+pub async fn get<S, B>(app: &S, jar: &Jar, uri: &str) -> (StatusCode, String, Option<String>)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = test::TestRequest::get()
+        .uri(uri)
+        .insert_header((header::COOKIE, jar.header()))
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    let status = resp.status();
+    let loc = resp
+        .headers()
+        .get(header::LOCATION)
+        .map(|h| h.to_str().unwrap().to_owned());
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, body, loc)
+}
+
+/// A form POST with the jar's cookies and CSRF token: (status, body, Location).
+pub async fn post<S, B>(
+    app: &S,
+    jar: &mut Jar,
+    uri: &str,
+    fields: &[(&str, &str)],
+) -> (StatusCode, String, Option<String>)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let csrf = jar.get("chelem_csrf").unwrap_or("").to_owned();
+    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
+    form.extend_from_slice(fields);
+    let req = test::TestRequest::post()
+        .uri(uri)
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form(&form)
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    jar.absorb(&resp);
+    let status = resp.status();
+    let loc = resp
+        .headers()
+        .get(header::LOCATION)
+        .map(|h| h.to_str().unwrap().to_owned());
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, body, loc)
+}
+
+/// Logs in as [`USER`] (who must exist) through the login page.
+pub async fn login<S, B>(app: &S, jar: &mut Jar)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
+    jar.absorb(&resp);
+    let (status, _, _) = post(
+        app,
+        jar,
+        "/login",
+        &[("username", USER), ("password", PASSWORD), ("next", "/")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+}
+
+/// Creates [`USER`] and an API token for them.
+pub fn api_token(db: &TestDb) -> String {
+    create_user(db, USER, PASSWORD);
+    let mut conn = db.conn();
+    chelem::auth::create_api_token(&mut conn, USER, "tests").unwrap()
+}
+
+/// A JSON API call: (status, JSON answer or `Null`).
+pub async fn call<S, B>(
+    app: &S,
+    method: Method,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut req = test::TestRequest::default().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.insert_header((header::AUTHORIZATION, format!("Bearer {t}")));
+    }
+    if let Some(b) = body {
+        req = req.set_json(b);
+    }
+    let resp = test::call_service(app, req.to_request()).await;
+    let status = resp.status();
+    let bytes = test::read_body(resp).await;
+    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    (status, v)
+}
