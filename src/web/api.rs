@@ -12,6 +12,7 @@ use crate::db::ops::players::{self, PlayerForm};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, standings, tournaments};
 use crate::tarot::{score_value, ScoringRules};
+use crate::tournament::deal::TableDeal;
 
 use super::{AppError, AppState, Organizer};
 
@@ -162,25 +163,25 @@ async fn get_round(
     let (id, n) = path.into_inner();
     let doc = state
         .db(move |conn| {
+            // Three queries, whatever the number of tables.
             let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
-            let mut tables = Vec::new();
-            for table in RoundTable::for_round(conn, round.id)? {
-                let players = RoundTable::players(conn, table.id)?;
-                let mut dl = Vec::new();
-                for d in Deal::for_table(conn, table.id)? {
-                    let scores: BTreeMap<String, i32> = Deal::scores(conn, d.id)?
-                        .into_iter()
-                        .map(|(p, s)| (p.to_string(), s))
-                        .collect();
-                    let record: Value = serde_json::from_str(&d.record_json).unwrap_or(Value::Null);
-                    dl.push(
-                        json!({"deal": d.number, "passed": d.passed, "record": record, "scores": scores,
-                                   "entered_by": d.entered_by}),
-                    );
-                }
-                tables.push(json!({"table": table.number, "token": table.token, "players": players,
-                                   "deal_count": table.deal_count, "deals": dl}));
+            let seated = RoundTable::with_players_of_round(conn, round.id)?;
+            let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
+            for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
+                let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
+                deals.entry(d.table_id).or_default().push(
+                    json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(), "scores": scores,
+                           "entered_by": d.entered_by}),
+                );
             }
+            let tables: Vec<Value> = seated
+                .into_iter()
+                .map(|(table, players)| {
+                    let players: Vec<i32> = players.into_iter().map(|(id, _)| id).collect();
+                    json!({"table": table.number, "token": table.token, "players": players,
+                           "deal_count": table.deal_count, "deals": deals.remove(&table.id).unwrap_or_default()})
+                })
+                .collect();
             Ok(json!({"round": n, "closed": round.is_closed(), "tables": tables}))
         })
         .await?;
@@ -212,7 +213,7 @@ async fn close_round(
 /// The answer to a deal entry: scores by player id, and the rules core's details.
 pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
-    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed, "changed": d.changed });
+    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed });
     if let Some(o) = &d.output {
         out["won"] = json!(o.won);
         out["target"] = json!(o.target);
@@ -229,11 +230,11 @@ async fn put_deal(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let v = json_body(&body)?;
+    let parsed = TableDeal::from_json(&json_body(&body)?).map_err(|e| deals::deal_msg(&e));
     let entered = state
         .db(move |conn| {
             let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            Ok(deals::enter(conn, &table, &round, k, &v, &Actor::Table, "")?)
+            Ok(deals::enter(conn, &table, &round, k, &parsed?, &Actor::Table, "")?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(deal_answer(&entered)))

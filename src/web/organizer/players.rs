@@ -1,5 +1,4 @@
-//! The organizer's actions on players: add, import, check in, withdraw,
-//! seating constraints.
+//! The organizer's actions on players: add, import, check in, withdraw.
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
@@ -7,9 +6,8 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use crate::db::models::SeatingConstraint;
 use crate::db::ops::players::{self, ImportReport, PlayerForm};
-use crate::db::ops::{tournaments, Msg, OpError};
+use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
 use super::super::{render, AppError, AppState, Ctx, Organizer};
@@ -22,9 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(import)
         .service(check_in)
         .service(withdraw)
-        .service(reinstate)
-        .service(add_constraint)
-        .service(delete_constraint);
+        .service(reinstate);
 }
 
 #[post("/tournaments/{id}/players")]
@@ -144,7 +140,7 @@ struct PresentForm {
     present: String,
 }
 
-async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
+pub(super) async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
 where
     F: FnOnce(&mut crate::db::DbConn) -> Result<(), OpError> + Send + 'static,
 {
@@ -204,77 +200,4 @@ async fn reinstate(
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
     player_action(ctx, &state, id, move |conn| players::reinstate(conn, id, pid)).await
-}
-
-#[derive(Deserialize)]
-struct ConstraintForm {
-    kind: String,
-    player_a: String,
-    #[serde(default)]
-    player_b: String,
-    #[serde(default)]
-    table_number: String,
-}
-
-#[post("/tournaments/{id}/constraints")]
-async fn add_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-    form: CsrfForm<ConstraintForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let f = form.0;
-    player_action(ctx, &state, id, move |conn| {
-        let a: i32 = f
-            .player_a
-            .parse()
-            .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
-        let regs = crate::db::models::Registration::find(conn, id, a)?;
-        if regs.is_none() {
-            return Err(OpError::Invalid(Msg::new("constraint-player-required")));
-        }
-        match f.kind.as_str() {
-            "apart" => {
-                let b: i32 = f
-                    .player_b
-                    .parse()
-                    .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
-                if a == b || crate::db::models::Registration::find(conn, id, b)?.is_none() {
-                    return Err(OpError::Invalid(Msg::new("constraint-two-players")));
-                }
-                SeatingConstraint::create(conn, id, "apart", a, Some(b), None)?;
-            }
-            "fixed" => {
-                let t: i32 = f
-                    .table_number
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|t| *t >= 1)
-                    .ok_or_else(|| OpError::Invalid(Msg::new("constraint-table-required")))?;
-                SeatingConstraint::create(conn, id, "fixed", a, None, Some(t))?;
-            }
-            _ => return Err(OpError::Invalid(Msg::new("constraint-kind"))),
-        }
-        Ok(())
-    })
-    .await
-}
-
-#[post("/tournaments/{id}/constraints/{cid}/delete")]
-async fn delete_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
-    _form: CsrfForm<serde::de::IgnoredAny>,
-) -> Result<HttpResponse, AppError> {
-    let (id, cid) = path.into_inner();
-    player_action(ctx, &state, id, move |conn| {
-        SeatingConstraint::delete(conn, id, cid)?;
-        Ok(())
-    })
-    .await
 }
