@@ -493,3 +493,103 @@ fn separators_and_headers_are_found_in_the_header_line() {
     assert!(parse_csv("club,licence\nX,1\n").is_err());
     assert!(parse_csv("").is_err());
 }
+
+/// A server of the real binary on a fresh SQLite database, stopped on drop.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn healthy(addr: &str) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut s) = std::net::TcpStream::connect(addr) else {
+        return false;
+    };
+    let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(2)));
+    let req = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    if s.write_all(req.as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = String::new();
+    let _ = s.read_to_string(&mut answer);
+    answer.starts_with("HTTP/1.1 200")
+}
+
+/// Long names in a real, phone-sized and laptop-sized browser
+/// (`tests/browser/long_names.js`): no page gets wider than the screen. Like
+/// `tests/browser.rs`, needs node, chromium and `npm ci` in `tests/browser`;
+/// skipped with a note outside CI when one is missing.
+#[core::prelude::v1::test]
+fn long_names_never_widen_a_page_in_a_browser() {
+    use std::io::Write;
+    use std::path::Path;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let missing = if Command::new("node").arg("--version").output().is_err() {
+        Some("node")
+    } else if !Path::new(&chromium).exists() {
+        Some("chromium")
+    } else if !here.join("node_modules/playwright-core").exists() {
+        Some("playwright-core (npm ci in tests/browser)")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{what} is missing and CI is set: the browser test cannot run"
+        );
+        eprintln!("note: {what} is missing; browser test skipped outside CI");
+        return;
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_chelem");
+    let mut add = Command::new(bin)
+        .args(["user", "add", "arbitre"])
+        .current_dir(dir.path())
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    add.stdin.take().unwrap().write_all(b"mot-de-passe-42\n").unwrap();
+    assert!(add.wait().unwrap().success());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let _server = Server(
+        Command::new(bin)
+            .args(["serve", "--bind", &addr])
+            .current_dir(dir.path())
+            .env_remove("DATABASE_URL")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let start = Instant::now();
+    while !healthy(&addr) {
+        assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let out = Command::new("node")
+        .arg(here.join("long_names.js"))
+        .args([&format!("http://{addr}"), "arbitre", "mot-de-passe-42"])
+        .env("CHROMIUM", &chromium)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "long names widen a page:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("long names passed"), "{stdout}");
+}
