@@ -87,7 +87,9 @@ impl PlayerBody {
             None | Some(Value::Null) => Ok(""),
             Some(Value::String(s)) => Ok(s.as_str()),
             Some(other) => Err(OpError::Invalid(
-                Msg::new("player-json-not-text").arg("key", key).arg("value", other),
+                Msg::new("player-json-not-text")
+                    .arg("key", key)
+                    .arg("value", shown(other)),
             )),
         };
         let checked_in = match obj.get("checked_in") {
@@ -97,12 +99,22 @@ impl PlayerBody {
                 return Err(OpError::Invalid(
                     Msg::new("player-json-not-bool")
                         .arg("key", "checked_in")
-                        .arg("value", other),
+                        .arg("value", shown(other)),
                 ))
             }
         };
         let fields = PlayerFields::new(text("name")?, text("club")?, text("licence")?).map_err(OpError::Invalid)?;
         Ok(PlayerBody { fields, checked_in })
+    }
+}
+
+/// A JSON value as sent, cut short for an error sentence.
+fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        s.chars().take(40).chain(std::iter::once('…')).collect()
+    } else {
+        s
     }
 }
 
