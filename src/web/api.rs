@@ -8,9 +8,10 @@ use serde_json::{json, Value};
 
 use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::deals::{self, Actor};
-use crate::db::ops::players::{self, PlayerForm};
+use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, standings, tournaments};
+use crate::db::ops::{Msg, OpError};
 use crate::tarot::{score_value, ScoringRules};
 use crate::tournament::deal::TableDeal;
 
@@ -83,6 +84,56 @@ async fn list_tournaments(state: web::Data<AppState>, _org: Organizer) -> Result
     Ok(HttpResponse::Ok().json(out))
 }
 
+/// The body of `POST /api/tournaments/{id}/players`: `{"name": "…", "club":
+/// "…"}`, optionally `"licence": "…"` and `"checked_in": true|false`
+/// (default true). Text fields must be JSON strings (or null: empty);
+/// anything else is refused with a sentence naming the field. Other fields
+/// are ignored.
+struct PlayerBody {
+    fields: PlayerFields,
+    checked_in: bool,
+}
+
+impl PlayerBody {
+    fn from_json(v: &Value) -> Result<PlayerBody, OpError> {
+        let obj = v
+            .as_object()
+            .ok_or_else(|| OpError::Invalid(Msg::new("player-json-not-object")))?;
+        let text = |key: &'static str| match obj.get(key) {
+            None | Some(Value::Null) => Ok(""),
+            Some(Value::String(s)) => Ok(s.as_str()),
+            Some(other) => Err(OpError::Invalid(
+                Msg::new("player-json-not-text")
+                    .arg("key", key)
+                    .arg("value", shown(other)),
+            )),
+        };
+        let checked_in = match obj.get("checked_in") {
+            None | Some(Value::Null) => true,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(OpError::Invalid(
+                    Msg::new("player-json-not-bool")
+                        .arg("key", "checked_in")
+                        .arg("value", shown(other)),
+                ))
+            }
+        };
+        let fields = PlayerFields::new(text("name")?, text("club")?, text("licence")?).map_err(OpError::Invalid)?;
+        Ok(PlayerBody { fields, checked_in })
+    }
+}
+
+/// A JSON value as sent, cut short for an error sentence.
+fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        s.chars().take(40).chain(std::iter::once('…')).collect()
+    } else {
+        s
+    }
+}
+
 #[post("/api/tournaments/{id}/players")]
 async fn add_player(
     state: web::Data<AppState>,
@@ -91,24 +142,12 @@ async fn add_player(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let v = json_body(&body)?;
-    let text = |k: &str| match v.get(k) {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
-    let form = PlayerForm {
-        name: text("name"),
-        club: text("club"),
-        licence: text("licence"),
-        checked_in: None,
-    };
     // Players added through the API are present unless told otherwise.
-    let present = v.get("checked_in").and_then(Value::as_bool).unwrap_or(true);
+    let PlayerBody { fields, checked_in } = PlayerBody::from_json(&json_body(&body)?)?;
     let (player, reg) = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            Ok(players::register(conn, id, &form, present)?)
+            Ok(players::register(conn, id, &fields, checked_in)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(json!({ "id": player.id, "first_round": reg.first_round })))

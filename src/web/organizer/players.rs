@@ -6,7 +6,7 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use crate::db::ops::players::{self, ImportReport, PlayerForm};
+use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
@@ -33,12 +33,18 @@ async fn add(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
-    let f = form.clone();
     let present = form.checked_in.as_deref().is_some_and(|v| !v.is_empty());
+    let fields = match PlayerFields::from_form(&form) {
+        Ok(f) => f,
+        Err(m) => {
+            let error = Some(m.render(ctx.lang));
+            return render_dashboard(&state, ctx, id, form, error, None, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::register(conn, id, &f, present))
+            refusal(players::register(conn, id, &fields, present))
         })
         .await?;
     match r {
@@ -96,15 +102,7 @@ async fn import(
         }
     }
     check_token(&req, &csrf)?;
-    let content = if !file.is_empty() {
-        match String::from_utf8(file) {
-            Ok(s) => s,
-            // Spreadsheets on Windows often save Latin-1.
-            Err(e) => e.into_bytes().iter().map(|b| *b as char).collect(),
-        }
-    } else {
-        text
-    };
+    let content = if !file.is_empty() { decode_file(&file) } else { text };
     if content.trim().is_empty() {
         let error = Some(ctx.t("import-empty"));
         return render_dashboard(
@@ -118,11 +116,26 @@ async fn import(
         )
         .await;
     }
-    let lang = ctx.lang;
+    let lines = match players::parse_csv(&content) {
+        Ok(lines) => lines,
+        Err(m) => {
+            let error = Some(m.render(ctx.lang));
+            return render_dashboard(
+                &state,
+                ctx,
+                id,
+                PlayerForm::default(),
+                error,
+                None,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::import_csv(conn, id, &content, present, lang))
+            refusal(players::import(conn, id, lines, present))
         })
         .await?;
     match r {
@@ -131,6 +144,28 @@ async fn import(
             let error = Some(e.render(ctx.lang));
             render_dashboard(&state, ctx, id, PlayerForm::default(), error, None, status).await
         }
+    }
+}
+
+/// The text of an uploaded file: UTF-8 (its byte order mark dropped), or
+/// else Windows-1252, what spreadsheets on Windows often save.
+fn decode_file(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|b| windows_1252(*b)).collect(),
+    }
+}
+
+/// A Windows-1252 byte as a character (Latin-1, but for 0x80–0x9F).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
+        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
     }
 }
 
