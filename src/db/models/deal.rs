@@ -228,6 +228,25 @@ impl Deal {
         Ok(attach_scores(deals, &scores))
     }
 
+    /// One player's score in every deal of some tables: (table id, deal
+    /// number, score; `None` when the player has no score in it).
+    pub fn player_scores_in_tables(
+        conn: &mut AnyConnection,
+        table_ids: &[i32],
+        player_id: i32,
+    ) -> QueryResult<Vec<(i32, i32, Option<i32>)>> {
+        deals::table
+            .left_join(
+                deal_scores::table.on(deal_scores::deal_id
+                    .eq(deals::id)
+                    .and(deal_scores::player_id.eq(player_id))),
+            )
+            .filter(deals::table_id.eq_any(table_ids))
+            .order((deals::table_id, deals::number))
+            .select((deals::table_id, deals::number, deal_scores::score.nullable()))
+            .load(conn)
+    }
+
     /// Every deal of a tournament with its round number and table id.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, Deal)>> {
         deals::table

@@ -220,6 +220,32 @@ impl RoundTable {
         Ok(out)
     }
 
+    /// The tables a player sat at in a tournament: (round number, table), in order.
+    pub fn of_player(
+        conn: &mut AnyConnection,
+        tournament_id: i32,
+        player_id: i32,
+    ) -> QueryResult<Vec<(i32, RoundTable)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .inner_join(seats::table)
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(seats::player_id.eq(player_id))
+            .order((rounds::number, round_tables::number))
+            .select((rounds::number, RoundTable::as_select()))
+            .load(conn)
+    }
+
+    /// The players of some tables: (table id, player id, name), by table and seat.
+    pub fn players_of_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<(i32, i32, String)>> {
+        seats::table
+            .inner_join(players::table)
+            .filter(seats::table_id.eq_any(table_ids))
+            .order((seats::table_id, seats::seat))
+            .select((seats::table_id, players::id, players::name))
+            .load(conn)
+    }
+
     /// Every table of a tournament with its round: (round number, table), in order.
     pub fn of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, RoundTable)>> {
         round_tables::table
