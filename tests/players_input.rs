@@ -8,6 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::http::{get, login, post};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -18,59 +19,6 @@ use chelem::i18n::Lang;
 
 type Resp<B> = ServiceResponse<B>;
 
-async fn get<S, B>(app: &S, jar: &Jar, uri: &str) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let req = test::TestRequest::get()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    let status = resp.status();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body)
-}
-
-async fn post<S, B>(app: &S, jar: &mut Jar, uri: &str, fields: &[(&str, &str)]) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let csrf = jar.get("chelem_csrf").unwrap_or("").to_owned();
-    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
-    form.extend_from_slice(fields);
-    let req = test::TestRequest::post()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form(&form)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    jar.absorb(&resp);
-    let status = resp.status();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body)
-}
-
-async fn login<S, B>(app: &S, jar: &mut Jar)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let (status, _) = post(
-        app,
-        jar,
-        "/login",
-        &[("username", "arbitre"), ("password", "tres-secret-42")],
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-}
-
-/// Logs in and creates a tournament; its id.
 async fn tournament<S, B>(app: &S, jar: &mut Jar) -> i32
 where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
@@ -317,19 +265,19 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
 
     // 121 characters: too long, not « required »; the form keeps what was typed.
     let name = "B".repeat(121);
-    let (status, body) = post(&app, &mut jar, &add, &[("name", name.as_str()), ("club", "X")]).await;
+    let (status, body, _) = post(&app, &mut jar, &add, &[("name", name.as_str()), ("club", "X")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("trop long : 121 caractères (120 au plus)"), "{body}");
     assert!(body.contains(&format!("value=\"{name}\"")));
     // A NUL byte or another control character: a 422 sentence on both
     // databases (PostgreSQL refuses NUL in text).
     for bad in ["Jean\0Dupont", "Jean\u{1b}[31mDupont"] {
-        let (status, body) = post(&app, &mut jar, &add, &[("name", bad), ("club", "X")]).await;
+        let (status, body, _) = post(&app, &mut jar, &add, &[("name", bad), ("club", "X")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         // Refused at the edge, before the player's own check.
         assert!(body.contains("caractère de contrôle invisible"), "{body}");
     }
-    let (status, body) = post(
+    let (status, body, _) = post(
         &app,
         &mut jar,
         &add,
@@ -340,7 +288,7 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     assert!(body.contains("caractère de contrôle invisible"), "{body}");
     // The federation's format: digits only, 10 at most.
     for bad in ["AB123", "12345678901"] {
-        let (status, body) = post(&app, &mut jar, &add, &[("name", "Jean Dupont"), ("licence", bad)]).await;
+        let (status, body, _) = post(&app, &mut jar, &add, &[("name", "Jean Dupont"), ("licence", bad)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(
             body.contains(&format!(
@@ -354,7 +302,7 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     // 120 characters and a spaced licence are fine.
     let long = long_name();
     assert_eq!(long.chars().count(), 120);
-    let (status, _) = post(
+    let (status, _, _) = post(
         &app,
         &mut jar,
         &add,
@@ -370,15 +318,15 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     // The directory's edit form runs the same check.
     let pid: i32 = players::table.select(players::id).first(&mut *db.conn()).unwrap();
     let edit = format!("/players/{pid}/edit");
-    let (status, body) = post(&app, &mut jar, &edit, &[("name", "Jean\0Dupont")]).await;
+    let (status, body, _) = post(&app, &mut jar, &edit, &[("name", "Jean\0Dupont")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body.contains("caractère de contrôle invisible"), "{body}");
-    let (status, body) = post(&app, &mut jar, &edit, &[("name", name.as_str())]).await;
+    let (status, body, _) = post(&app, &mut jar, &edit, &[("name", name.as_str())]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("trop long"), "{body}");
     assert_eq!(directory(&db)[0].0, long);
     // A search with a NUL byte is refused with a sentence, rather than failing.
-    let (status, _) = get(&app, &jar, "/players?q=%00").await;
+    let (status, _, _) = get(&app, &jar, "/players?q=%00").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 });
 

@@ -65,6 +65,33 @@ where
     (status, body, loc)
 }
 
+/// Posts the login form with these credentials (fetching the login page first
+/// for a CSRF token when the jar has none); the answer.
+pub async fn login_as<S, B>(app: &S, jar: &mut Jar, user: &str, password: &str) -> ServiceResponse<B>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    if jar.get("chelem_csrf").is_none() {
+        let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
+        jar.absorb(&resp);
+    }
+    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", user),
+            ("password", password),
+            ("next", "/"),
+        ])
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    jar.absorb(&resp);
+    resp
+}
+
 /// Logs in as [`USER`] (who must exist) through the login page.
 pub async fn login<S, B>(app: &S, jar: &mut Jar)
 where
