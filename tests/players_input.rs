@@ -8,7 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
-use common::http::{get, login, post};
+use common::http::{get, login, post, upload};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -35,43 +35,6 @@ where
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     let loc = resp.headers().get(header::LOCATION).unwrap().to_str().unwrap();
     loc.rsplit('/').next().unwrap().parse().unwrap()
-}
-
-/// Uploads `file` (raw bytes, as saved by a spreadsheet) to the import form;
-/// the status and the page, in `lang`.
-async fn upload<S, B>(app: &S, jar: &Jar, id: i32, file: &[u8], lang: &str) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let boundary = "----chelemplayersboundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"csv_file\"; filename=\"joueurs.csv\"\r\n\
-         Content-Type: text/csv\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(file);
-    body.extend_from_slice(
-        format!(
-            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
-        )
-        .as_bytes(),
-    );
-    let req = test::TestRequest::post()
-        .uri(&format!("/tournaments/{id}/players/import"))
-        .insert_header((header::COOKIE, jar.header()))
-        .insert_header((header::ACCEPT_LANGUAGE, lang))
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    let status = resp.status();
-    (status, String::from_utf8(test::read_body(resp).await.to_vec()).unwrap())
 }
 
 /// (name, club, licence) of every player of the directory, by name.
@@ -441,104 +404,4 @@ fn separators_and_headers_are_found_in_the_header_line() {
     // A header that names no name column refuses the whole file.
     assert!(parse_csv("club,licence\nX,1\n").is_err());
     assert!(parse_csv("").is_err());
-}
-
-/// A server of the real binary on a fresh SQLite database, stopped on drop.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn healthy(addr: &str) -> bool {
-    use std::io::{Read, Write};
-    let Ok(mut s) = std::net::TcpStream::connect(addr) else {
-        return false;
-    };
-    let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(2)));
-    let req = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    if s.write_all(req.as_bytes()).is_err() {
-        return false;
-    }
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
-    answer.starts_with("HTTP/1.1 200")
-}
-
-/// Long names in a real, phone-sized and laptop-sized browser
-/// (`tests/browser/long_names.js`): no page gets wider than the screen. Like
-/// `tests/browser.rs`, needs node, chromium and `npm ci` in `tests/browser`;
-/// skipped with a note outside CI when one is missing.
-#[core::prelude::v1::test]
-fn long_names_never_widen_a_page_in_a_browser() {
-    use std::io::Write;
-    use std::path::Path;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let missing = if Command::new("node").arg("--version").output().is_err() {
-        Some("node")
-    } else if !Path::new(&chromium).exists() {
-        Some("chromium")
-    } else if !here.join("node_modules/playwright-core").exists() {
-        Some("playwright-core (npm ci in tests/browser)")
-    } else {
-        None
-    };
-    if let Some(what) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{what} is missing and CI is set: the browser test cannot run"
-        );
-        eprintln!("note: {what} is missing; browser test skipped outside CI");
-        return;
-    }
-
-    let dir = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_chelem");
-    let mut add = Command::new(bin)
-        .args(["user", "add", "arbitre"])
-        .current_dir(dir.path())
-        .env_remove("DATABASE_URL")
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    add.stdin.take().unwrap().write_all(b"mot-de-passe-42\n").unwrap();
-    assert!(add.wait().unwrap().success());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let _server = Server(
-        Command::new(bin)
-            .args(["serve", "--bind", &addr])
-            .current_dir(dir.path())
-            .env_remove("DATABASE_URL")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let start = Instant::now();
-    while !healthy(&addr) {
-        assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let out = Command::new("node")
-        .arg(here.join("long_names.js"))
-        .args([&format!("http://{addr}"), "arbitre", "mot-de-passe-42"])
-        .env("CHROMIUM", &chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "long names widen a page:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("long names passed"), "{stdout}");
 }

@@ -11,7 +11,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call, login};
+use common::http::{api_token, call, login, upload};
 use common::{Jar, TestDb};
 use serde_json::{json, Value};
 
@@ -496,26 +496,9 @@ where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let boundary = "----chelemtestboundary";
-    let body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"csv_file\"; filename=\"joueurs.csv\"\r\n\
-         Content-Type: text/csv\r\n\r\n{csv}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
-    );
-    let req = test::TestRequest::post()
-        .uri(&format!("/tournaments/{id}/players/import"))
-        .insert_header((header::COOKIE, jar.header()))
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    assert_eq!(resp.status(), StatusCode::OK);
-    String::from_utf8(test::read_body(resp).await.to_vec()).unwrap()
+    let (status, page) = upload(app, jar, id, csv.as_bytes(), "fr").await;
+    assert_eq!(status, StatusCode::OK);
+    page
 }
 
 both_backends!(full_tournament_dealer_out, |db: TestDb| async move {
