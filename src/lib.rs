@@ -3,11 +3,11 @@
 //! Layers (arrows point down only): `web` → `db`, `tournament`, `tarot`;
 //! `tournament` → `tarot`; `tarot` imports nothing of the project.
 
-pub mod auth;
 pub mod cli_score;
 pub mod config;
 pub mod db;
 pub mod i18n;
+pub mod secrets;
 pub mod tarot;
 pub mod tournament;
 pub mod web;

@@ -54,7 +54,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let password = read_password()?;
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let user = chelem::auth::create_user(&mut conn, &name, &password)?;
+            let user = chelem::db::ops::accounts::create_user(&mut conn, &name, &password)?;
             println!("user \"{}\" created", user.username);
             Ok(ExitCode::SUCCESS)
         }
@@ -74,7 +74,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let token = chelem::auth::create_api_token(&mut conn, &user, &label)?;
+            let token = chelem::db::ops::accounts::create_api_token(&mut conn, &user, &label)?;
             println!("{token}");
             Ok(ExitCode::SUCCESS)
         }

@@ -40,7 +40,7 @@ where
 fn api_token(db: &TestDb) -> String {
     create_user(db, "arbitre", "tres-secret-42");
     let mut conn = db.conn();
-    chelem::auth::create_api_token(&mut conn, "arbitre", "tests").unwrap()
+    chelem::db::ops::accounts::create_api_token(&mut conn, "arbitre", "tests").unwrap()
 }
 
 /// The first `n` players of the sample CSV (name, club, licence).

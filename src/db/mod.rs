@@ -4,6 +4,7 @@
 pub mod models;
 pub mod ops;
 pub mod schema;
+pub mod types;
 
 use std::time::Duration;
 

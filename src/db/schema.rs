@@ -66,7 +66,6 @@ diesel::table! {
         swiss_from_round -> Nullable<Integer>,
         seed -> BigInt,
         plan_json -> Nullable<Text>,
-        status -> Text,
         created_by -> Nullable<Integer>,
         created_at -> Timestamp,
     }

@@ -1,4 +1,6 @@
 //! Pure tournament logic: seating, standings. No I/O, no database.
 
+pub mod deal;
 pub mod seating;
 pub mod standings;
+pub mod table;

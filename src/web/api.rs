@@ -8,10 +8,12 @@ use serde_json::{json, Value};
 
 use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::deals::{self, Actor};
-use crate::db::ops::players::{self, PlayerForm};
+use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, standings, tournaments};
+use crate::db::ops::{Msg, OpError};
 use crate::tarot::{score_value, ScoringRules};
+use crate::tournament::deal::TableDeal;
 
 use super::{AppError, AppState, Organizer};
 
@@ -82,6 +84,56 @@ async fn list_tournaments(state: web::Data<AppState>, _org: Organizer) -> Result
     Ok(HttpResponse::Ok().json(out))
 }
 
+/// The body of `POST /api/tournaments/{id}/players`: `{"name": "…", "club":
+/// "…"}`, optionally `"licence": "…"` and `"checked_in": true|false`
+/// (default true). Text fields must be JSON strings (or null: empty);
+/// anything else is refused with a sentence naming the field. Other fields
+/// are ignored.
+struct PlayerBody {
+    fields: PlayerFields,
+    checked_in: bool,
+}
+
+impl PlayerBody {
+    fn from_json(v: &Value) -> Result<PlayerBody, OpError> {
+        let obj = v
+            .as_object()
+            .ok_or_else(|| OpError::Invalid(Msg::new("player-json-not-object")))?;
+        let text = |key: &'static str| match obj.get(key) {
+            None | Some(Value::Null) => Ok(""),
+            Some(Value::String(s)) => Ok(s.as_str()),
+            Some(other) => Err(OpError::Invalid(
+                Msg::new("player-json-not-text")
+                    .arg("key", key)
+                    .arg("value", shown(other)),
+            )),
+        };
+        let checked_in = match obj.get("checked_in") {
+            None | Some(Value::Null) => true,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => {
+                return Err(OpError::Invalid(
+                    Msg::new("player-json-not-bool")
+                        .arg("key", "checked_in")
+                        .arg("value", shown(other)),
+                ))
+            }
+        };
+        let fields = PlayerFields::new(text("name")?, text("club")?, text("licence")?).map_err(OpError::Invalid)?;
+        Ok(PlayerBody { fields, checked_in })
+    }
+}
+
+/// A JSON value as sent, cut short for an error sentence.
+fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 40 {
+        s.chars().take(40).chain(std::iter::once('…')).collect()
+    } else {
+        s
+    }
+}
+
 #[post("/api/tournaments/{id}/players")]
 async fn add_player(
     state: web::Data<AppState>,
@@ -90,24 +142,12 @@ async fn add_player(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let v = json_body(&body)?;
-    let text = |k: &str| match v.get(k) {
-        Some(Value::String(s)) => s.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
-    let form = PlayerForm {
-        name: text("name"),
-        club: text("club"),
-        licence: text("licence"),
-        checked_in: None,
-    };
     // Players added through the API are present unless told otherwise.
-    let present = v.get("checked_in").and_then(Value::as_bool).unwrap_or(true);
+    let PlayerBody { fields, checked_in } = PlayerBody::from_json(&json_body(&body)?)?;
     let (player, reg) = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            Ok(players::register(conn, id, &form, present)?)
+            Ok(players::register(conn, id, &fields, checked_in)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(json!({ "id": player.id, "first_round": reg.first_round })))
@@ -162,25 +202,25 @@ async fn get_round(
     let (id, n) = path.into_inner();
     let doc = state
         .db(move |conn| {
+            // Three queries, whatever the number of tables.
             let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
-            let mut tables = Vec::new();
-            for table in RoundTable::for_round(conn, round.id)? {
-                let players = RoundTable::players(conn, table.id)?;
-                let mut dl = Vec::new();
-                for d in Deal::for_table(conn, table.id)? {
-                    let scores: BTreeMap<String, i32> = Deal::scores(conn, d.id)?
-                        .into_iter()
-                        .map(|(p, s)| (p.to_string(), s))
-                        .collect();
-                    let record: Value = serde_json::from_str(&d.record_json).unwrap_or(Value::Null);
-                    dl.push(
-                        json!({"deal": d.number, "passed": d.passed, "record": record, "scores": scores,
-                                   "entered_by": d.entered_by}),
-                    );
-                }
-                tables.push(json!({"table": table.number, "token": table.token, "players": players,
-                                   "deal_count": table.deal_count, "deals": dl}));
+            let seated = RoundTable::with_players_of_round(conn, round.id)?;
+            let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
+            for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
+                let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
+                deals.entry(d.table_id).or_default().push(
+                    json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(), "scores": scores,
+                           "entered_by": d.entered_by}),
+                );
             }
+            let tables: Vec<Value> = seated
+                .into_iter()
+                .map(|(table, players)| {
+                    let players: Vec<i32> = players.into_iter().map(|(id, _)| id).collect();
+                    json!({"table": table.number, "token": table.token, "players": players,
+                           "deal_count": table.deal_count, "deals": deals.remove(&table.id).unwrap_or_default()})
+                })
+                .collect();
             Ok(json!({"round": n, "closed": round.is_closed(), "tables": tables}))
         })
         .await?;
@@ -212,7 +252,7 @@ async fn close_round(
 /// The answer to a deal entry: scores by player id, and the rules core's details.
 pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
-    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed, "changed": d.changed });
+    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed });
     if let Some(o) = &d.output {
         out["won"] = json!(o.won);
         out["target"] = json!(o.target);
@@ -229,11 +269,11 @@ async fn put_deal(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let v = json_body(&body)?;
+    let parsed = TableDeal::from_json(&json_body(&body)?).map_err(|e| deals::deal_msg(&e));
     let entered = state
         .db(move |conn| {
             let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            Ok(deals::enter(conn, &table, &round, k, &v, &Actor::Table, "")?)
+            Ok(deals::enter(conn, &table, &round, k, &parsed?, &Actor::Table, "")?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(deal_answer(&entered)))

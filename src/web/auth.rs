@@ -6,9 +6,9 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use chrono::Duration;
 use serde::Deserialize;
 
-use crate::auth::{dummy_hash, new_token, token_hash, verify_password};
 use crate::db::models::{LoginAttempt, Session, User};
 use crate::db::now;
+use crate::secrets::{dummy_hash, new_token, token_hash, verify_password};
 
 use super::csrf::CsrfForm;
 use super::ctx::{cookie, CSRF_COOKIE, SESSION_COOKIE};

@@ -9,7 +9,7 @@ use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use crate::auth::secrets_equal;
+use crate::secrets::secrets_equal;
 
 use super::ctx::CsrfToken;
 use super::AppError;

@@ -11,10 +11,10 @@ use actix_web::http::header;
 use actix_web::middleware::Next;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 
-use crate::auth::{new_token, token_hash};
 use crate::db::models::{ApiToken, Session};
 use crate::db::now;
 use crate::i18n::Lang;
+use crate::secrets::{new_token, token_hash};
 
 use super::AppState;
 

@@ -5,6 +5,7 @@ pub mod api;
 pub mod auth;
 pub mod csrf;
 pub mod ctx;
+pub mod deal;
 pub mod error;
 pub mod input;
 pub mod organizer;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::{standings, tournaments};
+use crate::db::AnyConnection;
 use crate::tournament::standings::Standings;
 
 use super::{render, AppError, AppState, Ctx};
@@ -109,6 +110,53 @@ pub struct PlayerPage {
     pub rank: u32,
 }
 
+/// A player's page: a constant number of queries (ten), however many rounds
+/// were played (`tests/query_count.rs` holds it to that).
+pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -> Result<PlayerPage, AppError> {
+    let t = tournaments::get(conn, id)?;
+    Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
+    let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
+    let s = standings::compute(conn, id, None)?;
+    let line = s.lines.iter().find(|l| l.player == i64::from(pid));
+    let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
+    let tables = RoundTable::of_player(conn, id, pid)?;
+    let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
+    let mates = RoundTable::players_of_tables(conn, &ids)?;
+    let deals = Deal::player_scores_in_tables(conn, &ids, pid)?;
+    let rounds = tables
+        .into_iter()
+        .map(|(round, table)| {
+            let deals: Vec<(i32, Option<i32>)> = deals
+                .iter()
+                .filter(|(tid, _, _)| *tid == table.id)
+                .map(|(_, k, score)| (*k, *score))
+                .collect();
+            PlayerRound {
+                round,
+                table: table.number,
+                opponents: mates
+                    .iter()
+                    .filter(|(tid, p, _)| *tid == table.id && *p != pid)
+                    .map(|(_, _, name)| name.clone())
+                    .collect(),
+                total: deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum(),
+                deals: deals
+                    .into_iter()
+                    .map(|(k, s)| (k, s.map(|s| s.to_string()).unwrap_or_default()))
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(PlayerPage {
+        ctx,
+        t,
+        player,
+        rounds,
+        total,
+        rank,
+    })
+}
+
 #[get("/tournaments/{id}/players/{pid}")]
 async fn player_page(
     ctx: Ctx,
@@ -116,54 +164,6 @@ async fn player_page(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
-    let page = state
-        .db(move |conn| {
-            let t = tournaments::get(conn, id)?;
-            Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
-            let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
-            let s = standings::compute(conn, id, None)?;
-            let line = s.lines.iter().find(|l| l.player == i64::from(pid));
-            let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
-            let mut rounds = Vec::new();
-            for round in Round::for_tournament(conn, id)? {
-                for table in RoundTable::for_round(conn, round.id)? {
-                    let ids = RoundTable::players(conn, table.id)?;
-                    if !ids.contains(&pid) {
-                        continue;
-                    }
-                    let names = Player::names(conn, &ids)?;
-                    let mut deals = Vec::new();
-                    let mut sum = 0i64;
-                    for d in Deal::for_table(conn, table.id)? {
-                        let score = Deal::scores(conn, d.id)?
-                            .into_iter()
-                            .find(|(p, _)| *p == pid)
-                            .map(|(_, s)| s);
-                        sum += i64::from(score.unwrap_or(0));
-                        deals.push((d.number, score.map(|s| s.to_string()).unwrap_or_default()));
-                    }
-                    rounds.push(PlayerRound {
-                        round: round.number,
-                        table: table.number,
-                        opponents: ids
-                            .iter()
-                            .filter(|p| **p != pid)
-                            .map(|p| names.get(p).cloned().unwrap_or_default())
-                            .collect(),
-                        deals,
-                        total: sum,
-                    });
-                }
-            }
-            Ok(PlayerPage {
-                ctx,
-                t,
-                player,
-                rounds,
-                total,
-                rank,
-            })
-        })
-        .await?;
+    let page = state.db(move |conn| load_player_page(conn, ctx, id, pid)).await?;
     Ok(render::page(&page))
 }

@@ -4,34 +4,22 @@
 
 use actix_web::{get, post, web, HttpResponse};
 
-use crate::db::models::RoundTable;
 use crate::db::ops::deals::Actor;
-use crate::db::AnyConnection;
 
 use super::csrf::CsrfForm;
-use super::organizer::rounds::{build_sheet, enter_from_form, form_page, TableAt};
+use super::deal::entry::{enter_from_form, form_page, DealForm};
+use super::deal::{sheet, TableAt};
 use super::{render, AppError, AppState, Ctx};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(sheet).service(deal_form).service(deal_post);
-}
-
-/// (tournament id, round number, table number) of a token.
-fn locate(conn: &mut AnyConnection, token: &str) -> Result<(i32, i32, i32), AppError> {
-    let (table, round) = RoundTable::by_token(conn, token)?.ok_or(AppError::NotFound)?;
-    Ok((round.tournament_id, round.number, table.number))
+    cfg.service(show_sheet).service(deal_form).service(deal_post);
 }
 
 #[get("/t/{token}")]
-async fn sheet(ctx: Ctx, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let page = state
-        .db(move |conn| {
-            let at = locate(conn, &token)?;
-            build_sheet(conn, ctx, at, format!("/t/{token}"))
-        })
-        .await?;
+async fn show_sheet(ctx: Ctx, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let at = TableAt::Token(path.into_inner());
+    let page = state.db(move |conn| sheet::build(conn, ctx, &at)).await?;
     Ok(render::page(&page))
 }
 
@@ -42,12 +30,8 @@ async fn deal_form(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let page = state
-        .db(move |conn| {
-            let (id, n, tn) = locate(conn, &token)?;
-            form_page(conn, ctx, (id, n, tn, k), format!("/t/{token}"), None, None)
-        })
-        .await?;
+    let at = TableAt::Token(token);
+    let page = state.db(move |conn| form_page(conn, ctx, &at, k, None, None)).await?;
     Ok(render::page(&page))
 }
 
@@ -56,9 +40,8 @@ async fn deal_post(
     ctx: Ctx,
     state: web::Data<AppState>,
     path: web::Path<(String, i32)>,
-    form: CsrfForm<Vec<(String, String)>>,
+    form: CsrfForm<DealForm>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let base = format!("/t/{token}");
-    enter_from_form(&state, ctx, TableAt::Token(token), k, form.0, Actor::Table, base).await
+    enter_from_form(&state, ctx, TableAt::Token(token), k, form.0, Actor::Table).await
 }

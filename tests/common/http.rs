@@ -87,7 +87,7 @@ where
 pub fn api_token(db: &TestDb) -> String {
     create_user(db, USER, PASSWORD);
     let mut conn = db.conn();
-    chelem::auth::create_api_token(&mut conn, USER, "tests").unwrap()
+    chelem::db::ops::accounts::create_api_token(&mut conn, USER, "tests").unwrap()
 }
 
 /// A JSON API call: (status, JSON answer or `Null`).

@@ -54,7 +54,7 @@ impl TestDb {
                 return None;
             }
         };
-        let name = format!("chelem_test_{}", chelem::auth::new_token("")[..16].to_owned());
+        let name = format!("chelem_test_{}", chelem::secrets::new_token("")[..16].to_owned());
         admin
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .expect("create test database");
@@ -117,7 +117,7 @@ macro_rules! both_backends {
 pub fn create_user(db: &TestDb, name: &str, password: &str) {
     let mut conn = db.conn();
     let c: &mut AnyConnection = &mut conn;
-    chelem::auth::create_user(c, name, password).expect("user");
+    chelem::db::ops::accounts::create_user(c, name, password).expect("user");
 }
 
 /// Value of a `Set-Cookie` named `name` in a response.

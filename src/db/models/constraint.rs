@@ -4,6 +4,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::seating_constraints;
 use crate::db::AnyConnection;
+use crate::tournament::table::{Constraint, ConstraintKind};
 
 /// A constraint row: `apart` (two players never at one table) or `fixed`
 /// (a player always at one table number).
@@ -14,8 +15,8 @@ pub struct SeatingConstraint {
     pub id: i32,
     /// Tournament.
     pub tournament_id: i32,
-    /// `apart` or `fixed`.
-    pub kind: String,
+    /// Apart or fixed.
+    pub kind: ConstraintKind,
     /// The player.
     pub player_a: i32,
     /// The other player (`apart`).
@@ -26,14 +27,11 @@ pub struct SeatingConstraint {
 
 impl SeatingConstraint {
     /// Adds a constraint.
-    pub fn create(
-        conn: &mut AnyConnection,
-        tournament_id: i32,
-        kind: &str,
-        player_a: i32,
-        player_b: Option<i32>,
-        table_number: Option<i32>,
-    ) -> QueryResult<usize> {
+    pub fn create(conn: &mut AnyConnection, tournament_id: i32, c: Constraint) -> QueryResult<usize> {
+        let (kind, player_a, player_b, table_number) = match c {
+            Constraint::Apart(a, b) => (ConstraintKind::Apart, a, Some(b), None),
+            Constraint::Fixed(a, t) => (ConstraintKind::Fixed, a, None, Some(t)),
+        };
         diesel::insert_into(seating_constraints::table)
             .values((
                 seating_constraints::tournament_id.eq(tournament_id),
@@ -43,6 +41,17 @@ impl SeatingConstraint {
                 seating_constraints::table_number.eq(table_number),
             ))
             .execute(conn)
+    }
+
+    /// The constraint a row holds; a row whose kind lacks its column is an error.
+    pub fn constraint(&self) -> QueryResult<Constraint> {
+        match (self.kind, self.player_b, self.table_number) {
+            (ConstraintKind::Apart, Some(b), _) => Ok(Constraint::Apart(self.player_a, b)),
+            (ConstraintKind::Fixed, _, Some(t)) => Ok(Constraint::Fixed(self.player_a, t)),
+            _ => Err(diesel::result::Error::DeserializationError(
+                format!("seating constraint {} lacks its other player or table", self.id).into(),
+            )),
+        }
     }
 
     /// The constraints of a tournament.

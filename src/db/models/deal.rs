@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::{deal_scores, deals, round_tables, rounds};
 use crate::db::AnyConnection;
+use crate::tournament::deal::{ScoredDeal, TableDeal};
 
 /// A deal of a table, as entered.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -18,8 +19,9 @@ pub struct Deal {
     pub number: i32,
     /// Every player passed.
     pub passed: bool,
-    /// The record as entered (player ids), canonical JSON.
-    pub record_json: String,
+    /// The deal as entered (player ids), stored as its canonical JSON.
+    #[diesel(column_name = record_json)]
+    pub record: TableDeal,
     /// The taker (None when everyone passed).
     pub taker_id: Option<i32>,
     /// Whether the attack made its contract (None when everyone passed).
@@ -30,6 +32,58 @@ pub struct Deal {
     pub created_at: NaiveDateTime,
     /// Last change.
     pub updated_at: NaiveDateTime,
+}
+
+/// A deal with its scores (player id, score).
+pub type DealWithScores = (Deal, Vec<(i32, i32)>);
+
+/// What an entry writes to a deal slot: the content of a new deal, or the
+/// changes of a correction (the same columns).
+#[derive(Debug, Clone, Insertable, AsChangeset)]
+#[diesel(table_name = deals, treat_none_as_null = true)]
+pub struct DealChanges {
+    /// Every player passed.
+    pub passed: bool,
+    /// The canonical JSON of the deal.
+    pub record_json: String,
+    /// The taker (None when everyone passed).
+    pub taker_id: Option<i32>,
+    /// Whether the attack made its contract (None when everyone passed).
+    pub attack_won: Option<bool>,
+    /// Who entered it.
+    pub entered_by: String,
+    /// When.
+    pub updated_at: NaiveDateTime,
+}
+
+impl DealChanges {
+    /// The row of a scored deal entered by `who`.
+    pub fn new(scored: &ScoredDeal, who: &str, now: NaiveDateTime) -> DealChanges {
+        let played = scored.deal.played();
+        DealChanges {
+            passed: played.is_none(),
+            record_json: scored.deal.to_json().to_string(),
+            taker_id: played.map(|d| d.taker),
+            attack_won: scored.output.as_ref().map(|o| o.won),
+            entered_by: who.to_owned(),
+            updated_at: now,
+        }
+    }
+}
+
+/// A deal slot filled for the first time.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = deals)]
+pub struct NewDeal {
+    /// Table.
+    pub table_id: i32,
+    /// Deal number at the table.
+    pub number: i32,
+    /// First entry.
+    pub created_at: NaiveDateTime,
+    /// What was entered.
+    #[diesel(embed)]
+    pub content: DealChanges,
 }
 
 /// One player's score in one deal of a tournament, with where it was played.
@@ -69,51 +123,25 @@ impl Deal {
             .optional()
     }
 
-    /// Stores a deal slot (insert or replace) and its scores by player.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        conn: &mut AnyConnection,
-        existing: Option<&Deal>,
-        table_id: i32,
-        number: i32,
-        passed: bool,
-        record_json: &str,
-        outcome: Option<(i32, bool)>,
-        entered_by: &str,
-        scores: &[(i32, i32)],
-        now: NaiveDateTime,
-    ) -> QueryResult<i32> {
-        let (taker, won) = (outcome.map(|o| o.0), outcome.map(|o| o.1));
-        let id = match existing {
-            Some(d) => {
-                diesel::update(deals::table.find(d.id))
-                    .set((
-                        deals::passed.eq(passed),
-                        deals::record_json.eq(record_json),
-                        deals::taker_id.eq(taker),
-                        deals::attack_won.eq(won),
-                        deals::entered_by.eq(entered_by),
-                        deals::updated_at.eq(now),
-                    ))
-                    .execute(conn)?;
-                diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq(d.id))).execute(conn)?;
-                d.id
-            }
-            None => diesel::insert_into(deals::table)
-                .values((
-                    deals::table_id.eq(table_id),
-                    deals::number.eq(number),
-                    deals::passed.eq(passed),
-                    deals::record_json.eq(record_json),
-                    deals::taker_id.eq(taker),
-                    deals::attack_won.eq(won),
-                    deals::entered_by.eq(entered_by),
-                    deals::created_at.eq(now),
-                    deals::updated_at.eq(now),
-                ))
-                .returning(deals::id)
-                .get_result(conn)?,
-        };
+    /// Inserts a deal and its scores by player; its id.
+    pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(i32, i32)]) -> QueryResult<i32> {
+        let id = diesel::insert_into(deals::table)
+            .values(new)
+            .returning(deals::id)
+            .get_result(conn)?;
+        Self::insert_scores(conn, id, scores)?;
+        Ok(id)
+    }
+
+    /// Replaces deal `id` and its scores (a correction).
+    pub fn update(conn: &mut AnyConnection, id: i32, changes: &DealChanges, scores: &[(i32, i32)]) -> QueryResult<()> {
+        diesel::update(deals::table.find(id)).set(changes).execute(conn)?;
+        diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq(id))).execute(conn)?;
+        Self::insert_scores(conn, id, scores)
+    }
+
+    fn insert_scores(conn: &mut AnyConnection, id: i32, scores: &[(i32, i32)]) -> QueryResult<()> {
+        // One row at a time: the two-backend connection has no batch insert.
         for (player, score) in scores {
             diesel::insert_into(deal_scores::table)
                 .values((
@@ -123,7 +151,19 @@ impl Deal {
                 ))
                 .execute(conn)?;
         }
-        Ok(id)
+        Ok(())
+    }
+
+    /// The deals of a table, by number, each with its scores (player id, score).
+    pub fn with_scores_for_table(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<DealWithScores>> {
+        let deals = Deal::for_table(conn, table_id)?;
+        let scores: Vec<(i32, i32, i32)> = deal_scores::table
+            .inner_join(deals::table)
+            .filter(deals::table_id.eq(table_id))
+            .order(deal_scores::id)
+            .select((deal_scores::deal_id, deal_scores::player_id, deal_scores::score))
+            .load(conn)?;
+        Ok(attach_scores(deals, &scores))
     }
 
     /// Scores of a deal: (player id, score).
@@ -152,6 +192,61 @@ impl Deal {
             .load(conn)
     }
 
+    /// (table id, deal number) of every deal entered in a round.
+    pub fn entered_in_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+        deals::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .select((deals::table_id, deals::number))
+            .load(conn)
+    }
+
+    /// (table id, deal number) of every deal entered in a tournament.
+    pub fn entered_in_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+        deals::table
+            .inner_join(round_tables::table.inner_join(rounds::table))
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .select((deals::table_id, deals::number))
+            .load(conn)
+    }
+
+    /// Every deal of a round with its scores (player id, score), by table id
+    /// then number: two queries.
+    pub fn with_scores_in_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<DealWithScores>> {
+        let deals: Vec<Deal> = deals::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .order((deals::table_id, deals::number))
+            .select(Deal::as_select())
+            .load(conn)?;
+        let scores: Vec<(i32, i32, i32)> = deal_scores::table
+            .inner_join(deals::table.inner_join(round_tables::table))
+            .filter(round_tables::round_id.eq(round_id))
+            .order(deal_scores::id)
+            .select((deal_scores::deal_id, deal_scores::player_id, deal_scores::score))
+            .load(conn)?;
+        Ok(attach_scores(deals, &scores))
+    }
+
+    /// One player's score in every deal of some tables: (table id, deal
+    /// number, score; `None` when the player has no score in it).
+    pub fn player_scores_in_tables(
+        conn: &mut AnyConnection,
+        table_ids: &[i32],
+        player_id: i32,
+    ) -> QueryResult<Vec<(i32, i32, Option<i32>)>> {
+        deals::table
+            .left_join(
+                deal_scores::table.on(deal_scores::deal_id
+                    .eq(deals::id)
+                    .and(deal_scores::player_id.eq(player_id))),
+            )
+            .filter(deals::table_id.eq_any(table_ids))
+            .order((deals::table_id, deals::number))
+            .select((deals::table_id, deals::number, deal_scores::score.nullable()))
+            .load(conn)
+    }
+
     /// Every deal of a tournament with its round number and table id.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, Deal)>> {
         deals::table
@@ -161,4 +256,19 @@ impl Deal {
             .select((rounds::number, Deal::as_select()))
             .load(conn)
     }
+}
+
+/// Gives each deal its (player, score) rows, from (deal id, player, score) rows.
+fn attach_scores(deals: Vec<Deal>, scores: &[(i32, i32, i32)]) -> Vec<DealWithScores> {
+    let mut by_deal: std::collections::HashMap<i32, Vec<(i32, i32)>> = std::collections::HashMap::new();
+    for (deal, player, score) in scores {
+        by_deal.entry(*deal).or_default().push((*player, *score));
+    }
+    deals
+        .into_iter()
+        .map(|d| {
+            let own = by_deal.remove(&d.id).unwrap_or_default();
+            (d, own)
+        })
+        .collect()
 }

@@ -16,7 +16,7 @@ pub mod user;
 pub use api_token::ApiToken;
 pub use audit::{AuditEntry, NewAuditEntry};
 pub use constraint::SeatingConstraint;
-pub use deal::{Deal, ScoreLine};
+pub use deal::{Deal, DealChanges, NewDeal, ScoreLine};
 pub use login_attempt::LoginAttempt;
 pub use player::{NewPlayer, Player};
 pub use registration::Registration;

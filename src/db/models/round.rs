@@ -3,8 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::schema::{round_tables, rounds, seats};
+use crate::db::schema::{players, round_tables, rounds, seats};
 use crate::db::AnyConnection;
+use crate::tournament::table::RoundStatus;
 
 /// A round of a tournament.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -16,8 +17,8 @@ pub struct Round {
     pub tournament_id: i32,
     /// 1-based number.
     pub number: i32,
-    /// `open` or `closed`.
-    pub status: String,
+    /// Open or closed.
+    pub status: RoundStatus,
     /// When seated.
     pub created_at: NaiveDateTime,
     /// When closed.
@@ -40,6 +41,9 @@ pub struct RoundTable {
     pub deal_count: i32,
 }
 
+/// A table with its players (id, name) in seat order.
+pub type TableWithPlayers = (RoundTable, Vec<(i32, String)>);
+
 /// A seat at a table.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = seats)]
@@ -61,7 +65,7 @@ impl Round {
             .values((
                 rounds::tournament_id.eq(tournament_id),
                 rounds::number.eq(number),
-                rounds::status.eq("open"),
+                rounds::status.eq(RoundStatus::Open),
                 rounds::created_at.eq(now),
             ))
             .returning(rounds::all_columns)
@@ -89,7 +93,7 @@ impl Round {
 
     /// Whether the round is closed.
     pub fn is_closed(&self) -> bool {
-        self.status == "closed"
+        self.status == RoundStatus::Closed
     }
 
     /// Locks the round's row until the transaction ends, `exclusive` for
@@ -112,7 +116,7 @@ impl Round {
     /// Closes the round.
     pub fn close(conn: &mut AnyConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
         diesel::update(rounds::table.find(id))
-            .set((rounds::status.eq("closed"), rounds::closed_at.eq(now)))
+            .set((rounds::status.eq(RoundStatus::Closed), rounds::closed_at.eq(now)))
             .execute(conn)
     }
 }
@@ -172,6 +176,23 @@ impl RoundTable {
             .optional()
     }
 
+    /// Table `number` of round `round` of a tournament, with its round.
+    pub fn by_number(
+        conn: &mut AnyConnection,
+        tournament_id: i32,
+        round: i32,
+        number: i32,
+    ) -> QueryResult<Option<(RoundTable, Round)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(rounds::number.eq(round))
+            .filter(round_tables::number.eq(number))
+            .select((RoundTable::as_select(), Round::as_select()))
+            .first(conn)
+            .optional()
+    }
+
     /// Player ids of a table in seat order.
     pub fn players(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<i32>> {
         seats::table
@@ -181,13 +202,68 @@ impl RoundTable {
             .load(conn)
     }
 
-    /// Seats of every table of a round: (table id, player id), in seat order.
-    pub fn seats_of_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, i32)>> {
-        seats::table
-            .inner_join(round_tables::table)
+    /// Every table of a round with its players (id, name) in seat order: one query.
+    pub fn with_players_of_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<TableWithPlayers>> {
+        let rows: Vec<(RoundTable, i32, String)> = round_tables::table
+            .inner_join(seats::table.inner_join(players::table))
             .filter(round_tables::round_id.eq(round_id))
             .order((round_tables::number, seats::seat))
-            .select((seats::table_id, seats::player_id))
+            .select((RoundTable::as_select(), players::id, players::name))
+            .load(conn)?;
+        let mut out: Vec<TableWithPlayers> = Vec::new();
+        for (table, id, name) in rows {
+            match out.last_mut() {
+                Some((t, ps)) if t.id == table.id => ps.push((id, name)),
+                _ => out.push((table, vec![(id, name)])),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The tables a player sat at in a tournament: (round number, table), in order.
+    pub fn of_player(
+        conn: &mut AnyConnection,
+        tournament_id: i32,
+        player_id: i32,
+    ) -> QueryResult<Vec<(i32, RoundTable)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .inner_join(seats::table)
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(seats::player_id.eq(player_id))
+            .order((rounds::number, round_tables::number))
+            .select((rounds::number, RoundTable::as_select()))
+            .load(conn)
+    }
+
+    /// The players of some tables: (table id, player id, name), by table and seat.
+    pub fn players_of_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<(i32, i32, String)>> {
+        seats::table
+            .inner_join(players::table)
+            .filter(seats::table_id.eq_any(table_ids))
+            .order((seats::table_id, seats::seat))
+            .select((seats::table_id, players::id, players::name))
+            .load(conn)
+    }
+
+    /// Every table of a tournament with its round: (round number, table), in order.
+    pub fn of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, RoundTable)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .order((rounds::number, round_tables::number))
+            .select((rounds::number, RoundTable::as_select()))
+            .load(conn)
+    }
+
+    /// Seats of every table of a tournament: (round number, table id, player
+    /// id), by round, table and seat.
+    pub fn seats_of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32, i32)>> {
+        seats::table
+            .inner_join(round_tables::table.inner_join(rounds::table))
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .order((rounds::number, round_tables::number, seats::seat))
+            .select((rounds::number, seats::table_id, seats::player_id))
             .load(conn)
     }
 }

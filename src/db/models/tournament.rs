@@ -5,9 +5,12 @@ use diesel::prelude::*;
 
 use crate::db::schema::tournaments;
 use crate::db::AnyConnection;
+use crate::tarot::ScoringRules;
+use crate::tournament::standings::TieBreaker;
+use crate::tournament::table::{StoredPlan, Table5Mode};
 
 /// A tournament row.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable, AsChangeset)]
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = tournaments)]
 pub struct Tournament {
     /// Row id.
@@ -24,22 +27,22 @@ pub struct Tournament {
     pub deals_table4: i32,
     /// Deals per round at a table of 5.
     pub deals_table5: i32,
-    /// `dealer_out` (FFT: the dealer sits out) or `called_king`.
-    pub table5_mode: String,
-    /// `none`, `best_round` or `taker_wins`.
-    pub tie_breaker: String,
-    /// The scoring rule switches, as JSON.
-    pub rules_json: String,
+    /// How tables of 5 play.
+    pub table5_mode: Table5Mode,
+    /// How ties are broken.
+    pub tie_breaker: TieBreaker,
+    /// The scoring rule switches (stored as JSON).
+    #[diesel(column_name = rules_json)]
+    pub rules: ScoringRules,
     /// Extra tables of 5 the organizer asked for.
     pub extra_fives: i32,
     /// Seat by standings (Swiss) from this round on.
     pub swiss_from_round: Option<i32>,
     /// Seed of the seating.
     pub seed: i64,
-    /// The seating planned at round 1 (JSON), followed while nothing changes.
-    pub plan_json: Option<String>,
-    /// `open` or `finished`.
-    pub status: String,
+    /// The seating planned at round 1 (stored as JSON), followed while nothing changes.
+    #[diesel(column_name = plan_json)]
+    pub plan: Option<StoredPlan>,
     /// Who made it.
     pub created_by: Option<i32>,
     /// When.
@@ -63,10 +66,10 @@ pub struct NewTournament {
     /// Deals at a table of 5.
     pub deals_table5: i32,
     /// How tables of 5 play.
-    pub table5_mode: String,
+    pub table5_mode: Table5Mode,
     /// Tie-breaker.
-    pub tie_breaker: String,
-    /// Scoring switches (JSON).
+    pub tie_breaker: TieBreaker,
+    /// Scoring switches, as JSON (see [`NewTournament::rules`]).
     pub rules_json: String,
     /// Extra tables of 5.
     pub extra_fives: i32,
@@ -78,6 +81,13 @@ pub struct NewTournament {
     pub created_by: Option<i32>,
     /// Creation time.
     pub created_at: NaiveDateTime,
+}
+
+impl NewTournament {
+    /// The JSON of the scoring switches.
+    pub fn rules_json(rules: &ScoringRules) -> String {
+        serde_json::to_string(rules).expect("plain booleans serialize")
+    }
 }
 
 impl Tournament {
@@ -122,9 +132,10 @@ impl Tournament {
     }
 
     /// Stores the seating plan.
-    pub fn set_plan(conn: &mut AnyConnection, id: i32, plan: Option<&str>) -> QueryResult<usize> {
+    pub fn set_plan(conn: &mut AnyConnection, id: i32, plan: &StoredPlan) -> QueryResult<usize> {
+        let json = serde_json::to_string(plan).expect("numbers and strings serialize");
         diesel::update(tournaments::table.find(id))
-            .set(tournaments::plan_json.eq(plan))
+            .set(tournaments::plan_json.eq(json))
             .execute(conn)
     }
 }

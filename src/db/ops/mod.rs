@@ -2,6 +2,7 @@
 //! pages and the JSON API share. Each runs on one connection, inside a
 //! transaction where it writes more than one row.
 
+pub mod accounts;
 pub mod deals;
 pub mod players;
 pub mod rounds;

@@ -3,28 +3,17 @@
 use std::collections::{BTreeSet, HashMap};
 
 use diesel::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-use crate::auth::new_token;
 use crate::db::models::{
     AuditEntry, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
 };
 use crate::db::{now, AnyConnection};
+use crate::secrets::new_token;
 use crate::tournament::seating::{self, PlanOptions, PlayerId, RoundRequest, SeatingError};
+use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
 
 use super::{tournaments, Msg, OpError, OpResult};
-
-/// The seating planned for the whole tournament at round 1, followed while
-/// the players and the constraints stay the same.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct StoredPlan {
-    /// The players it was made for, sorted.
-    pub players: Vec<i32>,
-    /// The constraints it was made with (a fingerprint).
-    pub constraints: String,
-    /// Every round's tables, player ids in seat order.
-    pub rounds: Vec<Vec<Vec<i32>>>,
-}
 
 /// A seated table, as the API and pages show it.
 #[derive(Debug, Clone, Serialize)]
@@ -63,42 +52,23 @@ pub fn active_players(conn: &mut AnyConnection, tournament_id: i32, number: i32)
 
 /// Every seated round of a tournament: tables of player ids in seat order.
 pub fn history(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Vec<Vec<i32>>>> {
-    let mut out = Vec::new();
-    for round in Round::for_tournament(conn, tournament_id)? {
-        out.push(tables_of(conn, round.id)?);
-    }
-    Ok(out)
-}
-
-fn tables_of(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<Vec<i32>>> {
-    let mut tables: Vec<(i32, Vec<i32>)> = Vec::new();
-    for (table_id, player) in RoundTable::seats_of_round(conn, round_id)? {
+    // (round number, [(table id, players)]).
+    type Tables = Vec<(i32, Vec<i32>)>;
+    let mut rounds: Vec<(i32, Tables)> = Vec::new();
+    for (round, table_id, player) in RoundTable::seats_of_tournament(conn, tournament_id)? {
+        if rounds.last().is_none_or(|(r, _)| *r != round) {
+            rounds.push((round, Vec::new()));
+        }
+        let tables = &mut rounds.last_mut().expect("pushed above").1;
         match tables.last_mut() {
             Some((t, ps)) if *t == table_id => ps.push(player),
             _ => tables.push((table_id, vec![player])),
         }
     }
-    Ok(tables.into_iter().map(|(_, ps)| ps).collect())
-}
-
-/// Pairs to keep apart, and players held at a table number.
-type SeatingConstraints = (Vec<(u32, u32)>, Vec<(u32, usize)>);
-
-fn constraint_lists(constraints: &[SeatingConstraint], active: &BTreeSet<i32>) -> SeatingConstraints {
-    let mut avoid = Vec::new();
-    let mut fixed = Vec::new();
-    for c in constraints {
-        match (c.kind.as_str(), c.player_b, c.table_number) {
-            ("apart", Some(b), _) if active.contains(&c.player_a) && active.contains(&b) => {
-                avoid.push((c.player_a as u32, b as u32))
-            }
-            ("fixed", _, Some(t)) if active.contains(&c.player_a) && t >= 1 => {
-                fixed.push((c.player_a as u32, t as usize))
-            }
-            _ => {}
-        }
-    }
-    (avoid, fixed)
+    Ok(rounds
+        .into_iter()
+        .map(|(_, tables)| tables.into_iter().map(|(_, ps)| ps).collect())
+        .collect())
 }
 
 fn to_u32(rounds: &[Vec<Vec<i32>>]) -> Vec<seating::Round> {
@@ -167,15 +137,19 @@ pub fn start_next(
             ));
         }
         let active_set: BTreeSet<i32> = active.iter().copied().collect();
-        let constraints = SeatingConstraint::for_tournament(conn, tournament_id)?;
-        let (avoid, fixed) = constraint_lists(&constraints, &active_set);
-        let fingerprint = format!("{avoid:?}{fixed:?}{}", t.extra_fives);
+        let constraints = SeatingConstraint::for_tournament(conn, tournament_id)?
+            .iter()
+            .map(SeatingConstraint::constraint)
+            .collect::<QueryResult<Vec<Constraint>>>()?;
+        let lists = constraint_lists(&constraints, &active_set);
+        let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
+        let (avoid, fixed) = lists;
         let past = history(conn, tournament_id)?;
         let seed = t.seed as u64;
         let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
 
         // Follow the plan made at round 1 while nothing changed.
-        let mut plan: Option<StoredPlan> = t.plan_json.as_deref().and_then(|j| serde_json::from_str(j).ok());
+        let mut plan = t.plan.clone();
         if number == 1 && !swiss_now {
             let ids: Vec<PlayerId> = active.iter().map(|p| *p as PlayerId).collect();
             let opts = PlanOptions {
@@ -193,21 +167,12 @@ pub fn start_next(
                     .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as i32).collect()).collect())
                     .collect(),
             };
-            Tournament::set_plan(
-                conn,
-                tournament_id,
-                Some(&serde_json::to_string(&stored).unwrap_or_default()),
-            )?;
+            Tournament::set_plan(conn, tournament_id, &stored)?;
             plan = Some(stored);
         }
-        let from_plan = plan.as_ref().and_then(|p| {
-            let usable = !swiss_now
-                && p.players == active
-                && p.constraints == fingerprint
-                && p.rounds.len() >= number as usize
-                && p.rounds[..past.len()] == past[..];
-            usable.then(|| p.rounds[number as usize - 1].clone())
-        });
+        let from_plan = plan
+            .filter(|_| !swiss_now)
+            .and_then(|p| p.round_to_follow(&active, &fingerprint, &past, number as usize));
         let tables: Vec<Vec<i32>> = match from_plan {
             Some(tables) => tables,
             None => {
@@ -274,28 +239,36 @@ pub fn start_next(
 /// Round `number` as seated.
 pub fn seated_round(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> OpResult<SeatedRound> {
     let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
-    let mut tables = Vec::new();
-    for table in RoundTable::for_round(conn, round.id)? {
-        tables.push(SeatedTable {
+    let tables = RoundTable::with_players_of_round(conn, round.id)?
+        .into_iter()
+        .map(|(table, players)| SeatedTable {
             table: table.number,
-            players: RoundTable::players(conn, table.id)?,
+            players: players.into_iter().map(|(id, _)| id).collect(),
             token: table.token,
-        });
-    }
+        })
+        .collect();
     Ok(SeatedRound { round: number, tables })
 }
 
 /// Tables of a round whose deals are not all entered: (table number, missing deal numbers).
 pub fn missing_deals(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, Vec<i32>)>> {
-    let mut out = Vec::new();
-    for table in RoundTable::for_round(conn, round_id)? {
-        let entered: BTreeSet<i32> = Deal::for_table(conn, table.id)?.into_iter().map(|d| d.number).collect();
-        let missing: Vec<i32> = (1..=table.deal_count).filter(|k| !entered.contains(k)).collect();
-        if !missing.is_empty() {
-            out.push((table.number, missing));
-        }
-    }
-    Ok(out)
+    let tables = RoundTable::for_round(conn, round_id)?;
+    let entered = Deal::entered_in_round(conn, round_id)?;
+    Ok(missing_of(&tables, &entered))
+}
+
+/// The missing deals of `tables`, given the (table id, number) entered.
+pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(i32, Vec<i32>)> {
+    let entered: BTreeSet<(i32, i32)> = entered.iter().copied().collect();
+    tables
+        .iter()
+        .filter_map(|table| {
+            let missing: Vec<i32> = (1..=table.deal_count)
+                .filter(|k| !entered.contains(&(table.id, *k)))
+                .collect();
+            (!missing.is_empty()).then_some((table.number, missing))
+        })
+        .collect()
 }
 
 /// Closes a round: its deals become final (organizer corrections aside).

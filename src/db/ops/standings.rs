@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::db::models::{Deal, Registration, Tournament};
 use crate::db::AnyConnection;
-use crate::tournament::standings::{compute as compute_standings, ScoreEntry, Standings, TieBreaker};
+use crate::tournament::standings::{compute as compute_standings, ScoreEntry, Standings};
 
 use super::{OpError, OpResult};
 
@@ -34,8 +34,7 @@ pub fn compute(conn: &mut AnyConnection, tournament_id: i32, only_round: Option<
             *wins.entry(i64::from(taker)).or_default() += 1;
         }
     }
-    let tie = TieBreaker::from_name(&t.tie_breaker).unwrap_or_default();
-    let standings = compute_standings(&players, &entries, &wins, tie, only_round.map(|r| r as u32));
+    let standings = compute_standings(&players, &entries, &wins, t.tie_breaker, only_round.map(|r| r as u32));
     if !standings.check.ok() {
         tracing::error!(tournament = tournament_id, check = ?standings.check, "standings do not sum to zero");
     }

@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::models::{NewTournament, Tournament};
 use crate::db::{now, AnyConnection};
+use crate::tarot::ScoringRules;
 use crate::tournament::standings::TieBreaker;
+pub use crate::tournament::table::Table5Mode;
 
 use super::{Msg, OpError, OpResult};
 
@@ -12,35 +14,6 @@ use super::{Msg, OpError, OpResult};
 pub const MAX_ROUNDS: i64 = 30;
 /// Most deals per table and round.
 pub const MAX_DEALS: i64 = 20;
-
-/// How tables of 5 play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-pub enum Table5Mode {
-    /// FFT tournament mode: the dealer sits out and does not score.
-    #[default]
-    DealerOut,
-    /// The 5-player called-king game.
-    CalledKing,
-}
-
-impl Table5Mode {
-    /// Parses the stored name.
-    pub fn from_name(s: &str) -> Option<Table5Mode> {
-        match s {
-            "dealer_out" => Some(Table5Mode::DealerOut),
-            "called_king" => Some(Table5Mode::CalledKing),
-            _ => None,
-        }
-    }
-    /// The stored name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Table5Mode::DealerOut => "dealer_out",
-            Table5Mode::CalledKing => "called_king",
-        }
-    }
-}
 
 /// The settings form as typed (every field a string, so a refused form can be
 /// shown again exactly). JSON bodies are read into it too.
@@ -185,13 +158,13 @@ impl TournamentForm {
         } else {
             int_field(&self.seed, "seed", 0, 0, i64::from(i32::MAX))?
         };
-        let rules = serde_json::json!({
-            "garde_contre_x8": checkbox(&self.garde_contre_x8),
-            "handfuls_20_40_60": checkbox(&self.handfuls_20_40_60),
-            "no_petite": checkbox(&self.no_petite),
-            "misere": checkbox(&self.misere),
-            "round_to_10": checkbox(&self.round_to_10),
-        });
+        let rules = ScoringRules {
+            garde_contre_x8: checkbox(&self.garde_contre_x8),
+            handfuls_20_40_60: checkbox(&self.handfuls_20_40_60),
+            no_petite: checkbox(&self.no_petite),
+            misere: checkbox(&self.misere),
+            round_to_10: checkbox(&self.round_to_10),
+        };
         Ok(NewTournament {
             name: name.to_owned(),
             event_date: date.format("%Y-%m-%d").to_string(),
@@ -199,9 +172,9 @@ impl TournamentForm {
             deals_table3: d3 as i32,
             deals_table4: d4 as i32,
             deals_table5: d5 as i32,
-            table5_mode: mode.name().to_owned(),
-            tie_breaker: tie.name().to_owned(),
-            rules_json: rules.to_string(),
+            table5_mode: mode,
+            tie_breaker: tie,
+            rules_json: NewTournament::rules_json(&rules),
             extra_fives: extra as i32,
             swiss_from_round: swiss,
             seed,
@@ -225,14 +198,7 @@ pub fn get(conn: &mut AnyConnection, id: i32) -> OpResult<Tournament> {
 impl TournamentForm {
     /// The form filled with a tournament's current settings.
     pub fn from_tournament(t: &Tournament) -> TournamentForm {
-        let rules: serde_json::Value = serde_json::from_str(&t.rules_json).unwrap_or_default();
-        let flag = |k: &str| {
-            rules
-                .get(k)
-                .and_then(|v| v.as_bool())
-                .unwrap_or(false)
-                .then(|| "on".to_owned())
-        };
+        let flag = |on: bool| on.then(|| "on".to_owned());
         TournamentForm {
             name: t.name.clone(),
             date: t.event_date.clone(),
@@ -240,16 +206,16 @@ impl TournamentForm {
             deals_table4: t.deals_table4.to_string(),
             deals_table5: t.deals_table5.to_string(),
             deals_table3: t.deals_table3.to_string(),
-            table5_mode: t.table5_mode.clone(),
-            tie_breaker: t.tie_breaker.clone(),
+            table5_mode: t.table5_mode.name().to_owned(),
+            tie_breaker: t.tie_breaker.name().to_owned(),
             extra_fives: t.extra_fives.to_string(),
             swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
             seed: t.seed.to_string(),
-            garde_contre_x8: flag("garde_contre_x8"),
-            handfuls_20_40_60: flag("handfuls_20_40_60"),
-            no_petite: flag("no_petite"),
-            misere: flag("misere"),
-            round_to_10: flag("round_to_10"),
+            garde_contre_x8: flag(t.rules.garde_contre_x8),
+            handfuls_20_40_60: flag(t.rules.handfuls_20_40_60),
+            no_petite: flag(t.rules.no_petite),
+            misere: flag(t.rules.misere),
+            round_to_10: flag(t.rules.round_to_10),
         }
     }
 }
@@ -272,7 +238,9 @@ pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &
         let new = form.parse(old.created_by)?;
         let seated = super::players::last_round(conn, id)?;
         if seated > 0
-            && (new.table5_mode != old.table5_mode || new.rules_json != old.rules_json || new.seed != old.seed)
+            && (new.table5_mode != old.table5_mode
+                || new.rules_json != NewTournament::rules_json(&old.rules)
+                || new.seed != old.seed)
         {
             return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
         }
@@ -289,8 +257,8 @@ pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &
                 t::deals_table3.eq(new.deals_table3),
                 t::deals_table4.eq(new.deals_table4),
                 t::deals_table5.eq(new.deals_table5),
-                t::table5_mode.eq(&new.table5_mode),
-                t::tie_breaker.eq(&new.tie_breaker),
+                t::table5_mode.eq(new.table5_mode),
+                t::tie_breaker.eq(new.tie_breaker),
                 t::rules_json.eq(&new.rules_json),
                 t::extra_fives.eq(new.extra_fives),
                 t::swiss_from_round.eq(new.swiss_from_round),

@@ -3,11 +3,12 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{Registration, Round, SeatingConstraint, Tournament};
+use crate::db::models::{Deal, Registration, Round, RoundTable, SeatingConstraint, Tournament};
 use crate::db::ops::players::{last_round, PlayerForm};
-use crate::db::ops::rounds::{active_players, missing_deals};
+use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::table::{Constraint, Table5Mode};
 
 use super::super::{render, AppError, AppState, Ctx, Organizer};
 
@@ -102,31 +103,39 @@ pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, A
             }
         })
         .collect();
-    let mut rounds = Vec::new();
-    for r in Round::for_tournament(conn, id)? {
-        rounds.push(RoundView {
-            number: r.number,
-            closed: r.is_closed(),
-            tables_missing: missing_deals(conn, r.id)?.len(),
-        });
-    }
+    // Every round's missing tables from two queries, not two per round.
+    let tables = RoundTable::of_tournament(conn, id)?;
+    let entered = Deal::entered_in_tournament(conn, id)?;
+    let rounds = Round::for_tournament(conn, id)?
+        .into_iter()
+        .map(|r| {
+            let of_round: Vec<RoundTable> = tables
+                .iter()
+                .filter(|(_, t)| t.round_id == r.id)
+                .map(|(_, t)| t.clone())
+                .collect();
+            RoundView {
+                number: r.number,
+                closed: r.is_closed(),
+                tables_missing: missing_of(&of_round, &entered).len(),
+            }
+        })
+        .collect();
     let name = |p: i32| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
     let constraints = SeatingConstraint::for_tournament(conn, id)?
         .into_iter()
         .map(|c| {
-            let text = match (c.kind.as_str(), c.player_b, c.table_number) {
-                ("apart", Some(b), _) => ctx
+            let text = match c.constraint()? {
+                Constraint::Apart(a, b) => ctx
                     .lang
-                    .t_args("constraint-apart-text", &[("a", name(c.player_a)), ("b", name(b))]),
-                (_, _, Some(tn)) => ctx.lang.t_args(
-                    "constraint-fixed-text",
-                    &[("a", name(c.player_a)), ("table", tn.to_string())],
-                ),
-                _ => String::new(),
+                    .t_args("constraint-apart-text", &[("a", name(a)), ("b", name(b))]),
+                Constraint::Fixed(a, tn) => ctx
+                    .lang
+                    .t_args("constraint-fixed-text", &[("a", name(a)), ("table", tn.to_string())]),
             };
-            ConstraintView { id: c.id, text }
+            Ok(ConstraintView { id: c.id, text })
         })
-        .collect();
+        .collect::<diesel::QueryResult<_>>()?;
     let next_count = active_players(conn, id, next_round)?.len();
     Ok(Dashboard {
         t,

@@ -1,10 +1,11 @@
 //! The player directory: find a player, correct their name, club or licence.
 
+use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::Player;
-use crate::db::ops::players::{self, PlayerForm};
+use crate::db::ops::players::{self, PlayerFields, PlayerForm};
 
 use super::super::csrf::CsrfForm;
 use super::super::{render, AppError, AppState, Ctx, Organizer};
@@ -43,7 +44,8 @@ async fn list(
     state: web::Data<AppState>,
     q: web::Query<Search>,
 ) -> Result<HttpResponse, AppError> {
-    let q = q.into_inner().q;
+    // Control characters match no one (and PostgreSQL refuses a NUL byte).
+    let q: String = q.into_inner().q.chars().filter(|c| !c.is_control()).collect();
     let query = q.clone();
     let players = state.db(move |conn| Ok(Player::search(conn, &query, LIMIT)?)).await?;
     Ok(render::page(&DirectoryPage { ctx, q, players }))
@@ -98,8 +100,15 @@ async fn update(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
-    let f = form.clone();
-    match state.db(move |conn| refusal(players::edit(conn, id, &f))).await? {
+    let fields = match PlayerFields::from_form(&form) {
+        Ok(f) => f,
+        Err(m) => {
+            let error = Some(m.render(ctx.lang));
+            let page = EditPage { ctx, id, form, error };
+            return Ok(render::page_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY));
+        }
+    };
+    match state.db(move |conn| refusal(players::edit(conn, id, &fields))).await? {
         Ok(_) => Ok(see_other("/players")),
         Err((status, e)) => {
             let error = Some(e.render(ctx.lang));

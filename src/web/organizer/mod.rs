@@ -1,9 +1,12 @@
 //! The organizer's pages: tournaments, players, rounds, deals, corrections.
 
+pub mod constraints;
 pub mod dashboard;
 pub mod directory;
 pub mod players;
+pub mod reports;
 pub mod rounds;
+pub mod tables;
 pub mod tournaments;
 
 use actix_web::http::header;
@@ -15,7 +18,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     dashboard::configure(cfg);
     directory::configure(cfg);
     players::configure(cfg);
+    constraints::configure(cfg);
     rounds::configure(cfg);
+    tables::configure(cfg);
+    reports::configure(cfg);
 }
 
 /// A 303 to `to` (after a successful POST).

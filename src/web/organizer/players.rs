@@ -1,5 +1,4 @@
-//! The organizer's actions on players: add, import, check in, withdraw,
-//! seating constraints.
+//! The organizer's actions on players: add, import, check in, withdraw.
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
@@ -7,9 +6,8 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
-use crate::db::models::SeatingConstraint;
-use crate::db::ops::players::{self, ImportReport, PlayerForm};
-use crate::db::ops::{tournaments, Msg, OpError};
+use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
+use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
 use super::super::{render, AppError, AppState, Ctx, Organizer};
@@ -22,9 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(import)
         .service(check_in)
         .service(withdraw)
-        .service(reinstate)
-        .service(add_constraint)
-        .service(delete_constraint);
+        .service(reinstate);
 }
 
 #[post("/tournaments/{id}/players")]
@@ -37,12 +33,18 @@ async fn add(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
-    let f = form.clone();
     let present = form.checked_in.as_deref().is_some_and(|v| !v.is_empty());
+    let fields = match PlayerFields::from_form(&form) {
+        Ok(f) => f,
+        Err(m) => {
+            let error = Some(m.render(ctx.lang));
+            return render_dashboard(&state, ctx, id, form, error, None, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::register(conn, id, &f, present))
+            refusal(players::register(conn, id, &fields, present))
         })
         .await?;
     match r {
@@ -100,15 +102,7 @@ async fn import(
         }
     }
     check_token(&req, &csrf)?;
-    let content = if !file.is_empty() {
-        match String::from_utf8(file) {
-            Ok(s) => s,
-            // Spreadsheets on Windows often save Latin-1.
-            Err(e) => e.into_bytes().iter().map(|b| *b as char).collect(),
-        }
-    } else {
-        text
-    };
+    let content = if !file.is_empty() { decode_file(&file) } else { text };
     if content.trim().is_empty() {
         let error = Some(ctx.t("import-empty"));
         return render_dashboard(
@@ -122,11 +116,26 @@ async fn import(
         )
         .await;
     }
-    let lang = ctx.lang;
+    let lines = match players::parse_csv(&content) {
+        Ok(lines) => lines,
+        Err(m) => {
+            let error = Some(m.render(ctx.lang));
+            return render_dashboard(
+                &state,
+                ctx,
+                id,
+                PlayerForm::default(),
+                error,
+                None,
+                StatusCode::UNPROCESSABLE_ENTITY,
+            )
+            .await;
+        }
+    };
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::import_csv(conn, id, &content, present, lang))
+            refusal(players::import(conn, id, lines, present))
         })
         .await?;
     match r {
@@ -138,13 +147,35 @@ async fn import(
     }
 }
 
+/// The text of an uploaded file: UTF-8 (its byte order mark dropped), or
+/// else Windows-1252, what spreadsheets on Windows often save.
+fn decode_file(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|b| windows_1252(*b)).collect(),
+    }
+}
+
+/// A Windows-1252 byte as a character (Latin-1, but for 0x80–0x9F).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
+        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
 #[derive(Deserialize)]
 struct PresentForm {
     #[serde(default)]
     present: String,
 }
 
-async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
+pub(super) async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
 where
     F: FnOnce(&mut crate::db::DbConn) -> Result<(), OpError> + Send + 'static,
 {
@@ -204,77 +235,4 @@ async fn reinstate(
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
     player_action(ctx, &state, id, move |conn| players::reinstate(conn, id, pid)).await
-}
-
-#[derive(Deserialize)]
-struct ConstraintForm {
-    kind: String,
-    player_a: String,
-    #[serde(default)]
-    player_b: String,
-    #[serde(default)]
-    table_number: String,
-}
-
-#[post("/tournaments/{id}/constraints")]
-async fn add_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-    form: CsrfForm<ConstraintForm>,
-) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let f = form.0;
-    player_action(ctx, &state, id, move |conn| {
-        let a: i32 = f
-            .player_a
-            .parse()
-            .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
-        let regs = crate::db::models::Registration::find(conn, id, a)?;
-        if regs.is_none() {
-            return Err(OpError::Invalid(Msg::new("constraint-player-required")));
-        }
-        match f.kind.as_str() {
-            "apart" => {
-                let b: i32 = f
-                    .player_b
-                    .parse()
-                    .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))?;
-                if a == b || crate::db::models::Registration::find(conn, id, b)?.is_none() {
-                    return Err(OpError::Invalid(Msg::new("constraint-two-players")));
-                }
-                SeatingConstraint::create(conn, id, "apart", a, Some(b), None)?;
-            }
-            "fixed" => {
-                let t: i32 = f
-                    .table_number
-                    .trim()
-                    .parse()
-                    .ok()
-                    .filter(|t| *t >= 1)
-                    .ok_or_else(|| OpError::Invalid(Msg::new("constraint-table-required")))?;
-                SeatingConstraint::create(conn, id, "fixed", a, None, Some(t))?;
-            }
-            _ => return Err(OpError::Invalid(Msg::new("constraint-kind"))),
-        }
-        Ok(())
-    })
-    .await
-}
-
-#[post("/tournaments/{id}/constraints/{cid}/delete")]
-async fn delete_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
-    _form: CsrfForm<serde::de::IgnoredAny>,
-) -> Result<HttpResponse, AppError> {
-    let (id, cid) = path.into_inner();
-    player_action(ctx, &state, id, move |conn| {
-        SeatingConstraint::delete(conn, id, cid)?;
-        Ok(())
-    })
-    .await
 }

@@ -1,0 +1,1 @@
+ALTER TABLE tournaments ADD COLUMN status TEXT NOT NULL DEFAULT 'open';

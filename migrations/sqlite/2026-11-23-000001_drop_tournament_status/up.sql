@@ -1,0 +1,2 @@
+-- Tournament.status was never read: the rounds say where a tournament stands.
+ALTER TABLE tournaments DROP COLUMN status;

@@ -1,0 +1,80 @@
+//! How domain values are stored: enums as their names in text columns, and
+//! JSON documents (scoring rules, the seating plan, an entered deal) in text
+//! columns. Reading a value that does not parse is a loud error (the query
+//! fails), never a silent default.
+
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::Text;
+
+use crate::tarot::ScoringRules;
+use crate::tournament::deal::TableDeal;
+use crate::tournament::standings::TieBreaker;
+use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
+
+/// A text column holding an enum by its name: written with `name()`, read
+/// with `from_name()`.
+macro_rules! named_enum_column {
+    ($proxy:ident, $ty:ty) => {
+        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[diesel(foreign_derive, sql_type = Text)]
+        #[allow(dead_code)]
+        struct $proxy($ty);
+
+        impl<DB: Backend> ToSql<Text, DB> for $ty
+        where
+            str: ToSql<Text, DB>,
+        {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                <str as ToSql<Text, DB>>::to_sql(self.name(), out)
+            }
+        }
+
+        impl<DB: Backend> FromSql<Text, DB> for $ty
+        where
+            String: FromSql<Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                let s = String::from_sql(bytes)?;
+                <$ty>::from_name(&s).ok_or_else(|| format!("stored {} {s:?} is unknown", stringify!($ty)).into())
+            }
+        }
+    };
+}
+
+named_enum_column!(Table5ModeColumn, Table5Mode);
+named_enum_column!(TieBreakerColumn, TieBreaker);
+named_enum_column!(RoundStatusColumn, RoundStatus);
+named_enum_column!(ConstraintKindColumn, ConstraintKind);
+
+/// A text column holding a JSON document, read only through the model (it is
+/// written as text by the code that builds it).
+macro_rules! json_column {
+    ($proxy:ident, $ty:ty, $parse:expr) => {
+        #[derive(diesel::FromSqlRow)]
+        #[diesel(foreign_derive)]
+        #[allow(dead_code)]
+        struct $proxy($ty);
+
+        impl<DB: Backend> FromSql<Text, DB> for $ty
+        where
+            String: FromSql<Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                let s = String::from_sql(bytes)?;
+                let parse: fn(&str) -> Result<$ty, String> = $parse;
+                parse(&s).map_err(|e| format!("stored {} does not parse: {e}", stringify!($ty)).into())
+            }
+        }
+    };
+}
+
+json_column!(ScoringRulesColumn, ScoringRules, |s| serde_json::from_str(s)
+    .map_err(|e| e.to_string()));
+json_column!(StoredPlanColumn, StoredPlan, |s| serde_json::from_str(s)
+    .map_err(|e| e.to_string()));
+json_column!(TableDealColumn, TableDeal, |s| {
+    let v: serde_json::Value = serde_json::from_str(s).map_err(|e| e.to_string())?;
+    TableDeal::from_json(&v).map_err(|e| e.to_string())
+});

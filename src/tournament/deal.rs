@@ -1,0 +1,530 @@
+//! A deal as a table enters it, players named by their ids: parsed once from
+//! the JSON API's body (or built from the deal form), checked against the
+//! table (who plays, who sits out), turned into the rules core's record and
+//! scored. Pure: the database stores [`TableDeal::to_json`] and reads it back
+//! through [`TableDeal::from_json`].
+
+use serde_json::{json, Map, Value};
+
+use crate::tarot::{
+    score, Camp, Chelem, Contract, DealRecord, HalfPoints, Handful, HandfulSize, Misere, MisereKind, RecordError,
+    RecordInput, ScoreOutput, ScoringRules, Seat,
+};
+
+use super::table::{deal_players, Table5Mode};
+
+/// A deal entered at a table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableDeal {
+    /// Every player passed: nobody scores.
+    Passed,
+    /// A contract was played.
+    Played(PlayedDeal),
+}
+
+/// The facts of a played deal, players by id.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayedDeal {
+    /// The taker.
+    pub taker: i32,
+    /// The called partner (5-player called-king game); `None` when alone.
+    pub partner: Option<i32>,
+    /// The contract.
+    pub contract: Contract,
+    /// Oudlers of the attack at the end.
+    pub oudlers: u8,
+    /// Card points of the attack at the end.
+    pub points: HalfPoints,
+    /// Handfuls shown: (player, size).
+    pub handfuls: Vec<(i32, HandfulSize)>,
+    /// The camp that took the petit au bout.
+    pub petit_au_bout: Option<Camp>,
+    /// Chelem announced and made.
+    pub chelem: Chelem,
+    /// Misères declared (variant): (player, kind).
+    pub miseres: Vec<(i32, MisereKind)>,
+}
+
+/// Why a deal cannot be entered at a table.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum DealError {
+    /// The rules core refuses the record (or a field of it).
+    #[error("{0}")]
+    Record(#[from] RecordError),
+    /// The body is not a JSON object.
+    #[error("the deal must be a JSON object")]
+    NotAnObject,
+    /// No taker named.
+    #[error("the taker is required")]
+    TakerRequired,
+    /// A player field that is not a player id.
+    #[error("{field} must be a player id")]
+    BadPlayer {
+        /// Which field.
+        field: &'static str,
+    },
+    /// A list field that is not a list.
+    #[error("{field} must be a list")]
+    BadList {
+        /// Which field.
+        field: &'static str,
+    },
+    /// A player who sits this deal out (the dealer at a table of 5).
+    #[error("player {player} sits this deal out (the dealer at a table of 5)")]
+    PlayerSitsOut {
+        /// The player id.
+        player: i64,
+    },
+    /// A player of another table.
+    #[error("player {player} does not play at this table")]
+    PlayerNotAtTable {
+        /// The player id.
+        player: i64,
+    },
+}
+
+impl DealError {
+    /// The message id of `locales/` that says it.
+    pub fn key(&self) -> String {
+        match self {
+            DealError::Record(e) => format!("record-{}", e.code()),
+            DealError::NotAnObject => "json-not-object".into(),
+            DealError::TakerRequired => "deal-taker-required".into(),
+            DealError::BadPlayer { .. } => "deal-bad-player".into(),
+            DealError::BadList { .. } => "deal-bad-list".into(),
+            DealError::PlayerSitsOut { .. } => "deal-player-sits-out".into(),
+            DealError::PlayerNotAtTable { .. } => "deal-player-not-at-table".into(),
+        }
+    }
+
+    /// The message's arguments.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            DealError::Record(e) => e.args(),
+            DealError::BadPlayer { field } | DealError::BadList { field } => vec![("field", field.to_string())],
+            DealError::PlayerSitsOut { player } | DealError::PlayerNotAtTable { player } => {
+                vec![("player", player.to_string())]
+            }
+            DealError::NotAnObject | DealError::TakerRequired => Vec::new(),
+        }
+    }
+
+    /// The field at fault, for showing the refusal beside it.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            DealError::TakerRequired => Some("taker"),
+            DealError::BadPlayer { field } | DealError::BadList { field } => Some(field),
+            DealError::Record(e) => match e {
+                RecordError::TakerSeat { .. } => Some("taker"),
+                RecordError::PartnerNotFivePlayers | RecordError::PartnerSeat { .. } => Some("partner"),
+                RecordError::PointsRange | RecordError::PointsNotHalf { .. } => Some("points"),
+                RecordError::OudlersRange { .. } => Some("oudlers"),
+                RecordError::UnknownContract { .. } | RecordError::PetiteRefused => Some("contract"),
+                RecordError::MissingField { field } | RecordError::WrongType { field, .. } => {
+                    Some(field.split(['.', '[']).next().unwrap_or(field))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// A player id field: absent or null is `None`.
+fn player_id(v: Option<&Value>, field: &'static str) -> Result<Option<i32>, DealError> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .and_then(|i| i32::try_from(i).ok())
+            .map(Some)
+            .ok_or(DealError::BadPlayer { field }),
+        Some(_) => Err(DealError::BadPlayer { field }),
+    }
+}
+
+fn wrong_type(field: &str, expected: &'static str) -> DealError {
+    DealError::Record(RecordError::WrongType {
+        field: field.to_owned(),
+        expected,
+    })
+}
+
+fn missing(field: &str) -> DealError {
+    DealError::Record(RecordError::MissingField {
+        field: field.to_owned(),
+    })
+}
+
+fn required<'v>(obj: &'v Map<String, Value>, field: &str) -> Result<&'v Value, DealError> {
+    match obj.get(field) {
+        None | Some(Value::Null) => Err(missing(field)),
+        Some(v) => Ok(v),
+    }
+}
+
+fn optional_str<'v>(obj: &'v Map<String, Value>, field: &str) -> Result<Option<&'v str>, DealError> {
+    match obj.get(field) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(wrong_type(field, "a string or null")),
+    }
+}
+
+/// A list of `{"player": id, <key>: name}` items.
+fn player_list<'v>(
+    obj: &'v Map<String, Value>,
+    list: &'static str,
+    key: &str,
+) -> Result<Vec<(i32, &'v str)>, DealError> {
+    match obj.get(list) {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let o = item
+                    .as_object()
+                    .ok_or_else(|| wrong_type(&format!("{list}[{i}]"), "an object"))?;
+                let player = player_id(o.get("player"), list)?.ok_or(DealError::BadPlayer { field: list })?;
+                match o.get(key) {
+                    Some(Value::String(s)) => Ok((player, s.as_str())),
+                    None | Some(Value::Null) => Err(missing(&format!("{list}[{i}].{key}"))),
+                    Some(_) => Err(wrong_type(&format!("{list}[{i}].{key}"), "a string")),
+                }
+            })
+            .collect(),
+        Some(_) => Err(DealError::BadList { field: list }),
+    }
+}
+
+/// The fields of a played deal, each of the right type but not yet checked:
+/// what the JSON body and the deal form both come to before the same checks.
+#[derive(Debug, Clone, Default)]
+pub struct DealFields<'a> {
+    /// Taker (required).
+    pub taker: Option<i32>,
+    /// Partner.
+    pub partner: Option<i32>,
+    /// Contract name (required).
+    pub contract: &'a str,
+    /// Oudlers.
+    pub oudlers: i64,
+    /// Card points.
+    pub points: f64,
+    /// Handfuls: (player, size name).
+    pub handfuls: Vec<(i32, &'a str)>,
+    /// Camp name of the petit au bout.
+    pub petit_au_bout: Option<&'a str>,
+    /// Chelem announced.
+    pub announced: bool,
+    /// Camp name that made a chelem.
+    pub made_by: Option<&'a str>,
+    /// Misères: (player, kind name).
+    pub miseres: Vec<(i32, &'a str)>,
+}
+
+impl DealFields<'_> {
+    /// Checks ranges and names, in the order a `chelem score` record is checked.
+    pub fn check(self) -> Result<TableDeal, DealError> {
+        let taker = self.taker.ok_or(DealError::TakerRequired)?;
+        let points = HalfPoints::from_points(self.points)?;
+        if !(0..=3).contains(&self.oudlers) {
+            return Err(RecordError::OudlersRange { oudlers: self.oudlers }.into());
+        }
+        Ok(TableDeal::Played(PlayedDeal {
+            taker,
+            partner: self.partner,
+            contract: Contract::from_name(self.contract)?,
+            oudlers: self.oudlers as u8,
+            points,
+            handfuls: self
+                .handfuls
+                .into_iter()
+                .map(|(p, s)| Ok((p, HandfulSize::from_name(s)?)))
+                .collect::<Result<_, RecordError>>()?,
+            petit_au_bout: self
+                .petit_au_bout
+                .map(|c| Camp::from_name(c, "petit_au_bout"))
+                .transpose()?,
+            chelem: Chelem {
+                announced: self.announced,
+                made_by: self.made_by.map(|c| Camp::from_name(c, "chelem.made_by")).transpose()?,
+            },
+            miseres: self
+                .miseres
+                .into_iter()
+                .map(|(p, k)| Ok((p, MisereKind::from_name(k)?)))
+                .collect::<Result<_, RecordError>>()?,
+        }))
+    }
+}
+
+impl TableDeal {
+    /// Parses a deal body of the JSON API (FORMATS.md: the fields of a
+    /// `chelem score` record with players by id, or `{"passed": true}`).
+    /// Whether the players sit at the table is checked by [`TableDeal::score_at`].
+    pub fn from_json(v: &Value) -> Result<TableDeal, DealError> {
+        let obj = v.as_object().ok_or(DealError::NotAnObject)?;
+        if obj.get("passed").and_then(Value::as_bool) == Some(true) {
+            return Ok(TableDeal::Passed);
+        }
+        let taker = Some(player_id(obj.get("taker"), "taker")?.ok_or(DealError::TakerRequired)?);
+        let partner = player_id(obj.get("partner"), "partner")?;
+        let contract = match required(obj, "contract")? {
+            Value::String(s) => s.as_str(),
+            _ => return Err(wrong_type("contract", "a string")),
+        };
+        let oudlers = match required(obj, "oudlers")? {
+            Value::Number(n) if n.is_i64() => n.as_i64().unwrap_or_default(),
+            _ => return Err(wrong_type("oudlers", "an integer")),
+        };
+        let points = match required(obj, "points")? {
+            Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
+            _ => return Err(wrong_type("points", "a number")),
+        };
+        let handfuls = player_list(obj, "handfuls", "size")?;
+        let petit_au_bout = optional_str(obj, "petit_au_bout")?;
+        let chelem = match obj.get("chelem") {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(c)) => c.clone(),
+            Some(_) => return Err(wrong_type("chelem", "an object or null")),
+        };
+        let announced = match chelem.get("announced") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(_) => return Err(wrong_type("chelem.announced", "true, false or null")),
+        };
+        let made_by = optional_str(&chelem, "made_by").map_err(|_| wrong_type("chelem.made_by", "a string or null"))?;
+        let miseres = player_list(obj, "miseres", "kind")?;
+        DealFields {
+            taker,
+            partner,
+            contract,
+            oudlers,
+            points,
+            handfuls,
+            petit_au_bout,
+            announced,
+            made_by,
+            miseres,
+        }
+        .check()
+    }
+
+    /// The stored (and API) form: `{"passed": true}`, or the record with
+    /// players by id, keys in order.
+    pub fn to_json(&self) -> Value {
+        let TableDeal::Played(d) = self else {
+            return json!({"passed": true});
+        };
+        json!({
+            "taker": d.taker,
+            "partner": d.partner,
+            "contract": d.contract.name(),
+            "oudlers": d.oudlers,
+            "points": d.points.as_points(),
+            "handfuls": d.handfuls.iter().map(|(p, s)| json!({"player": p, "size": s.name()})).collect::<Vec<_>>(),
+            "petit_au_bout": d.petit_au_bout.map(Camp::name),
+            "chelem": {"announced": d.chelem.announced, "made_by": d.chelem.made_by.map(Camp::name)},
+            "miseres": d.miseres.iter().map(|(p, k)| json!({"player": p, "kind": k.name()})).collect::<Vec<_>>(),
+        })
+    }
+
+    /// The played deal, if one was.
+    pub fn played(&self) -> Option<&PlayedDeal> {
+        match self {
+            TableDeal::Passed => None,
+            TableDeal::Played(d) => Some(d),
+        }
+    }
+
+    /// Checks the deal at its table and scores it: deal `number` of a table
+    /// whose players are `table_players` (seat order).
+    pub fn score_at(
+        &self,
+        table_players: &[i32],
+        number: i32,
+        mode: Table5Mode,
+        rules: &ScoringRules,
+    ) -> Result<ScoredDeal, DealError> {
+        let TableDeal::Played(d) = self else {
+            return Ok(ScoredDeal {
+                deal: TableDeal::Passed,
+                scores: table_players.iter().map(|p| (*p, 0)).collect(),
+                output: None,
+            });
+        };
+        let (playing, out) = deal_players(table_players, number, mode);
+        let seat = |player: i32| -> Result<u8, DealError> {
+            if out == Some(player) {
+                return Err(DealError::PlayerSitsOut { player: player.into() });
+            }
+            playing
+                .iter()
+                .position(|p| *p == player)
+                .map(|s| s as u8)
+                .ok_or(DealError::PlayerNotAtTable { player: player.into() })
+        };
+        let taker = seat(d.taker)?;
+        let partner = d.partner.map(seat).transpose()?;
+        let mut handfuls = d
+            .handfuls
+            .iter()
+            .map(|(p, size)| Ok((seat(*p)?, *size)))
+            .collect::<Result<Vec<_>, DealError>>()?;
+        let mut miseres = d
+            .miseres
+            .iter()
+            .map(|(p, kind)| Ok((seat(*p)?, *kind)))
+            .collect::<Result<Vec<_>, DealError>>()?;
+        handfuls.sort_by_key(|(s, _)| *s);
+        miseres.sort_by_key(|(s, _)| *s);
+        let input = RecordInput {
+            players: playing.len() as u8,
+            taker,
+            partner,
+            contract: d.contract,
+            oudlers: d.oudlers,
+            points: d.points,
+            handfuls: handfuls
+                .iter()
+                .map(|(s, size)| Handful {
+                    seat: Seat(*s),
+                    size: *size,
+                })
+                .collect(),
+            petit_au_bout: d.petit_au_bout,
+            chelem: d.chelem,
+            miseres: miseres
+                .iter()
+                .map(|(s, kind)| Misere {
+                    seat: Seat(*s),
+                    kind: *kind,
+                })
+                .collect(),
+        };
+        let record = DealRecord::new(input, rules)?;
+        let output = ScoreOutput::from_score(score(&record), rules);
+        let scores = table_players
+            .iter()
+            .map(|p| {
+                let s = playing.iter().position(|q| q == p).map(|i| output.scores[i] as i32);
+                (*p, s.unwrap_or(0))
+            })
+            .collect();
+        // Canonical: lists in seat order, the taker is not their own partner.
+        let canonical = PlayedDeal {
+            partner: d.partner.filter(|p| *p != d.taker),
+            handfuls: handfuls.iter().map(|(s, size)| (playing[*s as usize], *size)).collect(),
+            miseres: miseres.iter().map(|(s, kind)| (playing[*s as usize], *kind)).collect(),
+            ..d.clone()
+        };
+        Ok(ScoredDeal {
+            deal: TableDeal::Played(canonical),
+            scores,
+            output: Some(output),
+        })
+    }
+}
+
+/// A deal checked and scored at its table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScoredDeal {
+    /// The deal in canonical form (stored and compared).
+    pub deal: TableDeal,
+    /// Scores by player, in table seat order (0 for the one sitting out).
+    pub scores: Vec<(i32, i32)>,
+    /// The rules core's answer (`None` when everyone passed).
+    pub output: Option<ScoreOutput>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body() -> Value {
+        json!({"taker": 30, "partner": null, "contract": "garde", "oudlers": 2, "points": 49,
+               "handfuls": [{"player": 40, "size": "simple"}, {"player": 20, "size": "simple"}],
+               "petit_au_bout": "attack", "chelem": {"announced": false, "made_by": null}})
+    }
+
+    #[test]
+    fn a_deal_round_trips_through_its_stored_form() {
+        let d = TableDeal::from_json(&body()).unwrap();
+        assert_eq!(TableDeal::from_json(&d.to_json()).unwrap(), d);
+        assert_eq!(
+            TableDeal::from_json(&json!({"passed": true})).unwrap(),
+            TableDeal::Passed
+        );
+        // The stored text is the canonical JSON with its keys in order.
+        let text = d.to_json().to_string();
+        assert!(
+            text.starts_with(r#"{"chelem":{"announced":false,"made_by":null},"contract":"garde","#),
+            "{text}"
+        );
+        assert!(text.contains(r#""points":49.0"#), "{text}");
+    }
+
+    #[test]
+    fn scored_at_a_table_of_five_with_the_dealer_out() {
+        let d = TableDeal::from_json(&body()).unwrap();
+        // Deal 1: player 10 deals and sits out; 20, 30, 40, 50 play.
+        let s = d
+            .score_at(
+                &[10, 20, 30, 40, 50],
+                1,
+                Table5Mode::DealerOut,
+                &ScoringRules::default(),
+            )
+            .unwrap();
+        // Zero sum; the taker alone against three takes three defenders' worth.
+        let by: std::collections::HashMap<i32, i32> = s.scores.iter().copied().collect();
+        assert_eq!(by[&10], 0);
+        assert_eq!(by.values().sum::<i32>(), 0);
+        assert_eq!(by[&30], -3 * by[&20]);
+        // Canonical: handfuls in seat order.
+        let TableDeal::Played(c) = &s.deal else { panic!() };
+        assert_eq!(c.handfuls.iter().map(|h| h.0).collect::<Vec<_>>(), vec![20, 40]);
+        // The dealer named as taker sits out.
+        let e = d
+            .score_at(
+                &[30, 20, 10, 40, 50],
+                1,
+                Table5Mode::DealerOut,
+                &ScoringRules::default(),
+            )
+            .unwrap_err();
+        assert_eq!(e, DealError::PlayerSitsOut { player: 30 });
+        let e = d
+            .score_at(&[1, 2, 3, 4], 1, Table5Mode::DealerOut, &ScoringRules::default())
+            .unwrap_err();
+        assert_eq!(e, DealError::PlayerNotAtTable { player: 30 });
+    }
+
+    #[test]
+    fn wrong_fields_are_refused_with_the_rules_core_sentence() {
+        let mut b = body();
+        b["points"] = json!("beaucoup");
+        assert_eq!(
+            TableDeal::from_json(&b).unwrap_err().to_string(),
+            "points must be a number"
+        );
+        let mut b = body();
+        b["contract"] = json!("grande");
+        assert!(matches!(
+            TableDeal::from_json(&b).unwrap_err(),
+            DealError::Record(RecordError::UnknownContract { .. })
+        ));
+        let mut b = body();
+        b["taker"] = json!(null);
+        assert_eq!(TableDeal::from_json(&b).unwrap_err(), DealError::TakerRequired);
+        let mut b = body();
+        b["taker"] = json!(99999999999i64);
+        assert_eq!(
+            TableDeal::from_json(&b).unwrap_err(),
+            DealError::BadPlayer { field: "taker" }
+        );
+        assert_eq!(TableDeal::from_json(&json!([1])).unwrap_err(), DealError::NotAnObject);
+    }
+}

@@ -1,0 +1,265 @@
+//! Pure rules of a round and its tables: how tables of 5 play, who plays
+//! deal k, the round's state, the organizer's seating constraints, and when
+//! the seating planned at round 1 can still be followed.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+/// How tables of 5 play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Table5Mode {
+    /// FFT tournament mode: the dealer sits out and does not score.
+    #[default]
+    DealerOut,
+    /// The 5-player called-king game.
+    CalledKing,
+}
+
+impl Table5Mode {
+    /// Parses the stored name.
+    pub fn from_name(s: &str) -> Option<Table5Mode> {
+        match s {
+            "dealer_out" => Some(Table5Mode::DealerOut),
+            "called_king" => Some(Table5Mode::CalledKing),
+            _ => None,
+        }
+    }
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Table5Mode::DealerOut => "dealer_out",
+            Table5Mode::CalledKing => "called_king",
+        }
+    }
+}
+
+/// The seat (index in `table_players`) that deals deal `number` (1-based).
+pub fn dealer_seat(players: usize, number: i32) -> usize {
+    (number - 1).rem_euclid(players.max(1) as i32) as usize
+}
+
+/// The players who play deal `number` at a table (seat order), and the one
+/// sitting out: at a table of 5 in FFT mode the dealer neither plays nor scores.
+pub fn deal_players<P: Copy>(table_players: &[P], number: i32, mode: Table5Mode) -> (Vec<P>, Option<P>) {
+    if table_players.len() == 5 && mode == Table5Mode::DealerOut {
+        let dealer = dealer_seat(5, number);
+        let playing = table_players
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != dealer)
+            .map(|(_, p)| *p)
+            .collect();
+        (playing, Some(table_players[dealer]))
+    } else {
+        (table_players.to_vec(), None)
+    }
+}
+
+/// Whether a round still takes deals from its tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RoundStatus {
+    /// Seated, deals coming in.
+    #[default]
+    Open,
+    /// Final: only the organizer corrects, with a reason.
+    Closed,
+}
+
+impl RoundStatus {
+    /// Parses the stored name.
+    pub fn from_name(s: &str) -> Option<RoundStatus> {
+        match s {
+            "open" => Some(RoundStatus::Open),
+            "closed" => Some(RoundStatus::Closed),
+            _ => None,
+        }
+    }
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            RoundStatus::Open => "open",
+            RoundStatus::Closed => "closed",
+        }
+    }
+}
+
+/// The kind of a seating constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConstraintKind {
+    /// Two players never at one table.
+    Apart,
+    /// A player always at one table number.
+    Fixed,
+}
+
+impl ConstraintKind {
+    /// Parses the stored (and submitted) name.
+    pub fn from_name(s: &str) -> Option<ConstraintKind> {
+        match s {
+            "apart" => Some(ConstraintKind::Apart),
+            "fixed" => Some(ConstraintKind::Fixed),
+            _ => None,
+        }
+    }
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ConstraintKind::Apart => "apart",
+            ConstraintKind::Fixed => "fixed",
+        }
+    }
+}
+
+/// A seating constraint set by the organizer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Constraint {
+    /// These two players never sit at one table.
+    Apart(i32, i32),
+    /// This player always sits at this table number (1-based).
+    Fixed(i32, i32),
+}
+
+/// Pairs to keep apart, and players held at a table number, as the seating
+/// engine takes them: only the constraints whose players all play.
+pub type ConstraintLists = (Vec<(u32, u32)>, Vec<(u32, usize)>);
+
+/// The constraints that apply to the players of a round.
+pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<i32>) -> ConstraintLists {
+    let mut avoid = Vec::new();
+    let mut fixed = Vec::new();
+    for c in constraints {
+        match *c {
+            Constraint::Apart(a, b) if active.contains(&a) && active.contains(&b) => avoid.push((a as u32, b as u32)),
+            Constraint::Fixed(a, t) if active.contains(&a) && t >= 1 => fixed.push((a as u32, t as usize)),
+            _ => {}
+        }
+    }
+    (avoid, fixed)
+}
+
+/// The seating planned for the whole tournament at round 1, followed while
+/// the players and the constraints stay the same.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct StoredPlan {
+    /// The players it was made for, sorted.
+    pub players: Vec<i32>,
+    /// The constraints it was made with (a fingerprint).
+    pub constraints: String,
+    /// Every round's tables, player ids in seat order.
+    pub rounds: Vec<Vec<Vec<i32>>>,
+}
+
+impl StoredPlan {
+    /// The fingerprint of the constraints a plan is made with.
+    pub fn fingerprint(lists: &ConstraintLists, extra_fives: i32) -> String {
+        format!("{:?}{:?}{}", lists.0, lists.1, extra_fives)
+    }
+
+    /// The tables of round `number` if the plan still holds: same players,
+    /// same constraints, and every round so far seated as planned.
+    pub fn round_to_follow(
+        &self,
+        active: &[i32],
+        fingerprint: &str,
+        past: &[Vec<Vec<i32>>],
+        number: usize,
+    ) -> Option<Vec<Vec<i32>>> {
+        let usable = self.players == active
+            && self.constraints == fingerprint
+            && self.rounds.len() >= number
+            && past.len() < number
+            && self.rounds[..past.len()] == past[..];
+        usable.then(|| self.rounds[number - 1].clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dealer_sits_out_at_a_table_of_five_in_fft_mode() {
+        let table = [10, 20, 30, 40, 50];
+        assert_eq!(
+            deal_players(&table, 1, Table5Mode::DealerOut),
+            (vec![20, 30, 40, 50], Some(10))
+        );
+        assert_eq!(
+            deal_players(&table, 2, Table5Mode::DealerOut),
+            (vec![10, 30, 40, 50], Some(20))
+        );
+        assert_eq!(
+            deal_players(&table, 6, Table5Mode::DealerOut),
+            (vec![20, 30, 40, 50], Some(10))
+        );
+        assert_eq!(deal_players(&table, 3, Table5Mode::CalledKing), (table.to_vec(), None));
+        // Tables of 4 and 3: everyone plays, whatever the mode.
+        assert_eq!(
+            deal_players(&[1, 2, 3, 4], 2, Table5Mode::DealerOut),
+            (vec![1, 2, 3, 4], None)
+        );
+        assert_eq!(
+            deal_players(&[1, 2, 3], 3, Table5Mode::DealerOut),
+            (vec![1, 2, 3], None)
+        );
+        assert_eq!(dealer_seat(4, 5), 0);
+        assert_eq!(dealer_seat(3, 3), 2);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for m in [Table5Mode::DealerOut, Table5Mode::CalledKing] {
+            assert_eq!(Table5Mode::from_name(m.name()), Some(m));
+        }
+        for s in [RoundStatus::Open, RoundStatus::Closed] {
+            assert_eq!(RoundStatus::from_name(s.name()), Some(s));
+        }
+        for k in [ConstraintKind::Apart, ConstraintKind::Fixed] {
+            assert_eq!(ConstraintKind::from_name(k.name()), Some(k));
+        }
+        assert_eq!(RoundStatus::from_name("Closed"), None);
+        assert_eq!(Table5Mode::from_name(""), None);
+    }
+
+    #[test]
+    fn constraints_apply_only_to_players_who_play() {
+        let active: BTreeSet<i32> = [1, 2, 3, 5].into_iter().collect();
+        let cs = [
+            Constraint::Apart(1, 2),
+            Constraint::Apart(1, 4),
+            Constraint::Fixed(3, 2),
+            Constraint::Fixed(4, 1),
+            Constraint::Fixed(5, 0),
+        ];
+        assert_eq!(constraint_lists(&cs, &active), (vec![(1, 2)], vec![(3, 2)]));
+    }
+
+    #[test]
+    fn the_plan_is_followed_only_while_nothing_changed() {
+        let plan = StoredPlan {
+            players: vec![1, 2, 3, 4, 5, 6, 7, 8],
+            constraints: "fp".into(),
+            rounds: vec![
+                vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+                vec![vec![1, 5, 2, 6], vec![3, 7, 4, 8]],
+            ],
+        };
+        let active = plan.players.clone();
+        let r1 = plan.rounds[0].clone();
+        assert_eq!(plan.round_to_follow(&active, "fp", &[], 1), Some(r1.clone()));
+        assert_eq!(
+            plan.round_to_follow(&active, "fp", std::slice::from_ref(&r1), 2),
+            Some(plan.rounds[1].clone())
+        );
+        // Past the plan, another player, other constraints, or a round seated otherwise.
+        assert_eq!(plan.round_to_follow(&active, "fp", &plan.rounds, 3), None);
+        assert_eq!(
+            plan.round_to_follow(&active[..7], "fp", std::slice::from_ref(&r1), 2),
+            None
+        );
+        assert_eq!(plan.round_to_follow(&active, "other", &[r1], 2), None);
+        assert_eq!(plan.round_to_follow(&active, "fp", &[plan.rounds[1].clone()], 2), None);
+    }
+}

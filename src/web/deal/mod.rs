@@ -1,0 +1,46 @@
+//! A table's deals, shared by the organizer's pages and the table's own
+//! pages (`/t/{token}`): the score sheet and the deal entry form. Both areas
+//! reach a table through [`TableAt`].
+
+pub mod entry;
+pub mod sheet;
+
+use crate::db::models::{Round, RoundTable, Tournament};
+use crate::db::ops::tournaments;
+use crate::db::AnyConnection;
+
+use super::AppError;
+
+/// How a page finds its table.
+#[derive(Debug, Clone)]
+pub enum TableAt {
+    /// Tournament id, round number, table number (organizer pages).
+    Number(i32, i32, i32),
+    /// The table's secret token (its own pages).
+    Token(String),
+}
+
+impl TableAt {
+    /// The URL the table's pages hang from (the sheet; deals at `{base}/deals/{k}`).
+    pub fn base(&self) -> String {
+        match self {
+            TableAt::Number(id, n, tn) => format!("/tournaments/{id}/rounds/{n}/tables/{tn}"),
+            TableAt::Token(token) => format!("/t/{token}"),
+        }
+    }
+
+    /// The table, with its round and tournament.
+    pub fn find(&self, conn: &mut AnyConnection) -> Result<(Tournament, Round, RoundTable), AppError> {
+        match self {
+            TableAt::Number(id, n, tn) => {
+                let t = tournaments::get(conn, *id)?;
+                let (table, round) = RoundTable::by_number(conn, *id, *n, *tn)?.ok_or(AppError::NotFound)?;
+                Ok((t, round, table))
+            }
+            TableAt::Token(token) => {
+                let (table, round) = RoundTable::by_token(conn, token)?.ok_or(AppError::NotFound)?;
+                Ok((tournaments::get(conn, round.tournament_id)?, round, table))
+            }
+        }
+    }
+}

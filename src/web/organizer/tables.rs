@@ -1,0 +1,57 @@
+//! A table of a round, seen by the organizer: its score sheet and its deal
+//! forms (entering and correcting, after the close too, with a reason).
+
+use actix_web::{get, post, web, HttpResponse};
+
+use crate::db::ops::deals::Actor;
+
+use super::super::csrf::CsrfForm;
+use super::super::deal::entry::{enter_from_form, form_page, DealForm};
+use super::super::deal::{sheet, TableAt};
+use super::super::{render, AppError, AppState, Ctx, Organizer};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(show_sheet).service(deal_form).service(deal_post);
+}
+
+#[get("/tournaments/{id}/rounds/{n}/tables/{t}")]
+async fn show_sheet(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n, tn) = path.into_inner();
+    let page = state
+        .db(move |conn| sheet::build(conn, ctx, &TableAt::Number(id, n, tn)))
+        .await?;
+    Ok(render::page(&page))
+}
+
+#[get("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
+async fn deal_form(
+    ctx: Ctx,
+    _org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32, i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n, tn, k) = path.into_inner();
+    let page = state
+        .db(move |conn| form_page(conn, ctx, &TableAt::Number(id, n, tn), k, None, None))
+        .await?;
+    Ok(render::page(&page))
+}
+
+#[post("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
+async fn deal_post(
+    ctx: Ctx,
+    org: Organizer,
+    state: web::Data<AppState>,
+    path: web::Path<(i32, i32, i32, i32)>,
+    form: CsrfForm<DealForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n, tn, k) = path.into_inner();
+    let actor = Actor::Organizer(org.0.username);
+    enter_from_form(&state, ctx, TableAt::Number(id, n, tn), k, form.0, actor).await
+}
