@@ -154,3 +154,26 @@ impl Jar {
         self.0.get(name).map(|s| s.as_str())
     }
 }
+
+/// Pools of a server's size, for the tests that drive the real HTTP server
+/// with many clients at once (the constructors above keep 2 connections).
+impl TestDb {
+    /// [`TestDb::sqlite`] with a pool of `n` connections.
+    pub fn sqlite_pool(n: u32) -> TestDb {
+        let mut db = TestDb::sqlite();
+        let path = db._dir.as_ref().expect("sqlite dir").path().join("test.db");
+        db.pool = build_pool(path.to_str().unwrap(), n).expect("sqlite pool").0;
+        db
+    }
+
+    /// [`TestDb::postgres`] (same skip or failure when the server is
+    /// unreachable) with a pool of `n` connections. PostgreSQL allows 100 in
+    /// all, shared by the tests running in parallel: keep `n` small.
+    pub fn postgres_pool(n: u32) -> Option<TestDb> {
+        let mut db = TestDb::postgres()?;
+        let mut url = url::Url::parse(&pg_base_url()).expect("postgres URL");
+        url.set_path(&format!("/{}", db.pg_name.as_deref().expect("postgres name")));
+        db.pool = build_pool(url.as_str(), n).expect("postgres pool").0;
+        Some(db)
+    }
+}
