@@ -10,7 +10,7 @@ use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 use super::{refusal, see_other};
 
@@ -21,9 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 #[post("/tournaments/{id}/players")]
 async fn add(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -67,9 +65,7 @@ pub struct ImportPage {
 #[post("/tournaments/{id}/players/import")]
 async fn import(
     req: HttpRequest,
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     mut payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
@@ -204,9 +200,7 @@ struct PresentForm {
 
 #[post("/tournaments/{id}/players/{pid}/{action}")]
 async fn player_status(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(i32, i32, PlayerStatusAction)>,
     form: CsrfForm<PresentForm>,
 ) -> Result<HttpResponse, AppError> {
