@@ -25,24 +25,12 @@ pub enum AppError {
     /// 403: a state-changing form without a valid CSRF token.
     #[error("this form has expired or did not come from this site; reload the page and try again")]
     Csrf,
-    /// 403 with a sentence.
-    #[error("{0}")]
-    Forbidden(String),
     /// 400 with a sentence.
     #[error("{0}")]
     BadRequest(String),
     /// 400: a form that could not be read (the detail is for the logs and the API).
     #[error("the form could not be read: {0}")]
     BadForm(String),
-    /// 409 with a sentence.
-    #[error("{0}")]
-    Conflict(String),
-    /// 422 with a sentence.
-    #[error("{0}")]
-    Unprocessable(String),
-    /// 429 with a sentence.
-    #[error("{0}")]
-    TooManyRequests(String),
     /// 503: the database does not answer.
     #[error("the database is unavailable")]
     Unavailable,
@@ -100,11 +88,7 @@ impl AppError {
             AppError::Unavailable => lang.t("error-unavailable"),
             AppError::Internal(_) => lang.t("error-internal"),
             AppError::Op(e) => e.render(lang),
-            AppError::Forbidden(m)
-            | AppError::BadRequest(m)
-            | AppError::Conflict(m)
-            | AppError::Unprocessable(m)
-            | AppError::TooManyRequests(m) => m.clone(),
+            AppError::BadRequest(m) => m.clone(),
         }
     }
 
@@ -122,17 +106,13 @@ impl ResponseError for AppError {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
             AppError::LoginRequired => StatusCode::UNAUTHORIZED,
-            AppError::Csrf | AppError::Forbidden(_) => StatusCode::FORBIDDEN,
+            AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
-            AppError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Op(e) => match e {
                 crate::db::ops::OpError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 crate::db::ops::OpError::Conflict(_) => StatusCode::CONFLICT,
-                crate::db::ops::OpError::Forbidden(_) => StatusCode::FORBIDDEN,
                 crate::db::ops::OpError::NotFound => StatusCode::NOT_FOUND,
                 crate::db::ops::OpError::Db(_) => StatusCode::INTERNAL_SERVER_ERROR,
             },

@@ -73,9 +73,6 @@ pub enum OpError {
     /// Not possible in the current state (409).
     #[error("{}", .0.render(Lang::En))]
     Conflict(Msg),
-    /// Not allowed (403).
-    #[error("{}", .0.render(Lang::En))]
-    Forbidden(Msg),
     /// No such thing (404).
     #[error("not found")]
     NotFound,
@@ -88,7 +85,7 @@ impl OpError {
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
-            OpError::Invalid(m) | OpError::Conflict(m) | OpError::Forbidden(m) => m.render(lang),
+            OpError::Invalid(m) | OpError::Conflict(m) => m.render(lang),
             OpError::NotFound => lang.t("error-not-found"),
             OpError::Db(_) => lang.t("error-internal"),
         }

@@ -41,7 +41,6 @@ pub fn refusal<T>(r: OpResult<T>) -> Result<Result<T, (StatusCode, OpError)>, su
         Ok(v) => Ok(Ok(v)),
         Err(e @ OpError::Invalid(_)) => Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, e))),
         Err(e @ OpError::Conflict(_)) => Ok(Err((StatusCode::CONFLICT, e))),
-        Err(e @ OpError::Forbidden(_)) => Ok(Err((StatusCode::FORBIDDEN, e))),
         Err(e) => Err(e.into()),
     }
 }
