@@ -8,6 +8,7 @@ pub mod ctx;
 pub mod deal;
 pub mod error;
 pub mod input;
+pub mod message;
 pub mod organizer;
 pub mod pages;
 pub mod public;

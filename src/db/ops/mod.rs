@@ -10,10 +10,9 @@ pub mod rounds;
 pub mod standings;
 pub mod tournaments;
 
-use crate::i18n::Lang;
-
-/// A sentence to show, as a message key of `locales/` and its arguments, so
-/// that pages say it in the visitor's language and the API in English.
+/// A sentence to show, as a message key of `locales/` and its arguments: the
+/// storage layer says what happened, the web layer says it in the visitor's
+/// language (pages) or in English (the API), see `web::message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Msg {
     /// Fluent message id.
@@ -44,34 +43,16 @@ impl Msg {
         self.args.push((name, value.to_string()));
         self
     }
-
-    /// The sentence in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        // Field names are translated too (`field-rounds` → « nombre de parties »).
-        let args: Vec<(&str, String)> = self
-            .args
-            .iter()
-            .map(|(k, v)| {
-                let key = format!("field-{v}");
-                if *k == "field" && lang.has(&key) {
-                    (*k, lang.t(&key))
-                } else {
-                    (*k, v.clone())
-                }
-            })
-            .collect();
-        lang.t_args(&self.key, &args)
-    }
 }
 
 /// Why an operation did not happen. Nothing was written when it fails.
 #[derive(Debug, thiserror::Error)]
 pub enum OpError {
     /// Bad input (422).
-    #[error("{}", .0.render(Lang::En))]
+    #[error("refused ({})", .0.key)]
     Invalid(Msg),
     /// Not possible in the current state (409).
-    #[error("{}", .0.render(Lang::En))]
+    #[error("conflict ({})", .0.key)]
     Conflict(Msg),
     /// No such thing (404).
     #[error("not found")]
@@ -79,17 +60,6 @@ pub enum OpError {
     /// Database failure (500).
     #[error("database error: {0}")]
     Db(#[from] diesel::result::Error),
-}
-
-impl OpError {
-    /// The sentence in `lang`.
-    pub fn render(&self, lang: Lang) -> String {
-        match self {
-            OpError::Invalid(m) | OpError::Conflict(m) => m.render(lang),
-            OpError::NotFound => lang.t("error-not-found"),
-            OpError::Db(_) => lang.t("error-internal"),
-        }
-    }
 }
 
 /// Shorthand for a 422.

@@ -278,6 +278,8 @@ pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: b
     crate::db::write(conn, |conn| {
         let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
         Round::lock(conn, round.id, true)?;
+        // Read again under the lock: another close may have committed meanwhile.
+        let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
         if round.is_closed() {
             return Ok(());
         }

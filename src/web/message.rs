@@ -1,0 +1,38 @@
+//! What the storage layer refuses, said in words: a [`Msg`] (a message key
+//! and its arguments) or an [`OpError`] in the visitor's language for the
+//! pages, in English for the API. The only place below the templates where
+//! the storage layer's refusals meet a language.
+
+use crate::db::ops::{Msg, OpError};
+use crate::i18n::Lang;
+
+impl Msg {
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        // Field names are translated too (`field-rounds` → « nombre de parties »).
+        let args: Vec<(&str, String)> = self
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let key = format!("field-{v}");
+                if *k == "field" && lang.has(&key) {
+                    (*k, lang.t(&key))
+                } else {
+                    (*k, v.clone())
+                }
+            })
+            .collect();
+        lang.t_args(&self.key, &args)
+    }
+}
+
+impl OpError {
+    /// The sentence in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            OpError::Invalid(m) | OpError::Conflict(m) => m.render(lang),
+            OpError::NotFound => lang.t("error-not-found"),
+            OpError::Db(_) => lang.t("error-internal"),
+        }
+    }
+}
