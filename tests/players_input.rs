@@ -8,6 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::http::{get, login, post, upload};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -18,59 +19,6 @@ use chelem::i18n::Lang;
 
 type Resp<B> = ServiceResponse<B>;
 
-async fn get<S, B>(app: &S, jar: &Jar, uri: &str) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let req = test::TestRequest::get()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    let status = resp.status();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body)
-}
-
-async fn post<S, B>(app: &S, jar: &mut Jar, uri: &str, fields: &[(&str, &str)]) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let csrf = jar.get("chelem_csrf").unwrap_or("").to_owned();
-    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
-    form.extend_from_slice(fields);
-    let req = test::TestRequest::post()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form(&form)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    jar.absorb(&resp);
-    let status = resp.status();
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body)
-}
-
-async fn login<S, B>(app: &S, jar: &mut Jar)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let (status, _) = post(
-        app,
-        jar,
-        "/login",
-        &[("username", "arbitre"), ("password", "tres-secret-42")],
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-}
-
-/// Logs in and creates a tournament; its id.
 async fn tournament<S, B>(app: &S, jar: &mut Jar) -> i32
 where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
@@ -87,43 +35,6 @@ where
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     let loc = resp.headers().get(header::LOCATION).unwrap().to_str().unwrap();
     loc.rsplit('/').next().unwrap().parse().unwrap()
-}
-
-/// Uploads `file` (raw bytes, as saved by a spreadsheet) to the import form;
-/// the status and the page, in `lang`.
-async fn upload<S, B>(app: &S, jar: &Jar, id: i32, file: &[u8], lang: &str) -> (StatusCode, String)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let boundary = "----chelemplayersboundary";
-    let mut body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"csv_file\"; filename=\"joueurs.csv\"\r\n\
-         Content-Type: text/csv\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(file);
-    body.extend_from_slice(
-        format!(
-            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
-        )
-        .as_bytes(),
-    );
-    let req = test::TestRequest::post()
-        .uri(&format!("/tournaments/{id}/players/import"))
-        .insert_header((header::COOKIE, jar.header()))
-        .insert_header((header::ACCEPT_LANGUAGE, lang))
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    let status = resp.status();
-    (status, String::from_utf8(test::read_body(resp).await.to_vec()).unwrap())
 }
 
 /// (name, club, licence) of every player of the directory, by name.
@@ -317,19 +228,19 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
 
     // 121 characters: too long, not « required »; the form keeps what was typed.
     let name = "B".repeat(121);
-    let (status, body) = post(&app, &mut jar, &add, &[("name", name.as_str()), ("club", "X")]).await;
+    let (status, body, _) = post(&app, &mut jar, &add, &[("name", name.as_str()), ("club", "X")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("trop long : 121 caractères (120 au plus)"), "{body}");
     assert!(body.contains(&format!("value=\"{name}\"")));
     // A NUL byte or another control character: a 422 sentence on both
     // databases (PostgreSQL refuses NUL in text).
     for bad in ["Jean\0Dupont", "Jean\u{1b}[31mDupont"] {
-        let (status, body) = post(&app, &mut jar, &add, &[("name", bad), ("club", "X")]).await;
+        let (status, body, _) = post(&app, &mut jar, &add, &[("name", bad), ("club", "X")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         // Refused at the edge, before the player's own check.
         assert!(body.contains("caractère de contrôle invisible"), "{body}");
     }
-    let (status, body) = post(
+    let (status, body, _) = post(
         &app,
         &mut jar,
         &add,
@@ -340,7 +251,7 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     assert!(body.contains("caractère de contrôle invisible"), "{body}");
     // The federation's format: digits only, 10 at most.
     for bad in ["AB123", "12345678901"] {
-        let (status, body) = post(&app, &mut jar, &add, &[("name", "Jean Dupont"), ("licence", bad)]).await;
+        let (status, body, _) = post(&app, &mut jar, &add, &[("name", "Jean Dupont"), ("licence", bad)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert!(
             body.contains(&format!(
@@ -354,7 +265,7 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     // 120 characters and a spaced licence are fine.
     let long = long_name();
     assert_eq!(long.chars().count(), 120);
-    let (status, _) = post(
+    let (status, _, _) = post(
         &app,
         &mut jar,
         &add,
@@ -370,15 +281,15 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     // The directory's edit form runs the same check.
     let pid: i32 = players::table.select(players::id).first(&mut *db.conn()).unwrap();
     let edit = format!("/players/{pid}/edit");
-    let (status, body) = post(&app, &mut jar, &edit, &[("name", "Jean\0Dupont")]).await;
+    let (status, body, _) = post(&app, &mut jar, &edit, &[("name", "Jean\0Dupont")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     assert!(body.contains("caractère de contrôle invisible"), "{body}");
-    let (status, body) = post(&app, &mut jar, &edit, &[("name", name.as_str())]).await;
+    let (status, body, _) = post(&app, &mut jar, &edit, &[("name", name.as_str())]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("trop long"), "{body}");
     assert_eq!(directory(&db)[0].0, long);
     // A search with a NUL byte is refused with a sentence, rather than failing.
-    let (status, _) = get(&app, &jar, "/players?q=%00").await;
+    let (status, _, _) = get(&app, &jar, "/players?q=%00").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 });
 
@@ -493,104 +404,4 @@ fn separators_and_headers_are_found_in_the_header_line() {
     // A header that names no name column refuses the whole file.
     assert!(parse_csv("club,licence\nX,1\n").is_err());
     assert!(parse_csv("").is_err());
-}
-
-/// A server of the real binary on a fresh SQLite database, stopped on drop.
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn healthy(addr: &str) -> bool {
-    use std::io::{Read, Write};
-    let Ok(mut s) = std::net::TcpStream::connect(addr) else {
-        return false;
-    };
-    let _ = s.set_read_timeout(Some(std::time::Duration::from_secs(2)));
-    let req = format!("GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    if s.write_all(req.as_bytes()).is_err() {
-        return false;
-    }
-    let mut answer = String::new();
-    let _ = s.read_to_string(&mut answer);
-    answer.starts_with("HTTP/1.1 200")
-}
-
-/// Long names in a real, phone-sized and laptop-sized browser
-/// (`tests/browser/long_names.js`): no page gets wider than the screen. Like
-/// `tests/browser.rs`, needs node, chromium and `npm ci` in `tests/browser`;
-/// skipped with a note outside CI when one is missing.
-#[core::prelude::v1::test]
-fn long_names_never_widen_a_page_in_a_browser() {
-    use std::io::Write;
-    use std::path::Path;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let missing = if Command::new("node").arg("--version").output().is_err() {
-        Some("node")
-    } else if !Path::new(&chromium).exists() {
-        Some("chromium")
-    } else if !here.join("node_modules/playwright-core").exists() {
-        Some("playwright-core (npm ci in tests/browser)")
-    } else {
-        None
-    };
-    if let Some(what) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{what} is missing and CI is set: the browser test cannot run"
-        );
-        eprintln!("note: {what} is missing; browser test skipped outside CI");
-        return;
-    }
-
-    let dir = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_chelem");
-    let mut add = Command::new(bin)
-        .args(["user", "add", "arbitre"])
-        .current_dir(dir.path())
-        .env_remove("DATABASE_URL")
-        .stdin(Stdio::piped())
-        .spawn()
-        .unwrap();
-    add.stdin.take().unwrap().write_all(b"mot-de-passe-42\n").unwrap();
-    assert!(add.wait().unwrap().success());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let _server = Server(
-        Command::new(bin)
-            .args(["serve", "--bind", &addr])
-            .current_dir(dir.path())
-            .env_remove("DATABASE_URL")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
-    let start = Instant::now();
-    while !healthy(&addr) {
-        assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let out = Command::new("node")
-        .arg(here.join("long_names.js"))
-        .args([&format!("http://{addr}"), "arbitre", "mot-de-passe-42"])
-        .env("CHROMIUM", &chromium)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "long names widen a page:\n{stdout}\n{stderr}");
-    assert!(stdout.contains("long names passed"), "{stdout}");
 }

@@ -11,7 +11,7 @@ use common::TestDb;
 use diesel::connection::{Connection, InstrumentationEvent};
 
 use chelem::db::models::{Round, RoundTable};
-use chelem::db::ops::deals::{self, Actor};
+use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::rounds;
 use chelem::db::ops::tournaments::{self, TournamentForm};
@@ -48,7 +48,15 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
                 let body = serde_json::json!({"taker": players[k as usize % players.len()], "contract": "garde",
                                               "oudlers": 2, "points": 40 + k});
                 let deal = TableDeal::from_json(&body).unwrap();
-                deals::enter(conn, &table, &round, k, &deal, &Actor::Table, "").unwrap();
+                let entry = Entry {
+                    table: &table,
+                    round: &round,
+                    number: k,
+                    deal: &deal,
+                    actor: &Actor::Table,
+                    reason: "",
+                };
+                deals::enter(conn, &entry).unwrap();
             }
         }
     }

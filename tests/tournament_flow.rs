@@ -11,37 +11,13 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::{create_user, Jar, TestDb};
+use common::http::{api_token, call, login, upload};
+use common::{Jar, TestDb};
 use serde_json::{json, Value};
 
 use chelem::tarot::{score_value, ScoringRules};
 
 type Resp<B> = ServiceResponse<B>;
-
-async fn call<S, B>(app: &S, method: Method, uri: &str, token: Option<&str>, body: Option<Value>) -> (StatusCode, Value)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let mut req = test::TestRequest::default().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.insert_header((header::AUTHORIZATION, format!("Bearer {t}")));
-    }
-    if let Some(b) = body {
-        req = req.set_json(b);
-    }
-    let resp = test::call_service(app, req.to_request()).await;
-    let status = resp.status();
-    let bytes = test::read_body(resp).await;
-    let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
-    (status, v)
-}
-
-fn api_token(db: &TestDb) -> String {
-    create_user(db, "arbitre", "tres-secret-42");
-    let mut conn = db.conn();
-    chelem::db::ops::accounts::create_api_token(&mut conn, "arbitre", "tests").unwrap()
-}
 
 /// The first `n` players of the sample CSV (name, club, licence).
 fn sample_csv(n: usize) -> String {
@@ -239,7 +215,7 @@ async fn full_flow(db: TestDb, dealer_out: bool) {
 
     // 22 players: 21 from the CSV through the organizer's import page, one through the API.
     let mut jar = Jar::default();
-    organizer_login(&app, &mut jar).await;
+    login(&app, &mut jar).await;
     let csv = sample_csv(21);
     let report = import_csv(&app, &mut jar, id, &csv).await;
     assert!(report.contains("21 joueurs inscrits"), "{report}");
@@ -515,54 +491,14 @@ fn assert_no_repeats(rounds: &[&Value]) {
     assert!(repeats.is_empty(), "repeat meetings: {repeats:?}");
 }
 
-async fn organizer_login<S, B>(app: &S, jar: &mut Jar)
-where
-    S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([
-            ("csrf", csrf.as_str()),
-            ("username", "arbitre"),
-            ("password", "tres-secret-42"),
-            ("next", "/"),
-        ])
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
-    jar.absorb(&resp);
-}
-
 async fn import_csv<S, B>(app: &S, jar: &mut Jar, id: i64, csv: &str) -> String
 where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let boundary = "----chelemtestboundary";
-    let body = format!(
-        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"csv_file\"; filename=\"joueurs.csv\"\r\n\
-         Content-Type: text/csv\r\n\r\n{csv}\r\n\
-         --{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
-    );
-    let req = test::TestRequest::post()
-        .uri(&format!("/tournaments/{id}/players/import"))
-        .insert_header((header::COOKIE, jar.header()))
-        .insert_header((
-            header::CONTENT_TYPE,
-            format!("multipart/form-data; boundary={boundary}"),
-        ))
-        .set_payload(body)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    assert_eq!(resp.status(), StatusCode::OK);
-    String::from_utf8(test::read_body(resp).await.to_vec()).unwrap()
+    let (status, page) = upload(app, jar, id, csv.as_bytes(), "fr").await;
+    assert_eq!(status, StatusCode::OK);
+    page
 }
 
 both_backends!(full_tournament_dealer_out, |db: TestDb| async move {

@@ -2,75 +2,14 @@
 
 mod common;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::http::{get, login, post};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::schema::{deals, players, registrations, rounds, tournaments};
-
-async fn get<S, B>(app: &S, jar: &Jar, uri: &str) -> (StatusCode, String, Option<String>)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let req = test::TestRequest::get()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    let status = resp.status();
-    let loc = resp
-        .headers()
-        .get(header::LOCATION)
-        .map(|h| h.to_str().unwrap().to_owned());
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body, loc)
-}
-
-async fn post<S, B>(app: &S, jar: &mut Jar, uri: &str, fields: &[(&str, &str)]) -> (StatusCode, String, Option<String>)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let csrf = jar.get("chelem_csrf").unwrap_or("").to_owned();
-    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf.as_str())];
-    form.extend_from_slice(fields);
-    let req = test::TestRequest::post()
-        .uri(uri)
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form(&form)
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    jar.absorb(&resp);
-    let status = resp.status();
-    let loc = resp
-        .headers()
-        .get(header::LOCATION)
-        .map(|h| h.to_str().unwrap().to_owned());
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body, loc)
-}
-
-async fn login<S, B>(app: &S, jar: &mut Jar)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let (status, _, _) = post(
-        app,
-        jar,
-        "/login",
-        &[("username", "arbitre"), ("password", "tres-secret-42")],
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-}
 
 macro_rules! count {
     ($db:expr, $table:expr) => {

@@ -5,6 +5,7 @@ mod common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::http::login_as;
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 
@@ -94,41 +95,11 @@ both_backends!(language_switch_sticks, |db: TestDb| async move {
     assert_eq!(resp.headers().get(header::LOCATION).unwrap(), "/");
 });
 
-async fn login<B: actix_web::body::MessageBody>(
-    app: &impl actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    jar: &mut Jar,
-    user: &str,
-    password: &str,
-) -> actix_web::dev::ServiceResponse<B> {
-    if jar.get("chelem_csrf").is_none() {
-        let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-        jar.absorb(&resp);
-    }
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([
-            ("csrf", csrf.as_str()),
-            ("username", user),
-            ("password", password),
-            ("next", "/"),
-        ])
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    jar.absorb(&resp);
-    resp
-}
-
 both_backends!(login_success_and_logout_ends_the_session, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     let app = app!(db);
     let mut jar = Jar::default();
-    let resp = login(&app, &mut jar, "arbitre", "tres-secret-42").await;
+    let resp = login_as(&app, &mut jar, "arbitre", "tres-secret-42").await;
     assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     assert_eq!(resp.headers().get(header::LOCATION).unwrap(), "/");
     let session = jar.get("chelem_session").expect("session cookie").to_owned();
@@ -176,7 +147,7 @@ both_backends!(
         create_user(&db, "arbitre", "tres-secret-42");
         let app = app!(db);
         let mut jar = Jar::default();
-        let resp = login(&app, &mut jar, "arbitre", "mauvais").await;
+        let resp = login_as(&app, &mut jar, "arbitre", "mauvais").await;
         assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
         let body = body_string(resp).await;
         assert!(body.contains("Identifiant ou mot de passe incorrect."));
@@ -184,7 +155,7 @@ both_backends!(
         assert_eq!(session_count(&db), 0);
         assert!(jar.get("chelem_session").is_none());
         // An unknown user gets the same answer.
-        let resp = login(&app, &mut jar, "personne", "tres-secret-42").await;
+        let resp = login_as(&app, &mut jar, "personne", "tres-secret-42").await;
         assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
     }
 );
@@ -194,11 +165,11 @@ both_backends!(login_is_throttled_per_account, |db: TestDb| async move {
     let app = app!(db);
     let mut jar = Jar::default();
     for _ in 0..chelem::web::auth::MAX_FAILURES_PER_USER {
-        let resp = login(&app, &mut jar, "arbitre", "mauvais").await;
+        let resp = login_as(&app, &mut jar, "arbitre", "mauvais").await;
         assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
     }
     // Even the right password is refused now.
-    let resp = login(&app, &mut jar, "arbitre", "tres-secret-42").await;
+    let resp = login_as(&app, &mut jar, "arbitre", "tres-secret-42").await;
     assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(body_string(resp).await.contains("Trop de tentatives"));
     assert_eq!(session_count(&db), 0);
@@ -246,7 +217,7 @@ both_backends!(
         assert_eq!(session_count(&db), 0);
 
         // Logged in, a logout without the token does not end the session.
-        let resp = login(&app, &mut jar, "arbitre", "tres-secret-42").await;
+        let resp = login_as(&app, &mut jar, "arbitre", "tres-secret-42").await;
         assert_eq!(resp.status(), StatusCode::SEE_OTHER);
         let req = test::TestRequest::post()
             .uri("/logout")

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::db::models::{Deal, Round, RoundTable};
-use crate::db::ops::deals::{self, Actor};
+use crate::db::ops::deals::{self, Actor, Entry};
 use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, standings, tournaments};
@@ -273,7 +273,15 @@ async fn put_deal(
     let entered = state
         .db(move |conn| {
             let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            Ok(deals::enter(conn, &table, &round, k, &parsed?, &Actor::Table, "")?)
+            let entry = Entry {
+                table: &table,
+                round: &round,
+                number: k,
+                deal: &parsed?,
+                actor: &Actor::Table,
+                reason: "",
+            };
+            Ok(deals::enter(conn, &entry)?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(deal_answer(&entered)))

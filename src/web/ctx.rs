@@ -233,3 +233,39 @@ impl FromRequest for Organizer {
         )
     }
 }
+
+/// Extractor for the organizer's pages: the page context, the logged-in
+/// organizer (or `AppError::LoginRequired`) and the application state.
+pub struct OrgPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The organizer.
+    pub user: CurrentUser,
+    /// The application.
+    pub state: web::Data<AppState>,
+}
+
+impl FromRequest for OrgPage {
+    type Error = super::AppError;
+    type Future = Ready<Result<OrgPage, super::AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let page = || -> Result<OrgPage, super::AppError> {
+            let user = req
+                .extensions()
+                .get::<CurrentUser>()
+                .cloned()
+                .ok_or(super::AppError::LoginRequired)?;
+            let state = req
+                .app_data::<web::Data<AppState>>()
+                .cloned()
+                .ok_or_else(|| super::AppError::Internal(anyhow::anyhow!("no application state")))?;
+            Ok(OrgPage {
+                ctx: Ctx::from_http_request(req),
+                user,
+                state,
+            })
+        };
+        ready(page())
+    }
+}

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use actix_web::web;
 
-pub use ctx::{Ctx, CurrentUser, Organizer};
+pub use ctx::{Ctx, CurrentUser, OrgPage, Organizer};
 pub use error::AppError;
 
 use crate::db::{Backend, DbConn, DbPool};

@@ -25,7 +25,11 @@ where
         .uri(uri)
         .insert_header((header::COOKIE, jar.header()))
         .to_request();
-    let resp = test::call_service(app, req).await;
+    page(test::call_service(app, req).await).await
+}
+
+/// (status, body, Location) of a page's answer.
+async fn page<B: MessageBody>(resp: ServiceResponse<B>) -> (StatusCode, String, Option<String>) {
     let status = resp.status();
     let loc = resp
         .headers()
@@ -56,13 +60,34 @@ where
         .to_request();
     let resp = test::call_service(app, req).await;
     jar.absorb(&resp);
-    let status = resp.status();
-    let loc = resp
-        .headers()
-        .get(header::LOCATION)
-        .map(|h| h.to_str().unwrap().to_owned());
-    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
-    (status, body, loc)
+    page(resp).await
+}
+
+/// Posts the login form with these credentials (fetching the login page first
+/// for a CSRF token when the jar has none); the answer.
+pub async fn login_as<S, B>(app: &S, jar: &mut Jar, user: &str, password: &str) -> ServiceResponse<B>
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    if jar.get("chelem_csrf").is_none() {
+        let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
+        jar.absorb(&resp);
+    }
+    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+    let req = test::TestRequest::post()
+        .uri("/login")
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", user),
+            ("password", password),
+            ("next", "/"),
+        ])
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    jar.absorb(&resp);
+    resp
 }
 
 /// Logs in as [`USER`] (who must exist) through the login page.
@@ -114,4 +139,47 @@ where
     let bytes = test::read_body(resp).await;
     let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     (status, v)
+}
+
+/// Uploads `file` (raw bytes, as saved by a spreadsheet) to the import form;
+/// the status and the page, in `lang`.
+pub async fn upload<S, B>(
+    app: &S,
+    jar: &Jar,
+    id: impl std::fmt::Display,
+    file: &[u8],
+    lang: &str,
+) -> (StatusCode, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+    let boundary = "----chelemplayersboundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
+         --{boundary}\r\nContent-Disposition: form-data; name=\"csv_file\"; filename=\"joueurs.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(file);
+    body.extend_from_slice(
+        format!(
+            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
+        )
+        .as_bytes(),
+    );
+    let req = test::TestRequest::post()
+        .uri(&format!("/tournaments/{id}/players/import"))
+        .insert_header((header::COOKIE, jar.header()))
+        .insert_header((header::ACCEPT_LANGUAGE, lang))
+        .insert_header((
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={boundary}"),
+        ))
+        .set_payload(body)
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    let status = resp.status();
+    (status, String::from_utf8(test::read_body(resp).await.to_vec()).unwrap())
 }

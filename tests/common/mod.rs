@@ -2,6 +2,7 @@
 //! in-process.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod http;
 
 use std::sync::Arc;

@@ -63,38 +63,45 @@ pub fn score_at(t: &Tournament, table_players: &[i32], number: i32, deal: &Table
         .map_err(|e| deal_msg(&e))
 }
 
+/// One entry of a deal: which slot, what, by whom and why.
+#[derive(Debug, Clone, Copy)]
+pub struct Entry<'a> {
+    /// The table.
+    pub table: &'a RoundTable,
+    /// Its round (re-read inside the transaction).
+    pub round: &'a Round,
+    /// Deal number at the table (1-based).
+    pub number: i32,
+    /// The deal.
+    pub deal: &'a TableDeal,
+    /// Who enters it.
+    pub actor: &'a Actor,
+    /// Why it is corrected (required from an organizer once the round is closed).
+    pub reason: &'a str,
+}
+
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
 /// different one replaces it (audit log). A table cannot write a closed round.
-pub fn enter(
-    conn: &mut AnyConnection,
-    table: &RoundTable,
-    round: &Round,
-    number: i32,
-    deal: &TableDeal,
-    actor: &Actor,
-    reason: &str,
-) -> OpResult<EnteredDeal> {
+pub fn enter(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     use diesel::result::{DatabaseErrorKind, Error};
-    match enter_once(conn, table, round, number, deal, actor, reason) {
+    match enter_once(conn, entry) {
         // Two first entries of one slot at once (PostgreSQL): the other one
         // committed first. Once more, the slot is seen filled, so the same
         // deal is a no-op and a different one a correction.
-        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => {
-            enter_once(conn, table, round, number, deal, actor, reason)
-        }
+        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => enter_once(conn, entry),
         r => r,
     }
 }
 
-fn enter_once(
-    conn: &mut AnyConnection,
-    table: &RoundTable,
-    round: &Round,
-    number: i32,
-    deal: &TableDeal,
-    actor: &Actor,
-    reason: &str,
-) -> OpResult<EnteredDeal> {
+fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
+    let Entry {
+        table,
+        round,
+        number,
+        deal,
+        actor,
+        reason,
+    } = *entry;
     crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
         if number < 1 || number > table.deal_count {

@@ -9,7 +9,7 @@ use actix_web::HttpResponse;
 use serde::Deserialize;
 
 use crate::db::models::{Deal, Player, RoundTable, Tournament};
-use crate::db::ops::deals::{self, deal_msg, Actor};
+use crate::db::ops::deals::{self, deal_msg, Actor, Entry};
 use crate::db::AnyConnection;
 use crate::tournament::deal::{DealError, DealFields, TableDeal};
 use crate::tournament::table::deal_players;
@@ -302,9 +302,17 @@ pub async fn enter_from_form(
     let outcome = state
         .db(move |conn| {
             let (_, round, table) = at.find(conn)?;
-            let entered = parsed
-                .map_err(|e| deal_msg(&e))
-                .and_then(|deal| deals::enter(conn, &table, &round, k, &deal, &actor, &reason));
+            let entered = parsed.map_err(|e| deal_msg(&e)).and_then(|deal| {
+                let entry = Entry {
+                    table: &table,
+                    round: &round,
+                    number: k,
+                    deal: &deal,
+                    actor: &actor,
+                    reason: &reason,
+                };
+                deals::enter(conn, &entry)
+            });
             match refusal(entered)? {
                 Ok(_) => Ok(None),
                 Err((status, e)) => {

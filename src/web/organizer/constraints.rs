@@ -9,7 +9,7 @@ use crate::db::ops::{Msg, OpError};
 use crate::tournament::table::{Constraint, ConstraintKind};
 
 use super::super::csrf::CsrfForm;
-use super::super::{AppError, AppState, Ctx, Organizer};
+use super::super::{AppError, OrgPage};
 use super::players::player_action;
 
 /// Routes.
@@ -63,9 +63,7 @@ impl ConstraintForm {
 
 #[post("/tournaments/{id}/constraints")]
 async fn add_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<ConstraintForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -97,9 +95,7 @@ async fn add_constraint(
 
 #[post("/tournaments/{id}/constraints/{cid}/delete")]
 async fn delete_constraint(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(i32, i32)>,
     _form: CsrfForm<serde::de::IgnoredAny>,
 ) -> Result<HttpResponse, AppError> {

@@ -10,7 +10,7 @@ use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::tournament::table::{Constraint, Table5Mode};
 
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -195,12 +195,7 @@ pub async fn render_dashboard(
 }
 
 #[get("/tournaments/{id}")]
-async fn show(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let player = PlayerForm {
         checked_in: Some("on".into()),
         ..Default::default()

@@ -8,7 +8,7 @@ use crate::db::models::Player;
 use crate::db::ops::players::{self, PlayerFields, PlayerForm};
 
 use super::super::csrf::CsrfForm;
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, Ctx, OrgPage};
 use super::{refusal, see_other};
 
 /// Routes.
@@ -38,12 +38,7 @@ struct Search {
 }
 
 #[get("/players")]
-async fn list(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    q: web::Query<Search>,
-) -> Result<HttpResponse, AppError> {
+async fn list(OrgPage { ctx, state, .. }: OrgPage, q: web::Query<Search>) -> Result<HttpResponse, AppError> {
     // Control characters match no one (and PostgreSQL refuses a NUL byte).
     let q: String = q.into_inner().q.chars().filter(|c| !c.is_control()).collect();
     let query = q.clone();
@@ -66,12 +61,7 @@ pub struct EditPage {
 }
 
 #[get("/players/{pid}/edit")]
-async fn edit_form(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let p = state
         .db(move |conn| Player::find(conn, id)?.ok_or(AppError::NotFound))
@@ -92,9 +82,7 @@ async fn edit_form(
 
 #[post("/players/{pid}/edit")]
 async fn update(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {

@@ -10,24 +10,18 @@ use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(add)
-        .service(import)
-        .service(check_in)
-        .service(withdraw)
-        .service(reinstate);
+    cfg.service(add).service(import).service(player_status);
 }
 
 #[post("/tournaments/{id}/players")]
 async fn add(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
@@ -71,9 +65,7 @@ pub struct ImportPage {
 #[post("/tournaments/{id}/players/import")]
 async fn import(
     req: HttpRequest,
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<i32>,
     mut payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
@@ -169,12 +161,6 @@ fn windows_1252(b: u8) -> char {
     }
 }
 
-#[derive(Deserialize)]
-struct PresentForm {
-    #[serde(default)]
-    present: String,
-}
-
 pub(super) async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
 where
     F: FnOnce(&mut crate::db::DbConn) -> Result<(), OpError> + Send + 'static,
@@ -194,45 +180,36 @@ where
     }
 }
 
-#[post("/tournaments/{id}/players/{pid}/checkin")]
-async fn check_in(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
+/// What the one-button forms of the player list do.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum PlayerStatusAction {
+    /// Mark present (`present=1`) or absent.
+    Checkin,
+    /// Withdraw from the next rounds.
+    Withdraw,
+    /// Bring back a withdrawn player.
+    Reinstate,
+}
+
+#[derive(Deserialize)]
+struct PresentForm {
+    #[serde(default)]
+    present: String,
+}
+
+#[post("/tournaments/{id}/players/{pid}/{action}")]
+async fn player_status(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(i32, i32, PlayerStatusAction)>,
     form: CsrfForm<PresentForm>,
 ) -> Result<HttpResponse, AppError> {
-    let (id, pid) = path.into_inner();
+    let (id, pid, action) = path.into_inner();
     let present = form.0.present == "1";
-    player_action(ctx, &state, id, move |conn| {
-        players::set_checked_in(conn, id, pid, present)
+    player_action(ctx, &state, id, move |conn| match action {
+        PlayerStatusAction::Checkin => players::set_checked_in(conn, id, pid, present),
+        PlayerStatusAction::Withdraw => players::withdraw(conn, id, pid).map(|_| ()),
+        PlayerStatusAction::Reinstate => players::reinstate(conn, id, pid),
     })
     .await
-}
-
-#[post("/tournaments/{id}/players/{pid}/withdraw")]
-async fn withdraw(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
-    _form: CsrfForm<serde::de::IgnoredAny>,
-) -> Result<HttpResponse, AppError> {
-    let (id, pid) = path.into_inner();
-    player_action(ctx, &state, id, move |conn| {
-        players::withdraw(conn, id, pid).map(|_| ())
-    })
-    .await
-}
-
-#[post("/tournaments/{id}/players/{pid}/reinstate")]
-async fn reinstate(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
-    _form: CsrfForm<serde::de::IgnoredAny>,
-) -> Result<HttpResponse, AppError> {
-    let (id, pid) = path.into_inner();
-    player_action(ctx, &state, id, move |conn| players::reinstate(conn, id, pid)).await
 }

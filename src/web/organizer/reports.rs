@@ -8,7 +8,7 @@ use crate::db::ops::rounds::history;
 use crate::db::ops::tournaments;
 use crate::tournament::seating::SeatingReport;
 
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -32,12 +32,7 @@ pub struct SeatingPage {
 }
 
 #[get("/tournaments/{id}/seating")]
-async fn seating_report(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+async fn seating_report(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let page = state
         .db(move |conn| {
@@ -81,12 +76,7 @@ pub struct AuditPage {
 }
 
 #[get("/tournaments/{id}/audit")]
-async fn audit(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (t, entries) = state
         .db(move |conn| Ok((tournaments::get(conn, id)?, AuditEntry::for_tournament(conn, id)?)))

@@ -11,7 +11,7 @@ use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 
 use super::super::csrf::CsrfForm;
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 use super::{refusal, see_other};
 
@@ -31,16 +31,14 @@ struct StartForm {
 
 #[post("/tournaments/{id}/rounds")]
 async fn start(
-    ctx: Ctx,
-    org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, user, state }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<StartForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let expected = form.0.expected.trim().parse::<i32>().ok();
     let close_previous = form.0.close_previous.is_some();
-    let actor = org.0.username;
+    let actor = user.username;
     let r = state
         .db(move |conn| refusal(rounds::start_next(conn, id, expected, close_previous, &actor)))
         .await?;
@@ -146,12 +144,7 @@ async fn render_round(
 }
 
 #[get("/tournaments/{id}/rounds/{n}")]
-async fn show(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
-) -> Result<HttpResponse, AppError> {
+async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
     render_round(&state, ctx, id, n, None, StatusCode::OK).await
 }
@@ -164,15 +157,13 @@ struct CloseForm {
 
 #[post("/tournaments/{id}/rounds/{n}/close")]
 async fn close(
-    ctx: Ctx,
-    org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, user, state }: OrgPage,
     path: web::Path<(i32, i32)>,
     form: CsrfForm<CloseForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
     let force = !form.0.force.is_empty();
-    let actor = org.0.username;
+    let actor = user.username;
     let r = state
         .db(move |conn| refusal(rounds::close(conn, id, n, force, &actor)))
         .await?;

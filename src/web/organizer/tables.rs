@@ -8,7 +8,7 @@ use crate::db::ops::deals::Actor;
 use super::super::csrf::CsrfForm;
 use super::super::deal::entry::{enter_from_form, form_page, DealForm};
 use super::super::deal::{sheet, TableAt};
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -17,9 +17,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}")]
 async fn show_sheet(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(i32, i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn) = path.into_inner();
@@ -31,9 +29,7 @@ async fn show_sheet(
 
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
 async fn deal_form(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(i32, i32, i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
@@ -45,13 +41,11 @@ async fn deal_form(
 
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
 async fn deal_post(
-    ctx: Ctx,
-    org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, user, state }: OrgPage,
     path: web::Path<(i32, i32, i32, i32)>,
     form: CsrfForm<DealForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
-    let actor = Actor::Organizer(org.0.username);
+    let actor = Actor::Organizer(user.username);
     enter_from_form(&state, ctx, TableAt::Number(id, n, tn), k, form.0, actor).await
 }

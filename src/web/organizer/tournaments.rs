@@ -6,7 +6,7 @@ use crate::db::models::Tournament;
 use crate::db::ops::tournaments::{self, TournamentForm};
 
 use super::super::csrf::CsrfForm;
-use super::super::{render, AppError, AppState, Ctx, Organizer};
+use super::super::{render, AppError, Ctx, OrgPage};
 use super::{refusal, see_other};
 
 /// Routes.
@@ -29,7 +29,7 @@ pub struct ListPage {
 }
 
 #[get("/tournaments")]
-async fn list(ctx: Ctx, _org: Organizer, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+async fn list(OrgPage { ctx, state, .. }: OrgPage) -> Result<HttpResponse, AppError> {
     let tournaments = state.db(|conn| Ok(Tournament::list(conn)?)).await?;
     Ok(render::page(&ListPage { ctx, tournaments }))
 }
@@ -71,7 +71,7 @@ impl NewPage {
 }
 
 #[get("/tournaments/new")]
-async fn new_form(ctx: Ctx, _org: Organizer) -> HttpResponse {
+async fn new_form(OrgPage { ctx, .. }: OrgPage) -> HttpResponse {
     let form = TournamentForm {
         rounds: "5".into(),
         deals_table4: "4".into(),
@@ -92,14 +92,12 @@ async fn new_form(ctx: Ctx, _org: Organizer) -> HttpResponse {
 
 #[post("/tournaments")]
 async fn create(
-    ctx: Ctx,
-    org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, user, state }: OrgPage,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, AppError> {
     let form = form.0;
     let f = form.clone();
-    let user = org.0.id;
+    let user = user.id;
     match state
         .db(move |conn| refusal(tournaments::create(conn, &f, Some(user))))
         .await?
@@ -121,12 +119,7 @@ async fn create(
 }
 
 #[get("/tournaments/{id}/edit")]
-async fn edit_form(
-    ctx: Ctx,
-    _org: Organizer,
-    state: web::Data<AppState>,
-    path: web::Path<i32>,
-) -> Result<HttpResponse, AppError> {
+async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (t, seated) = state
         .db(move |conn| {
@@ -148,16 +141,14 @@ async fn edit_form(
 
 #[post("/tournaments/{id}/edit")]
 async fn update(
-    ctx: Ctx,
-    org: Organizer,
-    state: web::Data<AppState>,
+    OrgPage { ctx, user, state }: OrgPage,
     path: web::Path<i32>,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
     let f = form.clone();
-    let actor = org.0.username;
+    let actor = user.username;
     let r = state
         .db(move |conn| {
             let seated = crate::db::ops::players::last_round(conn, id)?;

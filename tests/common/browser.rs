@@ -1,0 +1,141 @@
+//! The real `chelem` binary on a fresh SQLite database, and Debian's chromium
+//! driven by a playwright-core script in `tests/browser/`.
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The organizer the browser logs in as.
+pub const USER: &str = "arbitre";
+/// Their password.
+pub const PASSWORD: &str = "mot-de-passe-42";
+
+/// The tools a browser test needs: node, chromium and playwright-core.
+pub struct Browser {
+    /// `tests/browser`, where the scripts are.
+    pub here: PathBuf,
+    /// The chromium binary.
+    pub chromium: String,
+}
+
+/// The browser tools, or `None` with a note when one is missing outside CI;
+/// in CI (`CI` set) a missing tool fails the test.
+pub fn browser() -> Option<Browser> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let missing = if Command::new("node").arg("--version").output().is_err() {
+        Some("node")
+    } else if !Path::new(&chromium).exists() {
+        Some("chromium")
+    } else if !here.join("node_modules/playwright-core").exists() {
+        Some("playwright-core (npm ci in tests/browser)")
+    } else {
+        None
+    };
+    if let Some(what) = missing {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "{what} is missing and CI is set: the browser test cannot run (see .ci/run)"
+        );
+        eprintln!("note: {what} is missing; browser test skipped outside CI");
+        return None;
+    }
+    Some(Browser { here, chromium })
+}
+
+impl Browser {
+    /// Runs `script` with node; (success, stdout, stderr).
+    pub fn run(&self, script: &str, args: &[&str]) -> (bool, String, String) {
+        let out = Command::new("node")
+            .arg(self.here.join(script))
+            .args(args)
+            .env("CHROMIUM", &self.chromium)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+/// The real binary serving a fresh SQLite database in a temporary folder,
+/// with the organizer [`USER`]; stopped when dropped.
+pub struct RealServer {
+    child: Child,
+    /// `127.0.0.1:port`.
+    pub addr: String,
+    /// The server's folder (its database lives there).
+    pub dir: tempfile::TempDir,
+}
+
+impl RealServer {
+    /// Starts it and waits until `/healthz` answers.
+    pub fn start() -> RealServer {
+        let dir = tempfile::tempdir().unwrap();
+        let bin = env!("CARGO_BIN_EXE_chelem");
+        let mut add = Command::new(bin)
+            .args(["user", "add", USER])
+            .current_dir(dir.path())
+            .env_remove("DATABASE_URL")
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        add.stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{PASSWORD}\n").as_bytes())
+            .unwrap();
+        assert!(add.wait().unwrap().success());
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let addr = format!("127.0.0.1:{port}");
+        let child = Command::new(bin)
+            .args(["serve", "--bind", &addr])
+            .current_dir(dir.path())
+            .env_remove("DATABASE_URL")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let server = RealServer { child, addr, dir };
+        let start = Instant::now();
+        while !server.healthy() {
+            assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        server
+    }
+
+    /// `http://addr`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    fn healthy(&self) -> bool {
+        let Ok(mut s) = TcpStream::connect(&self.addr) else {
+            return false;
+        };
+        let _ = s.set_read_timeout(Some(Duration::from_secs(2)));
+        let req = format!(
+            "GET /healthz HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        );
+        if s.write_all(req.as_bytes()).is_err() {
+            return false;
+        }
+        let mut answer = String::new();
+        let _ = s.read_to_string(&mut answer);
+        answer.starts_with("HTTP/1.1 200")
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
