@@ -7,6 +7,7 @@ pub mod csrf;
 pub mod ctx;
 pub mod deal;
 pub mod error;
+pub mod form;
 pub mod input;
 pub mod message;
 pub mod organizer;

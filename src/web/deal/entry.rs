@@ -14,7 +14,7 @@ use crate::db::AnyConnection;
 use crate::tournament::deal::{DealError, DealFields, TableDeal};
 use crate::tournament::table::deal_players;
 
-use super::super::organizer::{refusal, see_other};
+use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx};
 use super::TableAt;
 
@@ -313,10 +313,10 @@ pub async fn enter_from_form(
                 };
                 deals::enter(conn, &entry)
             });
-            match refusal(entered)? {
+            match refusal(lang, entered)? {
                 Ok(_) => Ok(None),
-                Err((status, e)) => {
-                    let page = form_page(conn, ctx, &at, k, Some(form), Some(e.render(lang)))?;
+                Err(Refused { status, message }) => {
+                    let page = form_page(conn, ctx, &at, k, Some(form), Some(message))?;
                     Ok(Some((status, page)))
                 }
             }

@@ -8,8 +8,8 @@ use crate::db::models::Player;
 use crate::db::ops::players::{self, PlayerFields, PlayerForm};
 
 use super::super::csrf::CsrfForm;
+use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, Ctx, OrgPage};
-use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -91,15 +91,18 @@ async fn update(
     let fields = match PlayerFields::from_form(&form) {
         Ok(f) => f,
         Err(m) => {
-            let error = Some(m.render(ctx.lang));
+            let error = Some(Refused::invalid(ctx.lang, &m).message);
             let page = EditPage { ctx, id, form, error };
             return Ok(render::page_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY));
         }
     };
-    match state.db(move |conn| refusal(players::edit(conn, id, &fields))).await? {
+    match state
+        .db(move |conn| refusal(ctx.lang, players::edit(conn, id, &fields)))
+        .await?
+    {
         Ok(_) => Ok(see_other("/players")),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             Ok(render::page_with_status(&EditPage { ctx, id, form, error }, status))
         }
     }

@@ -10,9 +10,9 @@ use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 
 use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
+use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
-use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -31,20 +31,20 @@ async fn add(
     let fields = match PlayerFields::from_form(&form) {
         Ok(f) => f,
         Err(m) => {
-            let error = Some(m.render(ctx.lang));
+            let error = Some(Refused::invalid(ctx.lang, &m).message);
             return render_dashboard(&state, ctx, id, form, error, None, StatusCode::UNPROCESSABLE_ENTITY).await;
         }
     };
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::register(conn, id, &fields, present))
+            refusal(ctx.lang, players::register(conn, id, &fields, present))
         })
         .await?;
     match r {
         Ok(_) => Ok(see_other(format!("/tournaments/{id}#players"))),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             render_dashboard(&state, ctx, id, form, error, None, status).await
         }
     }
@@ -111,7 +111,7 @@ async fn import(
     let lines = match players::parse_csv(&content) {
         Ok(lines) => lines,
         Err(m) => {
-            let error = Some(m.render(ctx.lang));
+            let error = Some(Refused::invalid(ctx.lang, &m).message);
             return render_dashboard(
                 &state,
                 ctx,
@@ -127,13 +127,13 @@ async fn import(
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(players::import(conn, id, lines, present))
+            refusal(ctx.lang, players::import(conn, id, lines, present))
         })
         .await?;
     match r {
         Ok(report) => Ok(render::page(&ImportPage { ctx, id, report })),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             render_dashboard(&state, ctx, id, PlayerForm::default(), error, None, status).await
         }
     }
@@ -168,13 +168,13 @@ where
     let r = state
         .db(move |conn| {
             tournaments::get(conn, id)?;
-            refusal(action(conn))
+            refusal(ctx.lang, action(conn))
         })
         .await?;
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}#players"))),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             render_dashboard(state, ctx, id, PlayerForm::default(), error, None, status).await
         }
     }

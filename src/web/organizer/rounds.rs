@@ -11,9 +11,9 @@ use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 
 use super::super::csrf::CsrfForm;
+use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
-use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -40,12 +40,12 @@ async fn start(
     let close_previous = form.0.close_previous.is_some();
     let actor = user.username;
     let r = state
-        .db(move |conn| refusal(rounds::start_next(conn, id, expected, close_previous, &actor)))
+        .db(move |conn| refusal(ctx.lang, rounds::start_next(conn, id, expected, close_previous, &actor)))
         .await?;
     match r {
         Ok(seated) => Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round))),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             render_dashboard(&state, ctx, id, Default::default(), error, None, status).await
         }
     }
@@ -165,12 +165,12 @@ async fn close(
     let force = !form.0.force.is_empty();
     let actor = user.username;
     let r = state
-        .db(move |conn| refusal(rounds::close(conn, id, n, force, &actor)))
+        .db(move |conn| refusal(ctx.lang, rounds::close(conn, id, n, force, &actor)))
         .await?;
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}/rounds/{n}"))),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             render_round(&state, ctx, id, n, error, status).await
         }
     }

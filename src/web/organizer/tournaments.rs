@@ -6,8 +6,8 @@ use crate::db::models::Tournament;
 use crate::db::ops::tournaments::{self, TournamentForm};
 
 use super::super::csrf::CsrfForm;
+use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, Ctx, OrgPage};
-use super::{refusal, see_other};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -99,12 +99,12 @@ async fn create(
     let f = form.clone();
     let user = user.id;
     match state
-        .db(move |conn| refusal(tournaments::create(conn, &f, Some(user))))
+        .db(move |conn| refusal(ctx.lang, tournaments::create(conn, &f, Some(user))))
         .await?
     {
         Ok(t) => Ok(see_other(format!("/tournaments/{}", t.id))),
-        Err((status, e)) => {
-            let error = Some(e.render(ctx.lang));
+        Err(Refused { status, message }) => {
+            let error = Some(message);
             let page = NewPage {
                 ctx,
                 form,
@@ -152,14 +152,14 @@ async fn update(
     let r = state
         .db(move |conn| {
             let seated = crate::db::ops::players::last_round(conn, id)?;
-            Ok((refusal(tournaments::update(conn, id, &f, &actor))?, seated))
+            Ok((refusal(ctx.lang, tournaments::update(conn, id, &f, &actor))?, seated))
         })
         .await?;
     match r {
         (Ok(_), _) => Ok(see_other(format!("/tournaments/{id}"))),
-        (Err((status, e)), seated) => {
+        (Err(Refused { status, message }), seated) => {
             let page = NewPage {
-                error: Some(e.render(ctx.lang)),
+                error: Some(message),
                 ctx,
                 form,
                 action: format!("/tournaments/{id}/edit"),
