@@ -1,9 +1,10 @@
 //! Chelem: a French Tarot tournament server.
 //!
 //! Layers (arrows point down only): `web` → `db`, `tournament`, `tarot`;
-//! `tournament` → `tarot`; `tarot` imports nothing of the project.
+//! `tournament` → `tarot`; `bots` → `tarot`; `tarot` imports nothing of the project.
 
 pub mod auth;
+pub mod bots;
 pub mod cli_score;
 pub mod config;
 pub mod db;
