@@ -1,8 +1,9 @@
 //! Chelem: a French Tarot tournament server.
 //!
 //! Layers (arrows point down only): `web` → `db`, `tournament`, `tarot`;
-//! `tournament` → `tarot`; `tarot` imports nothing of the project.
+//! `tournament` → `tarot`; `bots` → `tarot`; `tarot` imports nothing of the project.
 
+pub mod bots;
 pub mod cli_score;
 pub mod config;
 pub mod db;

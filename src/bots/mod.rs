@@ -1,0 +1,66 @@
+//! Players for the digital game: pure, they use only [`crate::tarot`].
+//!
+//! Each bot is a function `(game, seat, rng) -> Action` that only looks at
+//! what `seat` may know (its own cards, the public bids, dog, handfuls and
+//! cards played), deterministic for a given RNG state.
+//!
+//! * [`quick`]: a fast rule-based player (also meant as a playout policy).
+//! * [`random`]: a uniformly random legal player (the baseline).
+
+pub mod quick;
+pub mod random;
+
+use rand::Rng;
+
+use crate::tarot::cards::CardSet;
+use crate::tarot::{Action, Game};
+
+pub use quick::quick_action;
+pub use random::random_action;
+
+/// The built-in players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Bot {
+    /// [`quick_action`].
+    Quick,
+    /// [`random_action`].
+    Random,
+}
+
+impl Bot {
+    /// This bot's action for `seat` (the seat to act).
+    pub fn act<R: Rng + ?Sized>(self, game: &Game, seat: u8, rng: &mut R) -> Action {
+        match self {
+            Bot::Quick => quick_action(game, seat, rng),
+            Bot::Random => random_action(game, seat, rng),
+        }
+    }
+}
+
+/// Plays the deal to its end, seat `s` played by `bots[s]`.
+///
+/// # Panics
+/// If a bot chooses an illegal action (a bug).
+pub fn play_out<R: Rng + ?Sized>(game: &mut Game, bots: &[Bot], rng: &mut R) {
+    while let Some(seat) = game.to_act() {
+        let action = bots[usize::from(seat)].act(game, seat, rng);
+        if let Err(e) = game.apply(seat, action) {
+            panic!("bot {:?} at seat {seat} chose {action:?}: {e}", bots[usize::from(seat)]);
+        }
+    }
+}
+
+/// `k` cards drawn uniformly from `from` (all of them if fewer).
+pub(crate) fn random_subset<R: Rng + ?Sized>(mut from: CardSet, k: u32, rng: &mut R) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    for _ in 0..k {
+        let n = from.len();
+        if n == 0 {
+            break;
+        }
+        let c = from.nth(rng.random_range(0..n)).expect("within the set");
+        from.remove(c);
+        out.insert(c);
+    }
+    out
+}
