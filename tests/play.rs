@@ -478,6 +478,9 @@ fn random_deal(players: u8, seed: u64, rng: &mut ChaCha8Rng) -> Game {
 fn heavy_checks(g: &Game) {
     let log = g.log();
     let value = serde_json::to_value(&log).unwrap();
+    let mut fast = Vec::new();
+    g.write_log(&mut fast).unwrap();
+    assert_eq!(String::from_utf8(fast).unwrap(), serde_json::to_string(&log).unwrap());
     checker::check(&value).unwrap_or_else(|e| panic!("seed {}: {e}\n{value}", g.seed()));
     // The log replays to the same state.
     let back: GameLog = serde_json::from_value(value).unwrap();
@@ -783,4 +786,58 @@ fn play_messages_exist_in_both_languages() {
     assert!(fr.contains("10T") && fr.contains("monter"), "{fr}");
     let en = chelem::i18n::Lang::En.t_args(&format!("play-{}", e.code()), &args);
     assert_eq!(en, e.to_string());
+}
+
+/// `chelem simulate` through the real binary: the summary, and a log whose
+/// every line passes the checker and replays.
+#[test]
+fn simulate_binary_writes_a_checkable_log() {
+    let dir = tempfile::tempdir().unwrap();
+    for players in ["3", "4", "5"] {
+        let log = dir.path().join(format!("deals-{players}.jsonl"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+            .args([
+                "simulate",
+                "--players",
+                players,
+                "--deals",
+                "300",
+                "--seed",
+                "5",
+                "--log",
+            ])
+            .arg(&log)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        for needle in [
+            "deals played: 300",
+            "deals per second: ",
+            "contracts: ",
+            "attack success rate: ",
+        ] {
+            assert!(text.contains(needle), "{needle} missing in\n{text}");
+        }
+        let lines: Vec<String> = std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(lines.len(), 300);
+        for (i, line) in lines.iter().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            checker::check(&v).unwrap_or_else(|e| panic!("line {i}: {e}"));
+            assert_eq!(v["seed"], 5 + i as u64);
+            let parsed: GameLog = serde_json::from_value(v).unwrap();
+            let g = Game::replay(parsed.players, parsed.dealer, parsed.seed, &parsed.actions()).unwrap();
+            assert_eq!(g.log(), parsed);
+        }
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+        .args(["simulate", "--players", "6", "--deals", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
 }
