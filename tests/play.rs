@@ -760,7 +760,8 @@ fn the_quick_bot_beats_the_random_player() {
         let s = g.scores().unwrap();
         quick += s[0] + s[2];
     }
-    assert!(quick > 100_000, "quick seats total {quick}");
+    eprintln!("quick seats (0 and 2) against random seats: {quick} over 3000 deals");
+    assert!(quick > 1_000_000, "quick seats total {quick}");
 }
 
 #[test]
