@@ -842,3 +842,31 @@ fn simulate_binary_writes_a_checkable_log() {
         .unwrap();
     assert!(!out.status.success());
 }
+
+/// A search may redistribute the hidden cards and play on.
+#[test]
+fn hands_can_be_resampled_mid_deal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut g = Game::new(4, 0, 42);
+    while g.phase() != Phase::Play || g.tricks_done() < 3 {
+        let s = g.to_act().unwrap();
+        let a = quick_action(&g, s, &mut rng);
+        g.apply(s, a).unwrap();
+    }
+    // Swap one card between seats 1 and 2.
+    let (a, b) = (g.hand(1).lowest().unwrap(), g.hand(2).lowest().unwrap());
+    let mut hands: Vec<CardSet> = (0..4).map(|s| g.hand(s)).collect();
+    hands[1].remove(a);
+    hands[1].insert(b);
+    hands[2].remove(b);
+    hands[2].insert(a);
+    if g.handful(1).is_empty() && g.handful(2).is_empty() {
+        let mut h = g.with_hands(&hands).unwrap();
+        assert_eq!(h.hand(1), hands[1]);
+        play_out(&mut h, &[Bot::Quick; 4], &mut rng);
+        assert_eq!(h.scores().unwrap().iter().sum::<i64>(), 0);
+    }
+    // Wrong sizes or cards are refused.
+    hands[1].remove(b);
+    assert!(g.with_hands(&hands).is_none());
+}

@@ -490,6 +490,40 @@ impl Game {
         Some(Game::start(players, dealer, 0, 0, h, dog))
     }
 
+    /// The same deal with the current hands redistributed (a search that
+    /// samples what a seat cannot see): each seat keeps its number of cards,
+    /// the cards in hands stay the same, a shown handful stays with its seat,
+    /// and the partner follows the called card. `None` otherwise. The dealt
+    /// hands are not changed, so the log of such a deal is not a real one.
+    pub fn with_hands(&self, hands: &[CardSet]) -> Option<Game> {
+        if hands.len() != usize::from(self.players) {
+            return None;
+        }
+        let mut g = *self;
+        let mut all = CardSet::EMPTY;
+        let mut before = CardSet::EMPTY;
+        for (s, h) in hands.iter().enumerate() {
+            if h.len() != self.hands[s].len() || !h.and(all).is_empty() {
+                return None;
+            }
+            if !self.handfuls[s].minus(self.played).is_subset(*h) {
+                return None;
+            }
+            all = all.or(*h);
+            before = before.or(self.hands[s]);
+            g.hands[s] = *h;
+        }
+        if all != before {
+            return None;
+        }
+        if let Some(c) = self.called {
+            if !self.played.contains(c) && !self.dog.contains(c) {
+                g.called_holder = (0..self.players).find(|&s| hands[usize::from(s)].contains(c));
+            }
+        }
+        Some(g)
+    }
+
     fn start(players: u8, dealer: u8, seed: u64, redeals: u8, hands: [CardSet; 5], dog: CardSet) -> Game {
         Game {
             players,
