@@ -417,6 +417,12 @@ fn handfuls_with_and_without_the_excuse() {
     h.apply(0, Action::Card(c)).unwrap();
     h.apply(1, Action::Handful(CardSet::EMPTY)).unwrap();
     assert!(!h.may_show_handful(0));
+    assert!(!h.may_show_handful(1));
+    assert_eq!(
+        Game::from_compact(&h.compact()).unwrap(),
+        h,
+        "a declined handful replays"
+    );
 }
 
 #[test]
@@ -619,6 +625,9 @@ fn every_illegal_action_leaves_the_state_unchanged() {
             }
             let a = random_action(&g, seat, &mut rng);
             g.apply(seat, a).unwrap();
+            // A deal in progress: its compact form replays to the same state.
+            let compact: CompactDeal = serde_json::from_str(&serde_json::to_string(&g.compact()).unwrap()).unwrap();
+            assert_eq!(Game::from_compact(&compact).unwrap(), g);
         }
         let e = try_apply(&g, 0, Action::Bid(None)).unwrap_err();
         assert_eq!(e, PlayError::DealOver);
