@@ -46,6 +46,8 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Play deals in full with the built-in bots; print a summary, optionally log every deal.
+    Simulate(SimulateArgs),
     /// Manage API tokens.
     Token {
         /// The action.
@@ -89,6 +91,23 @@ pub struct ScoreArgs {
     /// Scores rounded to 10.
     #[arg(long)]
     pub round_to_10: bool,
+}
+
+/// `chelem simulate` options.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    /// Table size: 3, 4 or 5.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=5))]
+    pub players: u8,
+    /// Number of deals.
+    #[arg(long)]
+    pub deals: u64,
+    /// Seed: deal i is shuffled from seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Write every deal to this file, one game-log JSON line each.
+    #[arg(long)]
+    pub log: Option<std::path::PathBuf>,
 }
 
 /// `chelem user …`

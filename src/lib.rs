@@ -5,6 +5,7 @@
 
 pub mod bots;
 pub mod cli_score;
+pub mod cli_simulate;
 pub mod config;
 pub mod db;
 pub mod i18n;

@@ -1,4 +1,4 @@
-//! The `chelem` command: serve, migrate, user and token admin, score, seat.
+//! The `chelem` command: serve, migrate, user and token admin, score, seat, simulate.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use chelem::config::{Cli, Command, ScoreArgs, ServeArgs, TokenAction, UserAction};
+use chelem::config::{Cli, Command, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::{AppState, WebConfig};
 
@@ -69,6 +69,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             writeln!(out)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Simulate(args) => {
+            simulate(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Token {
             action: TokenAction::Create { user, label },
         } => {
@@ -79,6 +83,19 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
+    let summary = match &args.log {
+        Some(path) => {
+            let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+            let mut w = io::BufWriter::with_capacity(1 << 20, file);
+            chelem::cli_simulate::simulate(args.players, args.deals, args.seed, Some(&mut w))?
+        }
+        None => chelem::cli_simulate::simulate(args.players, args.deals, args.seed, None)?,
+    };
+    print!("{}", summary.text());
+    Ok(())
 }
 
 fn score(args: &ScoreArgs) -> anyhow::Result<u8> {

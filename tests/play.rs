@@ -417,6 +417,16 @@ fn handfuls_with_and_without_the_excuse() {
     h.apply(0, Action::Card(c)).unwrap();
     h.apply(1, Action::Handful(CardSet::EMPTY)).unwrap();
     assert!(!h.may_show_handful(0));
+    assert!(!h.may_show_handful(1));
+    // The actions replay to the same state (this deal was built from its
+    // hands, not from a seed: replay them on the same hands).
+    assert_eq!(h.actions().last(), Some(&(1, Action::Handful(CardSet::EMPTY))));
+    let hands: Vec<CardSet> = (0..4).map(|s| h.dealt(s)).collect();
+    let mut r = Game::with_deal(4, 3, &hands, h.dog()).unwrap();
+    for (seat, a) in h.actions() {
+        r.apply(seat, a).unwrap();
+    }
+    assert_eq!(r, h, "a declined handful replays");
 }
 
 #[test]
@@ -478,6 +488,9 @@ fn random_deal(players: u8, seed: u64, rng: &mut ChaCha8Rng) -> Game {
 fn heavy_checks(g: &Game) {
     let log = g.log();
     let value = serde_json::to_value(&log).unwrap();
+    let mut fast = Vec::new();
+    g.write_log(&mut fast).unwrap();
+    assert_eq!(String::from_utf8(fast).unwrap(), serde_json::to_string(&log).unwrap());
     checker::check(&value).unwrap_or_else(|e| panic!("seed {}: {e}\n{value}", g.seed()));
     // The log replays to the same state.
     let back: GameLog = serde_json::from_value(value).unwrap();
@@ -616,6 +629,9 @@ fn every_illegal_action_leaves_the_state_unchanged() {
             }
             let a = random_action(&g, seat, &mut rng);
             g.apply(seat, a).unwrap();
+            // A deal in progress: its compact form replays to the same state.
+            let compact: CompactDeal = serde_json::from_str(&serde_json::to_string(&g.compact()).unwrap()).unwrap();
+            assert_eq!(Game::from_compact(&compact).unwrap(), g);
         }
         let e = try_apply(&g, 0, Action::Bid(None)).unwrap_err();
         assert_eq!(e, PlayError::DealOver);
@@ -757,7 +773,8 @@ fn the_quick_bot_beats_the_random_player() {
         let s = g.scores().unwrap();
         quick += s[0] + s[2];
     }
-    assert!(quick > 100_000, "quick seats total {quick}");
+    eprintln!("quick seats (0 and 2) against random seats: {quick} over 3000 deals");
+    assert!(quick > 1_000_000, "quick seats total {quick}");
 }
 
 #[test]
@@ -783,4 +800,86 @@ fn play_messages_exist_in_both_languages() {
     assert!(fr.contains("10T") && fr.contains("monter"), "{fr}");
     let en = chelem::i18n::Lang::En.t_args(&format!("play-{}", e.code()), &args);
     assert_eq!(en, e.to_string());
+}
+
+/// `chelem simulate` through the real binary: the summary, and a log whose
+/// every line passes the checker and replays.
+#[test]
+fn simulate_binary_writes_a_checkable_log() {
+    let dir = tempfile::tempdir().unwrap();
+    for players in ["3", "4", "5"] {
+        let log = dir.path().join(format!("deals-{players}.jsonl"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+            .args([
+                "simulate",
+                "--players",
+                players,
+                "--deals",
+                "300",
+                "--seed",
+                "5",
+                "--log",
+            ])
+            .arg(&log)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        for needle in [
+            "deals played: 300",
+            "deals per second: ",
+            "contracts: ",
+            "attack success rate: ",
+        ] {
+            assert!(text.contains(needle), "{needle} missing in\n{text}");
+        }
+        let lines: Vec<String> = std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(lines.len(), 300);
+        for (i, line) in lines.iter().enumerate() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            checker::check(&v).unwrap_or_else(|e| panic!("line {i}: {e}"));
+            assert_eq!(v["seed"], 5 + i as u64);
+            let parsed: GameLog = serde_json::from_value(v).unwrap();
+            let g = Game::replay(parsed.players, parsed.dealer, parsed.seed, &parsed.actions()).unwrap();
+            assert_eq!(g.log(), parsed);
+        }
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+        .args(["simulate", "--players", "6", "--deals", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+/// A search may redistribute the hidden cards and play on.
+#[test]
+fn hands_can_be_resampled_mid_deal() {
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut g = Game::new(4, 0, 42);
+    while g.phase() != Phase::Play || g.tricks_done() < 3 {
+        let s = g.to_act().unwrap();
+        let a = quick_action(&g, s, &mut rng);
+        g.apply(s, a).unwrap();
+    }
+    // Swap one card between seats 1 and 2.
+    let (a, b) = (g.hand(1).lowest().unwrap(), g.hand(2).lowest().unwrap());
+    let mut hands: Vec<CardSet> = (0..4).map(|s| g.hand(s)).collect();
+    hands[1].remove(a);
+    hands[1].insert(b);
+    hands[2].remove(b);
+    hands[2].insert(a);
+    if g.handful(1).is_empty() && g.handful(2).is_empty() {
+        let mut h = g.with_hands(&hands).unwrap();
+        assert_eq!(h.hand(1), hands[1]);
+        play_out(&mut h, &[Bot::Quick; 4], &mut rng);
+        assert_eq!(h.scores().unwrap().iter().sum::<i64>(), 0);
+    }
+    // Wrong sizes or cards are refused.
+    hands[1].remove(b);
+    assert!(g.with_hands(&hands).is_none());
 }

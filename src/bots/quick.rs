@@ -80,14 +80,19 @@ pub fn hand_strength(hand: CardSet, players: u8) -> i32 {
 }
 
 fn bid(game: &Game, hand: CardSet) -> Option<Contract> {
-    let s = hand_strength(hand, game.players()) + if game.players() == 5 { 4 } else { 0 };
-    let want = if s >= 82 {
+    let s = hand_strength(hand, game.players())
+        + match game.players() {
+            3 => 2,
+            4 => 2,
+            _ => 4,
+        };
+    let want = if s >= 80 {
         Contract::GardeContre
-    } else if s >= 70 {
+    } else if s >= 68 {
         Contract::GardeSans
-    } else if s >= 54 {
+    } else if s >= 52 {
         Contract::Garde
-    } else if s >= 42 {
+    } else if s >= 38 {
         Contract::Petite
     } else {
         return None;

@@ -490,6 +490,40 @@ impl Game {
         Some(Game::start(players, dealer, 0, 0, h, dog))
     }
 
+    /// The same deal with the current hands redistributed (a search that
+    /// samples what a seat cannot see): each seat keeps its number of cards,
+    /// the cards in hands stay the same, a shown handful stays with its seat,
+    /// and the partner follows the called card. `None` otherwise. The dealt
+    /// hands are not changed, so the log of such a deal is not a real one.
+    pub fn with_hands(&self, hands: &[CardSet]) -> Option<Game> {
+        if hands.len() != usize::from(self.players) {
+            return None;
+        }
+        let mut g = *self;
+        let mut all = CardSet::EMPTY;
+        let mut before = CardSet::EMPTY;
+        for (s, h) in hands.iter().enumerate() {
+            if h.len() != self.hands[s].len() || !h.and(all).is_empty() {
+                return None;
+            }
+            if !self.handfuls[s].minus(self.played).is_subset(*h) {
+                return None;
+            }
+            all = all.or(*h);
+            before = before.or(self.hands[s]);
+            g.hands[s] = *h;
+        }
+        if all != before {
+            return None;
+        }
+        if let Some(c) = self.called {
+            if !self.played.contains(c) && !self.dog.contains(c) {
+                g.called_holder = (0..self.players).find(|&s| hands[usize::from(s)].contains(c));
+            }
+        }
+        Some(g)
+    }
+
     fn start(players: u8, dealer: u8, seed: u64, redeals: u8, hands: [CardSet; 5], dog: CardSet) -> Game {
         Game {
             players,
@@ -1389,5 +1423,133 @@ impl Game {
             last_trick: self.ntricks.checked_sub(1).map(|i| self.trick_log(i)),
             scores: self.scores(),
         }
+    }
+}
+
+/// The notation of each card, by index (FORMATS.md).
+static CARD_NAMES: [&str; 78] = [
+    "1S", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "NS", "QS", "KS", "1H", "2H", "3H", "4H", "5H",
+    "6H", "7H", "8H", "9H", "10H", "JH", "NH", "QH", "KH", "1D", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D",
+    "JD", "ND", "QD", "KD", "1C", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "NC", "QC", "KC", "1T",
+    "2T", "3T", "4T", "5T", "6T", "7T", "8T", "9T", "10T", "11T", "12T", "13T", "14T", "15T", "16T", "17T", "18T",
+    "19T", "20T", "21T", "EX",
+];
+
+fn write_cards<W: std::io::Write + ?Sized>(w: &mut W, set: CardSet) -> std::io::Result<()> {
+    w.write_all(b"[")?;
+    for (i, c) in set.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",")?;
+        }
+        write_card(w, c)?;
+    }
+    w.write_all(b"]")
+}
+
+fn write_card<W: std::io::Write + ?Sized>(w: &mut W, c: Card) -> std::io::Result<()> {
+    w.write_all(b"\"")?;
+    w.write_all(CARD_NAMES[usize::from(c.index())].as_bytes())?;
+    w.write_all(b"\"")
+}
+
+fn write_opt<W: std::io::Write + ?Sized, T: std::fmt::Display>(w: &mut W, v: Option<T>) -> std::io::Result<()> {
+    match v {
+        Some(x) => write!(w, "{x}"),
+        None => w.write_all(b"null"),
+    }
+}
+
+impl Game {
+    /// Writes the game-log line (without the newline) straight to `w`:
+    /// the same bytes as `serde_json::to_writer(w, &self.log())`, without
+    /// building the log (what `chelem simulate --log` uses).
+    pub fn write_log<W: std::io::Write + ?Sized>(&self, w: &mut W) -> std::io::Result<()> {
+        write!(
+            w,
+            "{{\"players\":{},\"dealer\":{},\"seed\":{},\"hands\":[",
+            self.players, self.dealer, self.seed
+        )?;
+        for s in 0..self.players {
+            if s > 0 {
+                w.write_all(b",")?;
+            }
+            write_cards(w, self.dealt(s))?;
+        }
+        w.write_all(b"],\"dog\":")?;
+        write_cards(w, self.dog)?;
+        w.write_all(b",\"bids\":[")?;
+        for (i, b) in self.bids().enumerate() {
+            if i > 0 {
+                w.write_all(b",")?;
+            }
+            write!(w, "{{\"seat\":{},\"bid\":\"{}\"}}", b.seat, bid_str(b.bid))?;
+        }
+        w.write_all(b"],\"taker\":")?;
+        write_opt(w, self.taker)?;
+        w.write_all(b",\"contract\":")?;
+        match self.contract {
+            Some(c) => write!(w, "\"{}\"", c.name())?,
+            None => w.write_all(b"null")?,
+        }
+        write!(w, ",\"chelem_announced\":{},\"called\":", self.chelem_announced)?;
+        match self.called {
+            Some(c) => write_card(w, c)?,
+            None => w.write_all(b"null")?,
+        }
+        w.write_all(b",\"partner\":")?;
+        let holder = if self.players == 5 && self.called.is_some() {
+            self.called_holder
+        } else {
+            None
+        };
+        write_opt(w, holder)?;
+        w.write_all(b",\"discard\":")?;
+        write_cards(w, self.discard)?;
+        w.write_all(b",\"handfuls\":[")?;
+        for i in 0..usize::from(self.nhandfuls) {
+            if i > 0 {
+                w.write_all(b",")?;
+            }
+            let s = self.handful_order[i];
+            let cards = self.handfuls[usize::from(s)];
+            write!(
+                w,
+                "{{\"seat\":{s},\"size\":\"{}\",\"shown\":",
+                self.handful_size(cards).name()
+            )?;
+            write_cards(w, cards)?;
+            w.write_all(b"}")?;
+        }
+        w.write_all(b"],\"tricks\":[")?;
+        for i in 0..self.ntricks {
+            if i > 0 {
+                w.write_all(b",")?;
+            }
+            let (leader, cards, winner) = self.trick_at(i);
+            write!(w, "{{\"leader\":{leader},\"cards\":[")?;
+            for (k, &c) in cards.iter().enumerate() {
+                if k > 0 {
+                    w.write_all(b",")?;
+                }
+                write!(w, "{{\"seat\":{},\"card\":", (leader + k as u8) % self.players)?;
+                write_card(w, c)?;
+                w.write_all(b"}")?;
+            }
+            write!(w, "],\"winner\":{winner}}}")?;
+        }
+        let (oudlers, points) = self.outcome.map_or((0, 0), |o| (o.oudlers, o.points.get()));
+        write!(
+            w,
+            "],\"oudlers\":{oudlers},\"points\":{}.{},\"scores\":[",
+            points / 2,
+            if points % 2 == 1 { 5 } else { 0 }
+        )?;
+        for s in 0..usize::from(self.players) {
+            if s > 0 {
+                w.write_all(b",")?;
+            }
+            write!(w, "{}", self.outcome.map_or(0, |o| o.scores[s]))?;
+        }
+        write!(w, "],\"redeals\":{}}}", self.redeals)
     }
 }
