@@ -141,16 +141,23 @@ impl Deal {
     }
 
     fn insert_scores(conn: &mut AnyConnection, id: i32, scores: &[(i32, i32)]) -> QueryResult<()> {
-        // One row at a time: the two-backend connection has no batch insert.
-        for (player, score) in scores {
-            diesel::insert_into(deal_scores::table)
-                .values((
+        let rows: Vec<_> = scores
+            .iter()
+            .map(|(player, score)| {
+                (
                     deal_scores::deal_id.eq(id),
                     deal_scores::player_id.eq(*player),
                     deal_scores::score.eq(*score),
-                ))
-                .execute(conn)?;
-        }
+                )
+            })
+            .collect();
+        // One statement for the table's scores; the two-backend connection has
+        // no batch insert, each backend does.
+        let insert = diesel::insert_into(deal_scores::table).values(&rows);
+        match conn {
+            AnyConnection::Postgresql(c) => insert.execute(c)?,
+            AnyConnection::Sqlite(c) => insert.execute(c)?,
+        };
         Ok(())
     }
 
