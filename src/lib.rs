@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod bots;
+pub mod cli_duel;
 pub mod cli_score;
 pub mod config;
 pub mod db;
