@@ -48,6 +48,8 @@ pub enum Command {
     },
     /// Play deals in full with the built-in bots; print a summary, optionally log every deal.
     Simulate(SimulateArgs),
+    /// Measure one bot against another in duplicate and print the table.
+    Duel(DuelArgs),
     /// Manage API tokens.
     Token {
         /// The action.
@@ -108,6 +110,35 @@ pub struct SimulateArgs {
     /// Write every deal to this file, one game-log JSON line each.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+}
+
+/// `chelem duel` options.
+#[derive(Debug, clap::Args)]
+pub struct DuelArgs {
+    /// Table sizes, e.g. `3,4,5`.
+    #[arg(long, value_delimiter = ',', default_value = "4", value_parser = clap::value_parser!(u8).range(3..=5))]
+    pub players: Vec<u8>,
+    /// Deals per table size.
+    #[arg(long, default_value_t = 2000)]
+    pub deals: u32,
+    /// The bot measured: quick, random or strong.
+    #[arg(long, default_value = "quick")]
+    pub a: String,
+    /// The baseline: quick, random or strong.
+    #[arg(long, default_value = "random")]
+    pub b: String,
+    /// Seed of the deals.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Strong bot: playouts per decision (reproducible); without it, --budget-ms.
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Strong bot: milliseconds per decision when --playouts is not given.
+    #[arg(long, default_value_t = 100)]
+    pub budget_ms: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
 }
 
 /// `chelem user …`

@@ -4,6 +4,7 @@
 //! `tournament` → `tarot`; `bots` → `tarot`; `tarot` imports nothing of the project.
 
 pub mod bots;
+pub mod cli_duel;
 pub mod cli_score;
 pub mod cli_simulate;
 pub mod config;

@@ -1,4 +1,5 @@
-//! The `chelem` command: serve, migrate, user and token admin, score, seat, simulate.
+//! The `chelem` command: serve, migrate, user and token admin, score, seat,
+//! simulate, duel.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -7,7 +8,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use chelem::config::{Cli, Command, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
+use chelem::config::{Cli, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::{AppState, WebConfig};
 
@@ -73,6 +74,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             simulate(&args)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Duel(args) => {
+            print!("{}", duel(args)?);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Token {
             action: TokenAction::Create { user, label },
         } => {
@@ -108,6 +113,19 @@ fn score(args: &ScoreArgs) -> anyhow::Result<u8> {
     };
     let code = chelem::cli_score::run(io::stdin().lock(), io::stdout().lock(), &rules)?;
     Ok(u8::try_from(code).unwrap_or(2))
+}
+
+fn duel(args: DuelArgs) -> anyhow::Result<String> {
+    chelem::cli_duel::run(&chelem::cli_duel::DuelOptions {
+        players: args.players,
+        deals: args.deals,
+        a: args.a,
+        b: args.b,
+        seed: args.seed,
+        playouts: args.playouts,
+        budget_ms: args.budget_ms,
+        threads: args.threads,
+    })
 }
 
 fn connect(url: &str) -> anyhow::Result<chelem::db::AnyConnection> {

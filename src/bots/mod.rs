@@ -6,9 +6,11 @@
 //!
 //! * [`quick`]: a fast rule-based player (also meant as a playout policy).
 //! * [`random`]: a uniformly random legal player (the baseline).
+//! * [`strong`]: determinized sampling with quick-bot playouts.
 
 pub mod quick;
 pub mod random;
+pub mod strong;
 
 use rand::Rng;
 
@@ -17,6 +19,7 @@ use crate::tarot::{Action, Game};
 
 pub use quick::quick_action;
 pub use random::random_action;
+pub use strong::{strong_action, Budget};
 
 /// The built-in players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,6 +28,8 @@ pub enum Bot {
     Quick,
     /// [`random_action`].
     Random,
+    /// [`strong_action`] with its budget per decision.
+    Strong(Budget),
 }
 
 impl Bot {
@@ -33,6 +38,7 @@ impl Bot {
         match self {
             Bot::Quick => quick_action(game, seat, rng),
             Bot::Random => random_action(game, seat, rng),
+            Bot::Strong(budget) => strong_action(game, seat, budget, rng),
         }
     }
 }

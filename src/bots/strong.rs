@@ -1,0 +1,486 @@
+//! The strong player: determinized sampling with quick-bot playouts.
+//!
+//! For a card to play, it samples the cards it has not seen into the other
+//! seats' hands and the hidden pile (the dog, or the écart of another
+//! taker), consistent with everything its seat has seen: hand sizes, voids
+//! derived from the tricks (did not follow, did not trump, did not
+//! overtrump), handfuls shown, the public dog, the écart's trumps shown, its
+//! own écart. Each sample is a full deal; replaying the public history on it
+//! rebuilds a game state (a sample the history refuses is dropped). Each
+//! legal card is then played out to the end with [`quick_action`] at every
+//! seat, and the card with the best average score for this seat wins (ties:
+//! the quick player's choice).
+//!
+//! Bidding, calling, the écart, the chelem announcement and handfuls are the
+//! quick player's.
+//!
+//! Pure except for [`Budget::Time`], which reads the clock in one place
+//! ([`Deadline`]); [`Budget::Playouts`] is deterministic for a given RNG state.
+
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+
+use super::quick::quick_action;
+use super::Bot;
+use crate::tarot::card::Card;
+use crate::tarot::cards::CardSet;
+use crate::tarot::contract::deal_shape;
+use crate::tarot::{Action, Game, Phase};
+
+/// How much search one decision may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// About this many playouts per decision, spread evenly over the legal
+    /// cards (at least one sampled deal): reproducible.
+    Playouts(u32),
+    /// Sample until this much wall-clock time has passed (at least one
+    /// sampled deal): not reproducible.
+    Time(Duration),
+}
+
+/// The default budget: 100 ms per decision.
+pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(100));
+
+impl Default for Budget {
+    fn default() -> Self {
+        DEFAULT_BUDGET
+    }
+}
+
+/// The only use of the clock in `bots`: the end of a [`Budget::Time`].
+struct Deadline(Option<Instant>);
+
+impl Deadline {
+    fn new(budget: Budget) -> Deadline {
+        Deadline(match budget {
+            Budget::Time(d) => Some(Instant::now() + d),
+            Budget::Playouts(_) => None,
+        })
+    }
+
+    fn passed(&self) -> bool {
+        self.0.is_some_and(|t| Instant::now() >= t)
+    }
+}
+
+/// Samples per decision tried before giving up when the history refuses them.
+const MAX_FAILED_SAMPLES: u32 = 200;
+
+/// The strong player's action for `seat`, the seat to act.
+pub fn strong_action<R: Rng + ?Sized>(game: &Game, seat: u8, budget: Budget, rng: &mut R) -> Action {
+    let quick = quick_action(game, seat, rng);
+    if game.phase() != Phase::Play {
+        return quick;
+    }
+    let Action::Card(quick_card) = quick else {
+        return quick; // a handful shown
+    };
+    match search(game, seat, budget, rng) {
+        Some(s) if s.samples > 0 => {
+            let qk = s.cards.iter().position(|&c| c == quick_card).unwrap_or(0);
+            let mut best = qk;
+            for k in 0..s.cards.len() {
+                if s.sums[k] > s.sums[best] {
+                    best = k;
+                }
+            }
+            Action::Card(s.cards[best])
+        }
+        _ => quick,
+    }
+}
+
+/// What a search found: each legal card's total score over the samples.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    /// The legal cards.
+    pub cards: Vec<Card>,
+    /// This seat's total score after each card, over the samples.
+    pub sums: Vec<i64>,
+    /// Sampled deals played out (one playout per card each).
+    pub samples: u32,
+    /// Samples the public history refused.
+    pub failed: u32,
+}
+
+impl Search {
+    /// Playouts run.
+    pub fn playouts(&self) -> u64 {
+        u64::from(self.samples) * self.cards.len() as u64
+    }
+}
+
+/// The search behind [`strong_action`] for the seat to act in the play
+/// phase (`None` outside play or with one legal card).
+pub fn search<R: Rng + ?Sized>(game: &Game, seat: u8, budget: Budget, rng: &mut R) -> Option<Search> {
+    let legal = game.legal_cards();
+    if legal.len() <= 1 || game.to_act() != Some(seat) {
+        return None;
+    }
+    let cards: Vec<Card> = legal.iter().collect();
+    let view = Knowledge::of(game, seat)?;
+    let rounds = match budget {
+        Budget::Playouts(n) => (n / cards.len() as u32).max(1),
+        Budget::Time(_) => u32::MAX,
+    };
+    let deadline = Deadline::new(budget);
+    let mut sums = vec![0i64; cards.len()];
+    let mut done = 0u32;
+    let mut failed = 0u32;
+    let bots = [Bot::Quick; 5];
+    while done < rounds && failed < MAX_FAILED_SAMPLES {
+        let Some(sampled) = view.sample(rng).and_then(|deal| view.rebuild(game, &deal)) else {
+            failed += 1;
+            continue;
+        };
+        for (k, &c) in cards.iter().enumerate() {
+            let mut g = sampled;
+            if g.apply(seat, Action::Card(c)).is_err() {
+                continue; // cannot happen: the seat's own hand is its own
+            }
+            super::play_out(&mut g, &bots[..usize::from(game.players())], rng);
+            sums[k] += g.scores().map_or(0, |s| s[usize::from(seat)]);
+        }
+        done += 1;
+        if deadline.passed() {
+            break;
+        }
+    }
+    Some(Search {
+        cards,
+        sums,
+        samples: done,
+        failed,
+    })
+}
+
+/// Where an unseen card may be: bit `s` for seat `s`, bit 5 for the hidden pile.
+const PILE: usize = 5;
+
+/// A sampled placement of the cards a seat has not seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SampledDeal {
+    /// The other seats' current hands, by seat (empty for the seat itself).
+    pub hands: [CardSet; 5],
+    /// The hidden pile: the dog never shown, or another taker's écart
+    /// (empty when this seat made the écart).
+    pub pile: CardSet,
+}
+
+/// What one seat knows in the play phase, and the sampler built on it.
+#[derive(Debug, Clone)]
+pub struct Knowledge {
+    players: u8,
+    seat: u8,
+    /// Cards each seat has played.
+    played_by: [CardSet; 5],
+    /// Cards each seat cannot hold now (voids, no higher trump, handful with the excuse).
+    excluded: [CardSet; 5],
+    /// Cards each seat holds for sure (handful shown, not yet played).
+    known: [CardSet; 5],
+    /// Cards this seat has not seen, with where each may be.
+    unseen: Vec<(Card, u8)>,
+    /// How many unseen cards each location needs (seats, then the pile).
+    need: [u32; 6],
+    /// The hidden pile: the dog (garde sans, garde contre) or another taker's
+    /// écart, or nothing.
+    pile: PileKind,
+    /// The écart's trumps shown (another taker's écart).
+    ecart_shown: CardSet,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PileKind {
+    /// No hidden pile (this seat is the taker and made the écart).
+    None,
+    /// The dog, never shown.
+    Dog,
+    /// Another seat's écart (the dog is public).
+    Ecart,
+}
+
+impl Knowledge {
+    /// What `seat` knows of `game` (in the play phase; `None` otherwise).
+    /// Reads only the seat's own cards and public information.
+    pub fn of(game: &Game, seat: u8) -> Option<Knowledge> {
+        if game.phase() != Phase::Play {
+            return None;
+        }
+        let players = game.players();
+        let n = usize::from(players);
+        let (each, dog_size) = deal_shape(players);
+        let mut played_by = [CardSet::EMPTY; 5];
+        let mut excluded = [CardSet::EMPTY; 5];
+        let mut tricks: Vec<(u8, Vec<Card>)> = (0..game.tricks_done())
+            .map(|i| {
+                let (leader, cards, _) = game.trick_at(i);
+                (leader, cards.to_vec())
+            })
+            .collect();
+        tricks.push((game.trick_leader(), game.trick().to_vec()));
+        for (leader, cards) in &tricks {
+            let mut led: Option<Card> = None;
+            let mut high: Option<Card> = None;
+            for (k, &c) in cards.iter().enumerate() {
+                let s = (usize::from(*leader) + k) % n;
+                played_by[s].insert(c);
+                if c == Card::EXCUSE {
+                    continue;
+                }
+                match led {
+                    None => led = Some(c),
+                    Some(l) => {
+                        if let Some(suit) = l.suit() {
+                            if c.suit() != Some(suit) {
+                                excluded[s] = excluded[s].or(CardSet::suit(suit));
+                            }
+                        }
+                        if c.suit() != l.suit() || l.is_trump() {
+                            // Did not follow: had to trump, and to overtrump.
+                            if !c.is_trump() {
+                                excluded[s] = excluded[s].or(CardSet::TRUMPS);
+                            } else if let Some(h) = high.filter(|h| c < *h) {
+                                excluded[s] = excluded[s].or(CardSet::TRUMPS.and(CardSet::above(h)));
+                            }
+                        }
+                    }
+                }
+                if c.is_trump() && high.is_none_or(|h| c > h) {
+                    high = Some(c);
+                }
+            }
+        }
+        let mut known = [CardSet::EMPTY; 5];
+        for s in 0..players {
+            let h = game.handful(s);
+            known[usize::from(s)] = h.minus(played_by[usize::from(s)]);
+            if h.contains(Card::EXCUSE) {
+                // Showing the excuse means showing every trump.
+                excluded[usize::from(s)] = excluded[usize::from(s)].or(CardSet::TRUMPS.minus(h));
+            }
+        }
+        let taker = game.taker()?;
+        let me = usize::from(seat);
+        let my_hand = game.hand(seat);
+        let mut seen = my_hand.or(game.played());
+        let mut ecart_shown = CardSet::EMPTY;
+        let pile = if game.dog_public() {
+            if taker == seat {
+                seen = seen.or(game.discard());
+                PileKind::None
+            } else {
+                // The écart's trumps are shown to all.
+                ecart_shown = game.discard().and(CardSet::TRUMPS);
+                PileKind::Ecart
+            }
+        } else {
+            PileKind::Dog
+        };
+        let dog_known = if game.dog_public() { game.dog() } else { CardSet::EMPTY };
+        // 5 players: a queen is called only by a taker dealt the four kings,
+        // a knight only by one dealt the kings and the queens.
+        let taker_dealt = match game.called() {
+            Some(c) if CardSet::QUEENS.contains(c) => CardSet::KINGS,
+            Some(c) if CardSet::KNIGHTS.contains(c) => CardSet::KINGS.or(CardSet::QUEENS),
+            _ => CardSet::EMPTY,
+        };
+        let mut need = [0u32; 6];
+        for s in 0..n {
+            if s != me {
+                need[s] = u32::from(each) - played_by[s].len();
+            }
+        }
+        if pile != PileKind::None {
+            need[PILE] = u32::from(dog_size);
+        }
+        let mut unseen = Vec::new();
+        for c in CardSet::DECK.minus(seen).iter() {
+            let mut allowed = 0u8;
+            if let Some(s) = (0..n).find(|&s| known[s].contains(c)) {
+                allowed = 1 << s;
+            } else if ecart_shown.contains(c) {
+                allowed = 1 << PILE;
+            } else {
+                for (s, ex) in excluded.iter().enumerate().take(n) {
+                    if s != me && !ex.contains(c) {
+                        allowed |= 1 << s;
+                    }
+                }
+                match pile {
+                    PileKind::None => {}
+                    PileKind::Dog => allowed |= 1 << PILE,
+                    PileKind::Ecart => {
+                        // No king, no oudler, no hidden trump in an écart.
+                        if !CardSet::KINGS.or(CardSet::OUDLERS).or(CardSet::TRUMPS).contains(c) {
+                            allowed |= 1 << PILE;
+                        }
+                    }
+                }
+                if taker_dealt.contains(c) {
+                    // The call shows the taker was dealt this card.
+                    allowed &= (1 << taker) | (1 << PILE);
+                    if pile != PileKind::Ecart {
+                        allowed &= 1 << taker;
+                    }
+                }
+                if dog_known.contains(c) {
+                    // The dog went to the taker: in their hand or the écart.
+                    allowed &= (1 << taker) | (1 << PILE);
+                }
+            }
+            unseen.push((c, allowed));
+        }
+        Some(Knowledge {
+            players,
+            seat,
+            played_by,
+            excluded,
+            known,
+            unseen,
+            need,
+            pile,
+            ecart_shown,
+        })
+    }
+
+    /// The cards `seat` cannot hold now, as derived from the play.
+    pub fn excluded(&self, seat: u8) -> CardSet {
+        self.excluded[usize::from(seat)]
+    }
+
+    /// The cards `seat` has played.
+    pub fn played_by(&self, seat: u8) -> CardSet {
+        self.played_by[usize::from(seat)]
+    }
+
+    /// The unseen cards a seat surely holds (a handful shown).
+    pub fn known(&self, seat: u8) -> CardSet {
+        self.known[usize::from(seat)]
+    }
+
+    /// The unseen cards placed at random into the other seats' current hands
+    /// and the hidden pile, respecting every constraint (`None` when a few
+    /// tries found no placement). Returns the current hands (index 5: the
+    /// hidden pile).
+    pub fn sample_hands<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<[CardSet; 6]> {
+        'attempt: for _ in 0..20 {
+            let mut out = [CardSet::EMPTY; 6];
+            let mut need = self.need;
+            let mut left: Vec<(Card, u8)> = self.unseen.clone();
+            while !left.is_empty() {
+                // Drop full locations from the choices.
+                let mut open = 0u8;
+                for (l, &k) in need.iter().enumerate() {
+                    if k > 0 {
+                        open |= 1 << l;
+                    }
+                }
+                for e in left.iter_mut() {
+                    e.1 &= open;
+                }
+                // A location whose candidates are exactly what it needs takes them all.
+                let mut forced = None;
+                for (l, &k) in need.iter().enumerate() {
+                    if k == 0 {
+                        continue;
+                    }
+                    let cands = left.iter().filter(|e| e.1 & (1 << l) != 0).count() as u32;
+                    if cands < k {
+                        continue 'attempt;
+                    }
+                    if cands == k {
+                        forced = Some(l);
+                        break;
+                    }
+                }
+                if let Some(l) = forced {
+                    left.retain(|&(c, a)| {
+                        if a & (1 << l) != 0 {
+                            out[l].insert(c);
+                            need[l] -= 1;
+                            false
+                        } else {
+                            true
+                        }
+                    });
+                    continue;
+                }
+                // The most constrained card, to a location drawn by what it still needs.
+                let fewest = left.iter().map(|e| e.1.count_ones()).min().unwrap_or(0);
+                if fewest == 0 {
+                    continue 'attempt;
+                }
+                let idx: Vec<usize> = (0..left.len()).filter(|&i| left[i].1.count_ones() == fewest).collect();
+                let i = idx[rng.random_range(0..idx.len())];
+                let (c, a) = left.swap_remove(i);
+                let total: u32 = (0..6).filter(|l| a & (1 << l) != 0).map(|l| need[l]).sum();
+                let mut r = rng.random_range(0..total);
+                let mut chosen = 0;
+                for (l, &k) in need.iter().enumerate() {
+                    if a & (1 << l) == 0 {
+                        continue;
+                    }
+                    if r < k {
+                        chosen = l;
+                        break;
+                    }
+                    r -= k;
+                }
+                out[chosen].insert(c);
+                need[chosen] -= 1;
+            }
+            if need.iter().all(|&k| k == 0) {
+                return Some(out);
+            }
+        }
+        None
+    }
+
+    /// A placement of the unseen cards consistent with what this seat knows.
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SampledDeal> {
+        let h = self.sample_hands(rng)?;
+        Some(SampledDeal {
+            hands: [h[0], h[1], h[2], h[3], h[4]],
+            pile: h[PILE],
+        })
+    }
+
+    /// The game rebuilt on a sampled deal from the public history of `game`
+    /// (`None` when the history is impossible with those cards).
+    pub fn rebuild(&self, game: &Game, deal: &SampledDeal) -> Option<Game> {
+        let players = self.players;
+        let me = usize::from(self.seat);
+        let taker = game.taker()?;
+        let t = usize::from(taker);
+        let mut dealt = [CardSet::EMPTY; 5];
+        for (s, d) in dealt.iter_mut().enumerate().take(usize::from(players)) {
+            *d = deal.hands[s].or(self.played_by[s]);
+        }
+        dealt[me] = game.dealt(self.seat);
+        let mut dog = deal.pile;
+        let mut ecart = CardSet::EMPTY;
+        match self.pile {
+            PileKind::Dog => {}
+            PileKind::None => {
+                // This seat took the dog and made the écart.
+                dog = game.dog();
+                ecart = game.discard();
+            }
+            PileKind::Ecart => {
+                dog = game.dog();
+                ecart = deal.pile.or(self.ecart_shown);
+                dealt[t] = dealt[t].or(ecart).minus(dog);
+            }
+        }
+        let mut g = Game::with_deal(players, game.dealer(), &dealt[..usize::from(players)], dog)?;
+        for (s, a) in game.actions() {
+            let a = match a {
+                Action::Discard(_) => Action::Discard(ecart),
+                other => other,
+            };
+            g.apply(s, a).ok()?;
+        }
+        Some(g)
+    }
+}
