@@ -198,3 +198,27 @@ fn strong_bot_speed() {
         }
     }
 }
+
+#[test]
+fn duel_table_lists_each_table_size() {
+    use chelem::cli_duel::{run, DuelOptions};
+    let mut opts = DuelOptions {
+        players: vec![3, 5],
+        deals: 8,
+        a: "strong".into(),
+        b: "quick".into(),
+        seed: 4,
+        playouts: Some(4),
+        budget_ms: 100,
+        threads: 2,
+    };
+    let table = run(&opts).expect("a table");
+    assert!(table.contains("4 playouts per decision"), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("| 3 | 8 |")), "{table}");
+    assert!(table.lines().any(|l| l.starts_with("| 5 | 8 |")), "{table}");
+    opts.a = "nobody".into();
+    assert!(run(&opts).is_err());
+    opts.a = "quick".into();
+    opts.players = vec![6];
+    assert!(run(&opts).is_err());
+}

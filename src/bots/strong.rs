@@ -15,7 +15,8 @@
 //! quick player's.
 //!
 //! Pure except for [`Budget::Time`], which reads the clock in one place
-//! ([`Deadline`]); [`Budget::Playouts`] is deterministic for a given RNG state.
+//! (`Deadline`, the only clock read in `bots`); [`Budget::Playouts`] is
+//! deterministic for a given RNG state.
 
 use std::time::{Duration, Instant};
 
