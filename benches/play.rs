@@ -1,11 +1,12 @@
 //! Deal throughput: complete deals (deal, bids, écart, every trick, score)
 //! played by the quick bots at 3, 4 and 5 players, and by the random legal
-//! player at 4; plus the game-log line of a deal.
+//! player at 4; the game-log line of a deal; and the strong bot's time per
+//! card decision with 100 playouts.
 
 use std::hint::black_box;
 
-use chelem::bots::{play_out, Bot};
-use chelem::tarot::Game;
+use chelem::bots::{play_out, strong_action, Bot, Budget};
+use chelem::tarot::{Game, Phase};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -62,5 +63,46 @@ fn log_line(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, deals, log_line);
+/// Mid-game positions (quick bots at every seat until `stop` cards are played).
+fn positions(players: u8) -> Vec<(Game, u8)> {
+    (0..20u64)
+        .filter_map(|seed| {
+            let mut g = Game::new(players, (seed % u64::from(players)) as u8, seed);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let stop = (seed as usize * 7) % 40;
+            let mut played = 0;
+            while let Some(s) = g.to_act() {
+                if g.phase() == Phase::Play {
+                    if played >= stop {
+                        return Some((g, s));
+                    }
+                    played += 1;
+                }
+                let a = Bot::Quick.act(&g, s, &mut rng);
+                g.apply(s, a).expect("a legal action");
+            }
+            None
+        })
+        .collect()
+}
+
+fn strong_decision(c: &mut Criterion) {
+    let mut group = c.benchmark_group("strong");
+    group.sample_size(10);
+    for players in [3u8, 4, 5] {
+        let at = positions(players);
+        group.throughput(Throughput::Elements(at.len() as u64));
+        group.bench_function(format!("decision_100_playouts_{players}"), |b| {
+            b.iter(|| {
+                for (i, (g, seat)) in at.iter().enumerate() {
+                    let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
+                    black_box(strong_action(g, *seat, Budget::Playouts(100), &mut rng));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, deals, log_line, strong_decision);
 criterion_main!(benches);

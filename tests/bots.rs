@@ -165,40 +165,6 @@ fn duel_measures_quick_against_random() {
     assert!(s.mean.is_finite() && s.half_width.is_finite());
 }
 
-/// Not a check: the search's speed, printed (`cargo test --release --test bots -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn strong_bot_speed() {
-    use chelem::bots::strong::search;
-    use std::time::{Duration, Instant};
-    for players in 3..=5u8 {
-        for budget in [
-            Budget::Playouts(100),
-            Budget::Playouts(400),
-            Budget::Time(Duration::from_millis(100)),
-        ] {
-            let (mut decisions, mut playouts, mut failed) = (0u64, 0u64, 0u64);
-            let start = Instant::now();
-            for seed in 0..40u64 {
-                let g = played_into(players, seed, &[Bot::Quick; 5], (seed as usize * 7) % 50);
-                let Some(seat) = g.to_act() else { continue };
-                if let Some(s) = search(&g, seat, budget, &mut ChaCha8Rng::seed_from_u64(seed)) {
-                    decisions += 1;
-                    playouts += s.playouts();
-                    failed += u64::from(s.failed);
-                }
-            }
-            let secs = start.elapsed().as_secs_f64();
-            println!(
-                "{players} players, {budget:?}: {decisions} decisions, {:.2} ms per decision, {:.0} playouts per decision, {:.0} playouts/s, {failed} samples refused",
-                1000.0 * secs / decisions as f64,
-                playouts as f64 / decisions as f64,
-                playouts as f64 / secs
-            );
-        }
-    }
-}
-
 #[test]
 fn duel_table_lists_each_table_size() {
     use chelem::cli_duel::{run, DuelOptions};
