@@ -69,16 +69,17 @@ impl SimulateSummary {
     }
 }
 
-/// Plays `deals` deals at `players` (3, 4 or 5) with the quick bot at every
-/// seat, writing each deal's game-log line to `log` if given.
+/// Plays `deals` deals at `players` (3, 4 or 5) with `bot` at every seat,
+/// writing each deal's game-log line to `log` if given.
 pub fn simulate(
     players: u8,
     deals: u64,
     seed: u64,
+    bot: Bot,
     mut log: Option<&mut dyn Write>,
 ) -> anyhow::Result<SimulateSummary> {
     anyhow::ensure!((3..=5).contains(&players), "--players must be 3, 4 or 5");
-    let bots = [Bot::Quick; 5];
+    let bots = [bot; 5];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut line = Vec::with_capacity(8192);
     let start = Instant::now();

@@ -110,6 +110,15 @@ pub struct SimulateArgs {
     /// Write every deal to this file, one game-log JSON line each.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
+    /// The bot at every seat: quick, random or strong.
+    #[arg(long, default_value = "quick")]
+    pub bot: String,
+    /// Strong bot: playouts per decision (reproducible); without it, --budget-ms.
+    #[arg(long)]
+    pub playouts: Option<u32>,
+    /// Strong bot: milliseconds per decision when --playouts is not given.
+    #[arg(long, default_value_t = 100)]
+    pub budget_ms: u64,
 }
 
 /// `chelem duel` options.

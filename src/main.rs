@@ -91,13 +91,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {
+    let bot = chelem::cli_duel::parse_bot(&args.bot, args.playouts, args.budget_ms)?;
     let summary = match &args.log {
         Some(path) => {
             let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
             let mut w = io::BufWriter::with_capacity(1 << 20, file);
-            chelem::cli_simulate::simulate(args.players, args.deals, args.seed, Some(&mut w))?
+            chelem::cli_simulate::simulate(args.players, args.deals, args.seed, bot, Some(&mut w))?
         }
-        None => chelem::cli_simulate::simulate(args.players, args.deals, args.seed, None)?,
+        None => chelem::cli_simulate::simulate(args.players, args.deals, args.seed, bot, None)?,
     };
     print!("{}", summary.text());
     Ok(())

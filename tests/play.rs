@@ -856,6 +856,37 @@ fn simulate_binary_writes_a_checkable_log() {
     assert!(!out.status.success());
 }
 
+/// `chelem simulate --bot strong --playouts N` is reproducible: the same run
+/// twice writes the same log, every deal of which passes the checker.
+#[test]
+fn simulate_with_the_strong_bot_is_reproducible_in_playouts() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let log = dir.path().join(name);
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+            .args(["simulate", "--players", "4", "--deals", "6", "--seed", "11"])
+            .args(["--bot", "strong", "--playouts", "24", "--log"])
+            .arg(&log)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(&log).unwrap()
+    };
+    let (a, b) = (run("a.jsonl"), run("b.jsonl"));
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 6);
+    for (i, line) in a.lines().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        checker::check(&v).unwrap_or_else(|e| panic!("line {i}: {e}"));
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+        .args(["simulate", "--players", "4", "--deals", "1", "--bot", "nobody"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
 /// A search may redistribute the hidden cards and play on.
 #[test]
 fn hands_can_be_resampled_mid_deal() {
