@@ -70,72 +70,28 @@ fn args() -> Result<Args, String> {
     Ok(a)
 }
 
-/// One answer: status (0 when the exchange failed), body, latency.
-struct Answer {
-    status: u16,
-    body: Value,
-    took: Duration,
-}
+/// The shared blocking client (`tests/common/client.rs`).
+#[path = "../tests/common/client.rs"]
+mod client;
 
+use client::Answer;
+
+/// The client with the token it sends (the organizer's, or none for a table).
 struct Client {
-    agent: ureq::Agent,
-    base: String,
+    http: client::Client,
     token: Option<String>,
 }
 
 impl Client {
     fn new(base: &str, token: Option<&str>) -> Client {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
         Client {
-            agent,
-            base: base.to_owned(),
-            token: token.map(|t| format!("Bearer {t}")),
+            http: client::Client::new(base),
+            token: token.map(str::to_owned),
         }
     }
 
     fn call(&self, method: &str, path: &str, body: Option<&Value>) -> Answer {
-        let url = format!("{}{path}", self.base);
-        let started = Instant::now();
-        let result = match method {
-            "GET" => {
-                let mut req = self.agent.get(&url);
-                if let Some(t) = &self.token {
-                    req = req.header("Authorization", t);
-                }
-                req.call()
-            }
-            _ => {
-                let mut req = if method == "PUT" {
-                    self.agent.put(&url)
-                } else {
-                    self.agent.post(&url)
-                };
-                if let Some(t) = &self.token {
-                    req = req.header("Authorization", t);
-                }
-                match body {
-                    Some(b) => req.header("Content-Type", "application/json").send(b.to_string()),
-                    None => req.send_empty(),
-                }
-            }
-        };
-        let (status, body) = match result {
-            Ok(mut resp) => {
-                let status = resp.status().as_u16();
-                let text = resp.body_mut().read_to_string().unwrap_or_default();
-                (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-            }
-            Err(e) => (0, Value::String(e.to_string())),
-        };
-        Answer {
-            status,
-            body,
-            took: started.elapsed(),
-        }
+        self.http.call(method, path, self.token.as_deref(), body)
     }
 
     /// A call that must answer `want`, or the run stops.
@@ -181,7 +137,7 @@ fn ms(d: Duration) -> f64 {
 /// One line: count, non-2xx answers, throughput (when `wall` is given: the
 /// passes overlap in time, so only the whole run has one), latency percentiles.
 fn summary(label: &str, puts: &[&Put], wall: Option<Duration>) {
-    let mut lat: Vec<Duration> = puts.iter().map(|p| p.answer.took).collect();
+    let mut lat: Vec<Duration> = puts.iter().map(|p| p.answer.took()).collect();
     lat.sort();
     let pct = |p: f64| lat[((lat.len() as f64 * p).ceil() as usize).clamp(1, lat.len()) - 1];
     let mut errors: BTreeMap<u16, usize> = BTreeMap::new();

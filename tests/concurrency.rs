@@ -12,6 +12,8 @@
 
 mod common;
 
+use common::client::{Answer, Client};
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Barrier};
@@ -79,86 +81,6 @@ impl Drop for Server {
 }
 
 // ---------------------------------------------------------------- client
-
-/// One answer: status (0 when the exchange itself failed), JSON body, when
-/// the request left and how long it took.
-#[derive(Debug, Clone)]
-struct Answer {
-    status: u16,
-    body: Value,
-    started: Instant,
-    ended: Instant,
-}
-
-impl Answer {
-    fn took(&self) -> Duration {
-        self.ended - self.started
-    }
-}
-
-/// A blocking HTTP client (one connection, kept alive), as a table's tablet.
-struct Client {
-    agent: ureq::Agent,
-    base: String,
-}
-
-impl Client {
-    fn new(base: &str) -> Client {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
-        Client {
-            agent,
-            base: base.to_owned(),
-        }
-    }
-
-    fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> Answer {
-        let url = format!("{}{path}", self.base);
-        let auth = token.map(|t| format!("Bearer {t}"));
-        let started = Instant::now();
-        let result = match method {
-            "GET" => {
-                let mut req = self.agent.get(&url);
-                if let Some(a) = &auth {
-                    req = req.header("Authorization", a);
-                }
-                req.call()
-            }
-            "POST" | "PUT" => {
-                let mut req = if method == "POST" {
-                    self.agent.post(&url)
-                } else {
-                    self.agent.put(&url)
-                };
-                if let Some(a) = &auth {
-                    req = req.header("Authorization", a);
-                }
-                match body {
-                    Some(b) => req.header("Content-Type", "application/json").send(b.to_string()),
-                    None => req.send_empty(),
-                }
-            }
-            other => panic!("no {other} here"),
-        };
-        let (status, body) = match result {
-            Ok(mut resp) => {
-                let status = resp.status().as_u16();
-                let text = resp.body_mut().read_to_string().unwrap_or_default();
-                (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-            }
-            Err(e) => (0, Value::String(e.to_string())),
-        };
-        Answer {
-            status,
-            body,
-            started,
-            ended: Instant::now(),
-        }
-    }
-}
 
 // ---------------------------------------------------------------- setup
 

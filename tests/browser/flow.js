@@ -4,29 +4,20 @@
 // comma included), corrects one deal, withdraws a player, adds a late one,
 // closes the rounds, and reads the seating report, the standings and the log.
 // Usage: node flow.js BASE_URL CSV_FILE USER PASSWORD   (exit status 0 = passed)
-const { chromium } = require('playwright-core');
 const assert = require('assert');
+const { launch, phonePage, login } = require('./common');
 
 const [base, csv, user, password] = process.argv.slice(2);
 const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, ' ').trim();
 
 (async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'fr-FR',
-                                         extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
-    page.setDefaultTimeout(15000);
-    const nav = (fn) => Promise.all([page.waitForNavigation(), fn()]);
+    const { page, nav } = await phonePage(browser);
 
     await page.goto(base + '/login');
     assert.match(await text(page, 'h1'), /Connexion arbitre/);
-    await page.fill('input[name=username]', user);
-    await page.fill('input[name=password]', password);
-    await nav(() => page.click('form.stack button[type=submit]'));
+    await login(page, nav, base, user, password);
     assert.match(await text(page, 'header'), new RegExp(user));
 
     await page.goto(base + '/tournaments/new');

@@ -3,28 +3,18 @@
 // the dashboard, the round, the table's sheet and deal form, the standings,
 // the directory and the import report (whose reason column stays in view).
 // Usage: node long_names.js BASE_URL USER PASSWORD   (exit status 0 = passed)
-const { chromium } = require('playwright-core');
 const assert = require('assert');
+const { launch, phonePage, login } = require('./common');
 
 const [base, user, password] = process.argv.slice(2);
 const long = 'Marie-Christine-Amélie-'.repeat(6).slice(0, 118) + 'zz';
 const club = 'W'.repeat(120);
 
 (async () => {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'fr-FR',
-                                         extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
-    page.setDefaultTimeout(15000);
-    const nav = (fn) => Promise.all([page.waitForNavigation(), fn()]);
-    await page.goto(base + '/login');
-    await page.fill('input[name=username]', user);
-    await page.fill('input[name=password]', password);
-    await nav(() => page.click('form.stack button[type=submit]'));
+    const { page, nav } = await phonePage(browser);
+    await login(page, nav, base, user, password);
     await page.goto(base + '/tournaments/new');
     await page.fill('input[name=name]', 'Noms longs');
     await page.fill('input[name=rounds]', '2');

@@ -95,46 +95,30 @@ async fn import(
     }
     check_token(&req, &csrf)?;
     let content = if !file.is_empty() { decode_file(&file) } else { text };
-    if content.trim().is_empty() {
-        let error = Some(ctx.t("import-empty"));
-        return render_dashboard(
-            &state,
-            ctx,
-            id,
-            PlayerForm::default(),
-            error,
-            None,
-            StatusCode::UNPROCESSABLE_ENTITY,
-        )
-        .await;
-    }
-    let lines = match players::parse_csv(&content) {
-        Ok(lines) => lines,
-        Err(m) => {
-            let error = Some(Refused::invalid(ctx.lang, &m).message);
-            return render_dashboard(
-                &state,
-                ctx,
-                id,
-                PlayerForm::default(),
-                error,
-                None,
-                StatusCode::UNPROCESSABLE_ENTITY,
-            )
-            .await;
-        }
-    };
-    let r = state
-        .db(move |conn| {
-            tournaments::get(conn, id)?;
-            refusal(ctx.lang, players::import(conn, id, lines, present))
+    // An empty or unreadable file is refused before any database work.
+    let lines = if content.trim().is_empty() {
+        Err(Refused {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: ctx.t("import-empty"),
         })
-        .await?;
+    } else {
+        players::parse_csv(&content).map_err(|m| Refused::invalid(ctx.lang, &m))
+    };
+    let r = match lines {
+        Ok(lines) => {
+            state
+                .db(move |conn| {
+                    tournaments::get(conn, id)?;
+                    refusal(ctx.lang, players::import(conn, id, lines, present))
+                })
+                .await?
+        }
+        Err(refused) => Err(refused),
+    };
     match r {
         Ok(report) => Ok(render::page(&ImportPage { ctx, id, report })),
         Err(Refused { status, message }) => {
-            let error = Some(message);
-            render_dashboard(&state, ctx, id, PlayerForm::default(), error, None, status).await
+            render_dashboard(&state, ctx, id, PlayerForm::default(), Some(message), None, status).await
         }
     }
 }
