@@ -55,6 +55,7 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
                     deal: &deal,
                     actor: &Actor::Table,
                     reason: "",
+                    version: None,
                 };
                 deals::enter(conn, &entry).unwrap();
             }

@@ -85,3 +85,4 @@ deal-number-range = The deal number must be between 1 and { $max }.
 deal-round-closed = Round { $round } is closed: deals can no longer be entered from the table (ask the organizer).
 deal-correction-reason = A correction after the round is closed needs a reason.
 json-not-object = The body must be a JSON object.
+deal-stale = This deal was changed meanwhile (you read version { $read }, it is now at version { $current }): reload it and check it before correcting it.

@@ -136,6 +136,7 @@ diesel::table! {
         entered_by -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        version -> Integer,
     }
 }
 

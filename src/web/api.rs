@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{delete, get, post, put, web, HttpResponse};
+use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -12,6 +12,7 @@ use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, standings, tournaments};
 use crate::db::ops::{Msg, OpError};
+use crate::i18n::Lang;
 use crate::tarot::{score_value, ScoringRules};
 use crate::tournament::deal::TableDeal;
 
@@ -210,7 +211,7 @@ async fn get_round(
                 let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
                 deals.entry(d.table_id).or_default().push(
                     json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(), "scores": scores,
-                           "entered_by": d.entered_by}),
+                           "entered_by": d.entered_by, "version": d.version}),
                 );
             }
             let tables: Vec<Value> = seated
@@ -252,7 +253,8 @@ async fn close_round(
 /// The answer to a deal entry: scores by player id, and the rules core's details.
 pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
-    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed });
+    let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed,
+                          "version": d.version });
     if let Some(o) = &d.output {
         out["won"] = json!(o.won);
         out["target"] = json!(o.target);
@@ -262,14 +264,38 @@ pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     out
 }
 
+/// The version a PUT says it last read: `"version": n` in the body or an
+/// `If-Match: "n"` header (FORMATS.md, "Versions").
+fn version_read(req: &HttpRequest, body: &Value) -> Result<Option<i32>, AppError> {
+    let bad = |value: String| super::input::bad_number("version", &value);
+    if let Some(v) = body.get("version").filter(|v| !v.is_null()) {
+        let n = v
+            .as_i64()
+            .and_then(|n| i32::try_from(n).ok())
+            .ok_or_else(|| bad(v.to_string()))?;
+        return Ok(Some(n));
+    }
+    match req.headers().get(actix_web::http::header::IF_MATCH) {
+        None => Ok(None),
+        Some(h) => {
+            let text = h.to_str().unwrap_or_default().trim();
+            let tag = text.trim_start_matches("W/").trim_matches('"');
+            tag.parse().map(Some).map_err(|_| bad(text.to_owned()))
+        }
+    }
+}
+
 #[put("/api/tables/{token}/deals/{k}")]
 async fn put_deal(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(String, i32)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let parsed = TableDeal::from_json(&json_body(&body)?).map_err(|e| deals::deal_msg(&e));
+    let v = json_body(&body)?;
+    let version = version_read(&req, &v)?;
+    let parsed = TableDeal::from_json(&v).map_err(|e| deals::deal_msg(&e));
     let entered = state
         .db(move |conn| {
             let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
@@ -280,11 +306,27 @@ async fn put_deal(
                 deal: &parsed?,
                 actor: &Actor::Table,
                 reason: "",
+                version,
             };
-            Ok(deals::enter(conn, &entry)?)
+            Ok(deals::enter(conn, &entry))
         })
         .await?;
-    Ok(HttpResponse::Ok().json(deal_answer(&entered)))
+    match entered {
+        Ok(d) => Ok(HttpResponse::Ok().json(deal_answer(&d))),
+        // Stale: 409 with the deal as stored, so the client can show both.
+        Err(OpError::Stale { msg, current }) => {
+            Ok(HttpResponse::Conflict().json(json!({"error": msg.render(Lang::En), "current": stored_deal(&current)})))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A stored deal as the API shows it (the round document's `deals`, and the
+/// `current` of a stale PUT).
+fn stored_deal(d: &deals::EnteredDeal) -> Value {
+    let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
+    json!({"deal": d.number, "passed": d.passed(), "record": d.deal.to_json(), "scores": scores,
+           "version": d.version})
 }
 
 #[derive(Deserialize)]

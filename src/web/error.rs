@@ -113,7 +113,7 @@ impl ResponseError for AppError {
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Op(e) => match e {
                 crate::db::ops::OpError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                crate::db::ops::OpError::Conflict(_) => StatusCode::CONFLICT,
+                crate::db::ops::OpError::Conflict(_) | crate::db::ops::OpError::Stale { .. } => StatusCode::CONFLICT,
                 crate::db::ops::OpError::NotFound => StatusCode::NOT_FOUND,
                 crate::db::ops::OpError::Db(_) => StatusCode::INTERNAL_SERVER_ERROR,
             },

@@ -43,7 +43,7 @@ pub fn refusal<T>(lang: Lang, r: OpResult<T>) -> Result<Result<T, Refused>, AppE
     let status = match &r {
         Ok(_) => StatusCode::OK,
         Err(OpError::Invalid(_)) => StatusCode::UNPROCESSABLE_ENTITY,
-        Err(OpError::Conflict(_)) => StatusCode::CONFLICT,
+        Err(OpError::Conflict(_) | OpError::Stale { .. }) => StatusCode::CONFLICT,
         Err(_) => return r.map(Ok).map_err(AppError::from),
     };
     Ok(r.map_err(|e| Refused {

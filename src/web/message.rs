@@ -30,7 +30,7 @@ impl OpError {
     /// The sentence in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
-            OpError::Invalid(m) | OpError::Conflict(m) => m.render(lang),
+            OpError::Invalid(m) | OpError::Conflict(m) | OpError::Stale { msg: m, .. } => m.render(lang),
             OpError::NotFound => lang.t("error-not-found"),
             OpError::Db(_) => lang.t("error-internal"),
         }

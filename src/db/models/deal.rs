@@ -32,6 +32,8 @@ pub struct Deal {
     pub created_at: NaiveDateTime,
     /// Last change.
     pub updated_at: NaiveDateTime,
+    /// 1 when first entered, one more at each change.
+    pub version: i32,
 }
 
 /// A deal with its scores (player id, score).
@@ -54,11 +56,13 @@ pub struct DealChanges {
     pub entered_by: String,
     /// When.
     pub updated_at: NaiveDateTime,
+    /// The slot's version once written.
+    pub version: i32,
 }
 
 impl DealChanges {
-    /// The row of a scored deal entered by `who`.
-    pub fn new(scored: &ScoredDeal, who: &str, now: NaiveDateTime) -> DealChanges {
+    /// The row of a scored deal entered by `who`, as version `version`.
+    pub fn new(scored: &ScoredDeal, who: &str, now: NaiveDateTime, version: i32) -> DealChanges {
         let played = scored.deal.played();
         DealChanges {
             passed: played.is_none(),
@@ -67,6 +71,7 @@ impl DealChanges {
             attack_won: scored.output.as_ref().map(|o| o.won),
             entered_by: who.to_owned(),
             updated_at: now,
+            version,
         }
     }
 }

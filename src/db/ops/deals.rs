@@ -38,8 +38,10 @@ pub struct EnteredDeal {
     pub scores: Vec<(i32, i32)>,
     /// Whether anything changed (false for a repeated entry).
     pub changed: bool,
-    /// The rules core's answer (None for a passed deal).
+    /// The rules core's answer (None for a passed deal, or a deal read back).
     pub output: Option<ScoreOutput>,
+    /// The slot's version: 1 when first entered, one more at each change.
+    pub version: i32,
 }
 
 impl EnteredDeal {
@@ -78,6 +80,9 @@ pub struct Entry<'a> {
     pub actor: &'a Actor,
     /// Why it is corrected (required from an organizer once the round is closed).
     pub reason: &'a str,
+    /// The version the writer last read (FORMATS.md "Versions"): a change
+    /// from an older one is refused. `None` corrects unconditionally.
+    pub version: Option<i32>,
 }
 
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
@@ -101,6 +106,7 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         deal,
         actor,
         reason,
+        version,
     } = *entry;
     crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
@@ -121,23 +127,40 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         let players = RoundTable::players(conn, table.id)?;
         let scored = score_at(&t, &players, number, deal)?;
         let existing = Deal::find(conn, table.id, number)?;
-        let entered = |changed| EnteredDeal {
+        let entered = |changed, version| EnteredDeal {
             number,
             deal: scored.deal.clone(),
             scores: scored.scores.clone(),
             changed,
             output: scored.output.clone(),
+            version,
         };
         if let Some(d) = &existing {
             if d.record == scored.deal {
-                return Ok(entered(false));
+                return Ok(entered(false, d.version));
+            }
+            if version.is_some_and(|v| v != d.version) {
+                return Err(OpError::Stale {
+                    msg: Msg::new("deal-stale")
+                        .arg("read", version.unwrap_or_default())
+                        .arg("current", d.version),
+                    current: Box::new(EnteredDeal {
+                        number,
+                        deal: d.record.clone(),
+                        scores: Deal::scores(conn, d.id)?,
+                        changed: false,
+                        output: None,
+                        version: d.version,
+                    }),
+                });
             }
             if round.is_closed() && reason.trim().is_empty() {
                 return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
             }
         }
         let who = actor.name(table.number);
-        let changes = DealChanges::new(&scored, &who, now());
+        let next = existing.as_ref().map_or(1, |d| d.version + 1);
+        let changes = DealChanges::new(&scored, &who, now(), next);
         match &existing {
             Some(d) => Deal::update(conn, d.id, &changes, &scored.scores)?,
             None => {
@@ -165,6 +188,6 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 },
             )?;
         }
-        Ok(entered(true))
+        Ok(entered(true, next))
     })
 }

@@ -54,6 +54,15 @@ pub enum OpError {
     /// Not possible in the current state (409).
     #[error("conflict ({})", .0.key)]
     Conflict(Msg),
+    /// A change made from a stale copy (409): the slot changed since the
+    /// writer read it; nothing was written.
+    #[error("stale ({})", .msg.key)]
+    Stale {
+        /// What to say.
+        msg: Msg,
+        /// The deal as it is stored now.
+        current: Box<deals::EnteredDeal>,
+    },
     /// No such thing (404).
     #[error("not found")]
     NotFound,

@@ -310,6 +310,7 @@ pub async fn enter_from_form(
                     deal: &deal,
                     actor: &actor,
                     reason: &reason,
+                    version: None,
                 };
                 deals::enter(conn, &entry)
             });
