@@ -188,7 +188,7 @@ both_backends!(organizer_runs_a_round_from_the_pages, |db: TestDb| async move {
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(
         loc.as_deref(),
-        Some(format!("/tournaments/{id}/rounds/1/tables/1").as_str())
+        Some(format!("/tournaments/{id}/rounds/1/tables/1?saved=1").as_str())
     );
     // Submitting the same form again records nothing new.
     let (status, _, _) = post(
@@ -552,7 +552,7 @@ both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
     ];
     let (status, _, loc) = post(&app, &mut jar, &format!("{link}/deals/1"), &fields).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    assert_eq!(loc.as_deref(), Some(link.as_str()));
+    assert_eq!(loc.as_deref(), Some(format!("{link}?saved=1").as_str()));
     let (_, sheet, _) = get(&app, &jar, &link).await;
     // Worked example 2 without petit au bout: garde sans won by 4 → (25 + 4) × 4 = 116, taker +348.
     assert!(sheet.contains(">348<"), "{sheet}");

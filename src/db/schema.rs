@@ -68,6 +68,7 @@ diesel::table! {
         plan_json -> Nullable<Text>,
         created_by -> Nullable<Integer>,
         created_at -> Timestamp,
+        confirm_deals -> Bool,
     }
 }
 
@@ -137,6 +138,18 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         version -> Integer,
+        confirmed -> Bool,
+        confirmed_by -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    submissions (key) {
+        key -> Text,
+        table_id -> Integer,
+        number -> Integer,
+        version -> Integer,
+        created_at -> Timestamp,
     }
 }
 
@@ -174,6 +187,7 @@ diesel::joinable!(seats -> players (player_id));
 diesel::joinable!(deals -> round_tables (table_id));
 diesel::joinable!(deal_scores -> deals (deal_id));
 diesel::joinable!(deal_scores -> players (player_id));
+diesel::joinable!(submissions -> round_tables (table_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -190,4 +204,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     deals,
     deal_scores,
     audit_log,
+    submissions,
 );

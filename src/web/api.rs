@@ -254,7 +254,7 @@ async fn close_round(
 pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
     let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed,
-                          "version": d.version });
+                          "version": d.version, "confirmed": d.confirmed });
     if let Some(o) = &d.output {
         out["won"] = json!(o.won);
         out["target"] = json!(o.target);
@@ -285,6 +285,17 @@ fn version_read(req: &HttpRequest, body: &Value) -> Result<Option<i32>, AppError
     }
 }
 
+/// The `Idempotency-Key` header of a PUT: the same key again answers what
+/// the first request stored and writes nothing.
+fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, AppError> {
+    match req.headers().get("Idempotency-Key") {
+        None => Ok(None),
+        Some(h) => super::deal::entry::check_key(h.to_str().unwrap_or_default())
+            .map(Some)
+            .ok_or_else(|| AppError::BadRequest("the Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'".into())),
+    }
+}
+
 #[put("/api/tables/{token}/deals/{k}")]
 async fn put_deal(
     req: HttpRequest,
@@ -295,6 +306,7 @@ async fn put_deal(
     let (token, k) = path.into_inner();
     let v = json_body(&body)?;
     let version = version_read(&req, &v)?;
+    let key = idempotency_key(&req)?;
     let parsed = TableDeal::from_json(&v).map_err(|e| deals::deal_msg(&e));
     let entered = state
         .db(move |conn| {
@@ -307,6 +319,7 @@ async fn put_deal(
                 actor: &Actor::Table,
                 reason: "",
                 version,
+                key: key.as_deref(),
             };
             Ok(deals::enter(conn, &entry))
         })

@@ -15,7 +15,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(home)
         .service(switch_lang)
         .service(healthz)
-        .service(style_css);
+        .service(style_css)
+        .service(entry_js);
 }
 
 /// The home page.
@@ -77,6 +78,14 @@ async fn healthz(state: web::Data<AppState>) -> HttpResponse {
             HttpResponse::ServiceUnavailable().json(serde_json::json!({"status": "unavailable", "database": backend}))
         }
     }
+}
+
+#[get("/static/entry.js")]
+async fn entry_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/entry.js"))
 }
 
 #[get("/static/style.css")]

@@ -1,25 +1,46 @@
 //! The table's own pages, opened from its secret link (`/t/{token}`): the
-//! score sheet and the deal entry form, no login. A table can write only its
-//! own deals, and only while the round is open.
+//! score sheet, the deal entry form with its preview, and the defenders'
+//! confirmation; no login. A table can write only its own deals, and only
+//! while the round is open.
 
 use actix_web::{get, post, web, HttpResponse};
+use serde::Deserialize;
 
-use crate::db::ops::deals::Actor;
+use crate::db::models::RoundTable;
+use crate::db::ops::deals::{self, Actor};
 
 use super::csrf::CsrfForm;
-use super::deal::entry::{enter_from_form, form_page, DealForm};
+use super::deal::entry::{enter_from_form, form_page, preview_response, DealForm};
 use super::deal::{sheet, TableAt};
+use super::form::see_other;
 use super::{render, AppError, AppState, Ctx};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(show_sheet).service(deal_form).service(deal_post);
+    cfg.service(show_sheet)
+        .service(deal_form)
+        .service(deal_preview)
+        .service(deal_post)
+        .service(deal_confirm);
+}
+
+/// The sheet's query: the deal just saved, if the page follows a save.
+#[derive(Debug, Deserialize)]
+pub struct SheetQuery {
+    /// The deal saved.
+    pub saved: Option<i32>,
 }
 
 #[get("/t/{token}")]
-async fn show_sheet(ctx: Ctx, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+async fn show_sheet(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    q: web::Query<SheetQuery>,
+) -> Result<HttpResponse, AppError> {
     let at = TableAt::Token(path.into_inner());
-    let page = state.db(move |conn| sheet::build(conn, ctx, &at)).await?;
+    let saved = q.saved;
+    let page = state.db(move |conn| sheet::build(conn, ctx, &at, saved)).await?;
     Ok(render::page(&page))
 }
 
@@ -35,6 +56,17 @@ async fn deal_form(
     Ok(render::page(&page))
 }
 
+#[get("/t/{token}/deals/{k}/preview")]
+async fn deal_preview(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+    form: web::Query<DealForm>,
+) -> Result<HttpResponse, AppError> {
+    let (token, k) = path.into_inner();
+    preview_response(&state, ctx, TableAt::Token(token), k, form.into_inner()).await
+}
+
 #[post("/t/{token}/deals/{k}")]
 async fn deal_post(
     ctx: Ctx,
@@ -44,4 +76,34 @@ async fn deal_post(
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
     enter_from_form(&state, ctx, TableAt::Token(token), k, form.0, Actor::Table).await
+}
+
+/// A defender's tap on their name under a deal.
+#[derive(Debug, Deserialize)]
+pub struct ConfirmForm {
+    /// The defender's player id.
+    #[serde(default)]
+    pub player: String,
+    /// The deal's version they saw.
+    #[serde(default)]
+    pub version: String,
+}
+
+#[post("/t/{token}/deals/{k}/confirm")]
+async fn deal_confirm(
+    state: web::Data<AppState>,
+    path: web::Path<(String, i32)>,
+    form: CsrfForm<ConfirmForm>,
+) -> Result<HttpResponse, AppError> {
+    let (token, k) = path.into_inner();
+    let player = form.0.player.trim().parse::<i32>().unwrap_or(0);
+    let version = form.0.version.trim().parse::<i32>().ok();
+    let back = format!("/t/{token}");
+    state
+        .db(move |conn| {
+            let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
+            Ok(deals::confirm(conn, &table, &round, k, player, version)?)
+        })
+        .await?;
+    Ok(see_other(back))
 }

@@ -34,6 +34,11 @@ pub struct Deal {
     pub updated_at: NaiveDateTime,
     /// 1 when first entered, one more at each change.
     pub version: i32,
+    /// Whether it counts: entered where no confirmation is asked, by an
+    /// organizer, or confirmed by a defender at the table.
+    pub confirmed: bool,
+    /// The defender who confirmed it.
+    pub confirmed_by: Option<i32>,
 }
 
 /// A deal with its scores (player id, score).
@@ -58,11 +63,16 @@ pub struct DealChanges {
     pub updated_at: NaiveDateTime,
     /// The slot's version once written.
     pub version: i32,
+    /// Whether it counts at once (no confirmation to wait for).
+    pub confirmed: bool,
+    /// Who confirmed it (none yet: a change asks for a new confirmation).
+    pub confirmed_by: Option<i32>,
 }
 
 impl DealChanges {
-    /// The row of a scored deal entered by `who`, as version `version`.
-    pub fn new(scored: &ScoredDeal, who: &str, now: NaiveDateTime, version: i32) -> DealChanges {
+    /// The row of a scored deal entered by `who`, as version `version`;
+    /// `confirmed` when it counts without a defender's confirmation.
+    pub fn new(scored: &ScoredDeal, who: &str, now: NaiveDateTime, version: i32, confirmed: bool) -> DealChanges {
         let played = scored.deal.played();
         DealChanges {
             passed: played.is_none(),
@@ -72,6 +82,8 @@ impl DealChanges {
             entered_by: who.to_owned(),
             updated_at: now,
             version,
+            confirmed,
+            confirmed_by: None,
         }
     }
 }
@@ -178,6 +190,35 @@ impl Deal {
         Ok(attach_scores(deals, &scores))
     }
 
+    /// Confirms deal `id` by `player` (a defender, at the table): it counts
+    /// from now on.
+    pub fn confirm(conn: &mut AnyConnection, id: i32, player: i32) -> QueryResult<usize> {
+        diesel::update(deals::table.find(id))
+            .set((deals::confirmed.eq(true), deals::confirmed_by.eq(Some(player))))
+            .execute(conn)
+    }
+
+    /// Makes every deal of a tournament count (confirmation no longer asked).
+    pub fn confirm_all(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<usize> {
+        let tables = round_tables::table
+            .inner_join(rounds::table)
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .select(round_tables::id);
+        diesel::update(deals::table.filter(deals::table_id.eq_any(tables)))
+            .set(deals::confirmed.eq(true))
+            .execute(conn)
+    }
+
+    /// (table id, deal number) of the deals of a round waiting for a defender's confirmation.
+    pub fn pending_in_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+        deals::table
+            .inner_join(round_tables::table)
+            .filter(round_tables::round_id.eq(round_id))
+            .filter(deals::confirmed.eq(false))
+            .select((deals::table_id, deals::number))
+            .load(conn)
+    }
+
     /// Scores of a deal: (player id, score).
     pub fn scores(conn: &mut AnyConnection, deal_id: i32) -> QueryResult<Vec<(i32, i32)>> {
         deal_scores::table
@@ -187,11 +228,13 @@ impl Deal {
             .load(conn)
     }
 
-    /// Every score of a tournament, with its round, table and deal.
+    /// Every score of a tournament that counts (confirmed deals), with its
+    /// round, table and deal.
     pub fn score_lines(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<ScoreLine>> {
         deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
             .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(deals::confirmed.eq(true))
             .order((rounds::number, round_tables::number, deals::number, deal_scores::id))
             .select((
                 rounds::number,
@@ -241,7 +284,8 @@ impl Deal {
     }
 
     /// One player's score in every deal of some tables: (table id, deal
-    /// number, score; `None` when the player has no score in it).
+    /// number, score; `None` when the player has no score in it), of the
+    /// deals that count (confirmed).
     pub fn player_scores_in_tables(
         conn: &mut AnyConnection,
         table_ids: &[i32],
@@ -254,16 +298,18 @@ impl Deal {
                     .and(deal_scores::player_id.eq(player_id))),
             )
             .filter(deals::table_id.eq_any(table_ids))
+            .filter(deals::confirmed.eq(true))
             .order((deals::table_id, deals::number))
             .select((deals::table_id, deals::number, deal_scores::score.nullable()))
             .load(conn)
     }
 
-    /// Every deal of a tournament with its round number and table id.
+    /// Every deal of a tournament that counts (confirmed), with its round number.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, Deal)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(deals::confirmed.eq(true))
             .order((rounds::number, round_tables::number, deals::number))
             .select((rounds::number, Deal::as_select()))
             .load(conn)

@@ -10,6 +10,7 @@ pub mod player;
 pub mod registration;
 pub mod round;
 pub mod session;
+pub mod submission;
 pub mod tournament;
 pub mod user;
 
@@ -22,5 +23,6 @@ pub use player::{NewPlayer, Player};
 pub use registration::Registration;
 pub use round::{Round, RoundTable, Seat};
 pub use session::Session;
+pub use submission::Submission;
 pub use tournament::{NewTournament, Tournament};
 pub use user::{NewUser, User};

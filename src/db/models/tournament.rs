@@ -47,6 +47,8 @@ pub struct Tournament {
     pub created_by: Option<i32>,
     /// When.
     pub created_at: NaiveDateTime,
+    /// A deal entered at a table counts once a defender confirmed it.
+    pub confirm_deals: bool,
 }
 
 /// A tournament to create.
@@ -81,6 +83,8 @@ pub struct NewTournament {
     pub created_by: Option<i32>,
     /// Creation time.
     pub created_at: NaiveDateTime,
+    /// A deal entered at a table counts once a defender confirmed it.
+    pub confirm_deals: bool,
 }
 
 impl NewTournament {

@@ -2,7 +2,9 @@
 //! table and scored by the rules core only, stored once, corrected with an
 //! audit trail.
 
-use crate::db::models::{AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Tournament};
+use crate::db::models::{
+    AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Submission, Tournament,
+};
 use crate::db::{now, AnyConnection};
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
@@ -42,6 +44,11 @@ pub struct EnteredDeal {
     pub output: Option<ScoreOutput>,
     /// The slot's version: 1 when first entered, one more at each change.
     pub version: i32,
+    /// Whether it counts in the standings (not waiting for a defender's confirmation).
+    pub confirmed: bool,
+    /// The form was already submitted (same idempotency key): this is the
+    /// slot as stored, nothing was written again.
+    pub replayed: bool,
 }
 
 impl EnteredDeal {
@@ -83,6 +90,9 @@ pub struct Entry<'a> {
     /// The version the writer last read (FORMATS.md "Versions"): a change
     /// from an older one is refused. `None` corrects unconditionally.
     pub version: Option<i32>,
+    /// The form's idempotency key: the same key again answers what the
+    /// first submission stored, and writes nothing.
+    pub key: Option<&'a str>,
 }
 
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
@@ -107,6 +117,7 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         actor,
         reason,
         version,
+        key,
     } = *entry;
     crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
@@ -124,43 +135,63 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 Msg::new("deal-round-closed").arg("round", round.number),
             ));
         }
+        let existing = Deal::find(conn, table.id, number)?;
+        // A key already used never writes again. Without a version (an API
+        // retry) the answer is the slot as stored; with the version the form
+        // was opened at, a different content is a change from a stale page
+        // (the key's own write made the slot newer) and is refused as such.
+        let mut key_used = false;
+        if let Some(key) = key {
+            if let Some(done) = Submission::find(conn, key)? {
+                if (done.table_id, done.number) != (table.id, number) {
+                    return Err(OpError::Invalid(Msg::new("deal-key-reused")));
+                }
+                key_used = true;
+                if let (Some(d), None) = (&existing, version) {
+                    let mut stored = EnteredDeal::stored(conn, d)?;
+                    stored.replayed = true;
+                    return Ok(stored);
+                }
+            }
+        }
+        let key = key.filter(|_| !key_used);
         let players = RoundTable::players(conn, table.id)?;
         let scored = score_at(&t, &players, number, deal)?;
-        let existing = Deal::find(conn, table.id, number)?;
-        let entered = |changed, version| EnteredDeal {
+        // A deal entered at the table waits for a defender's confirmation
+        // when the tournament asks for one; an organizer's entry counts.
+        let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table));
+        let entered = |changed, version, confirmed| EnteredDeal {
             number,
             deal: scored.deal.clone(),
             scores: scored.scores.clone(),
             changed,
             output: scored.output.clone(),
             version,
+            confirmed,
+            replayed: false,
         };
         if let Some(d) = &existing {
             if d.record == scored.deal {
-                return Ok(entered(false, d.version));
+                if let Some(key) = key {
+                    Submission::insert(conn, key, table.id, number, d.version)?;
+                }
+                return Ok(entered(false, d.version, d.confirmed));
             }
             if version.is_some_and(|v| v != d.version) {
                 return Err(OpError::Stale {
                     msg: Msg::new("deal-stale")
                         .arg("read", version.unwrap_or_default())
                         .arg("current", d.version),
-                    current: Box::new(EnteredDeal {
-                        number,
-                        deal: d.record.clone(),
-                        scores: Deal::scores(conn, d.id)?,
-                        changed: false,
-                        output: None,
-                        version: d.version,
-                    }),
+                    current: Box::new(EnteredDeal::stored(conn, d)?),
                 });
             }
-            if round.is_closed() && reason.trim().is_empty() {
-                return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
-            }
+        }
+        if existing.is_some() && round.is_closed() && reason.trim().is_empty() {
+            return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
         }
         let who = actor.name(table.number);
         let next = existing.as_ref().map_or(1, |d| d.version + 1);
-        let changes = DealChanges::new(&scored, &who, now(), next);
+        let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
         match &existing {
             Some(d) => Deal::update(conn, d.id, &changes, &scored.scores)?,
             None => {
@@ -188,6 +219,78 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 },
             )?;
         }
-        Ok(entered(true, next))
+        if let Some(key) = key {
+            Submission::insert(conn, key, table.id, number, next)?;
+        }
+        Ok(entered(true, next, confirmed))
+    })
+}
+
+impl EnteredDeal {
+    /// A deal slot as stored (read back: no rules output).
+    pub fn stored(conn: &mut AnyConnection, d: &Deal) -> OpResult<EnteredDeal> {
+        Ok(EnteredDeal {
+            number: d.number,
+            deal: d.record.clone(),
+            scores: Deal::scores(conn, d.id)?,
+            changed: false,
+            output: None,
+            version: d.version,
+            confirmed: d.confirmed,
+            replayed: false,
+        })
+    }
+}
+
+/// Who may confirm a deal: a player of it who is neither its taker nor the
+/// called partner (anyone who played, when everyone passed).
+pub fn may_confirm(deal: &TableDeal, playing: &[i32], player: i32) -> bool {
+    playing.contains(&player)
+        && deal
+            .played()
+            .is_none_or(|d| d.taker != player && d.partner != Some(player))
+}
+
+/// A defender confirms deal `number` of a table at the version they saw:
+/// from then on it counts in the standings. Confirming twice changes nothing;
+/// a deal changed since is refused as stale, a closed round as closed.
+pub fn confirm(
+    conn: &mut AnyConnection,
+    table: &RoundTable,
+    round: &Round,
+    number: i32,
+    player: i32,
+    version: Option<i32>,
+) -> OpResult<EnteredDeal> {
+    crate::db::write(conn, |conn| {
+        let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
+        Round::lock(conn, round.id, false)?;
+        let round = Round::find(conn, round.tournament_id, round.number)?.ok_or(OpError::NotFound)?;
+        if round.is_closed() {
+            return Err(OpError::Conflict(
+                Msg::new("deal-round-closed").arg("round", round.number),
+            ));
+        }
+        let d = Deal::find(conn, table.id, number)?.ok_or(OpError::NotFound)?;
+        if version.is_some_and(|v| v != d.version) {
+            return Err(OpError::Stale {
+                msg: Msg::new("deal-stale")
+                    .arg("read", version.unwrap_or_default())
+                    .arg("current", d.version),
+                current: Box::new(EnteredDeal::stored(conn, &d)?),
+            });
+        }
+        let players = RoundTable::players(conn, table.id)?;
+        let (playing, _) = crate::tournament::table::deal_players(&players, number, t.table5_mode);
+        if !may_confirm(&d.record, &playing, player) {
+            return Err(OpError::Invalid(Msg::new("deal-confirm-not-defender")));
+        }
+        if !d.confirmed {
+            Deal::confirm(conn, d.id, player)?;
+        }
+        let mut stored = EnteredDeal::stored(conn, &d)?;
+        stored.changed = !d.confirmed;
+        stored.confirmed = true;
+        Ok(stored)
     })
 }

@@ -52,6 +52,8 @@ pub struct TournamentForm {
     pub misere: Option<String>,
     /// Scores rounded to 10.
     pub round_to_10: Option<String>,
+    /// A defender confirms each deal entered at a table before it counts.
+    pub confirm_deals: Option<String>,
 }
 
 fn int_field(value: &str, field: &'static str, default: i64, min: i64, max: i64) -> OpResult<i64> {
@@ -115,6 +117,7 @@ impl TournamentForm {
             no_petite: flag("no_petite"),
             misere: flag("misere"),
             round_to_10: flag("round_to_10"),
+            confirm_deals: flag("confirm_deals"),
         })
     }
 
@@ -180,6 +183,7 @@ impl TournamentForm {
             seed,
             created_by,
             created_at: now(),
+            confirm_deals: checkbox(&self.confirm_deals),
         })
     }
 }
@@ -216,6 +220,7 @@ impl TournamentForm {
             no_petite: flag(t.rules.no_petite),
             misere: flag(t.rules.misere),
             round_to_10: flag(t.rules.round_to_10),
+            confirm_deals: flag(t.confirm_deals),
         }
     }
 }
@@ -263,8 +268,13 @@ pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &
                 t::extra_fives.eq(new.extra_fives),
                 t::swiss_from_round.eq(new.swiss_from_round),
                 t::seed.eq(new.seed),
+                t::confirm_deals.eq(new.confirm_deals),
             ))
             .execute(conn)?;
+        if old.confirm_deals && !new.confirm_deals {
+            // No confirmation asked any more: the deals waiting for one count.
+            crate::db::models::Deal::confirm_all(conn, id)?;
+        }
         let before = serde_json::to_string(&TournamentForm::from_tournament(&old)).unwrap_or_default();
         let updated = get(conn, id)?;
         let after = serde_json::to_string(&TournamentForm::from_tournament(&updated)).unwrap_or_default();

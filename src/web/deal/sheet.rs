@@ -10,7 +10,10 @@ use crate::tarot::ScoreOutput;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::table::{deal_players, dealer_seat};
 
+use crate::db::ops::deals::may_confirm;
+
 use super::super::{AppError, Ctx};
+use super::entry::Preview;
 use super::TableAt;
 
 /// One deal row of a score sheet.
@@ -25,6 +28,30 @@ pub struct SheetRow {
     pub summary: String,
     /// Scores by table seat ("" for the player sitting out, "·" when not entered).
     pub scores: Vec<String>,
+    /// Entered, waiting for a defender's confirmation (not counted yet).
+    pub pending: bool,
+}
+
+/// A deal waiting for a defender's confirmation, with who may confirm it.
+pub struct Pending {
+    /// Deal number.
+    pub k: i32,
+    /// The version being confirmed.
+    pub version: i32,
+    /// Its explanation.
+    pub summary: String,
+    /// The defenders (id, name): a tap on a name confirms.
+    pub defenders: Vec<(i32, String)>,
+}
+
+/// What the sheet says right after a deal was saved.
+pub struct Saved {
+    /// The deal saved.
+    pub k: i32,
+    /// Its score and explanation.
+    pub preview: Preview,
+    /// The next deal to enter, if any.
+    pub next: Option<i32>,
 }
 
 /// The score sheet of a table.
@@ -47,10 +74,18 @@ pub struct SheetPage {
     pub base: String,
     /// Player names in seat order.
     pub players: Vec<String>,
+    /// Short names for the columns (a table of 5 on a phone).
+    pub short: Vec<String>,
     /// Deal rows.
     pub rows: Vec<SheetRow>,
     /// Totals by seat.
     pub totals: Vec<i64>,
+    /// The deal just saved, if the page follows a save.
+    pub saved: Option<Saved>,
+    /// Deals waiting for a defender's confirmation (confirmation asked).
+    pub pending: Vec<Pending>,
+    /// The table's own page (from its link): confirmations are tapped here.
+    pub own: bool,
 }
 
 impl SheetPage {
@@ -81,8 +116,21 @@ pub fn explain(lang: Lang, deal: &TableDeal, output: Option<&ScoreOutput>, names
     )
 }
 
-/// Builds the score sheet of a table.
-pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt) -> Result<SheetPage, AppError> {
+/// A short name for a narrow column: the first name and the initial of the
+/// last word ("Odile Martin" → "Odile M."), at most 9 characters.
+pub fn short_name(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let first: String = words.first().map_or("", |w| w).chars().take(9).collect();
+    match words.last().filter(|_| words.len() > 1) {
+        Some(last) if first.chars().count() <= 6 => {
+            format!("{first} {}.", last.chars().next().unwrap_or(' '))
+        }
+        _ => first,
+    }
+}
+
+/// Builds the score sheet of a table; `saved` is the deal just saved, if any.
+pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32>) -> Result<SheetPage, AppError> {
     let (t, round, table) = at.find(conn)?;
     let lang = ctx.lang;
     let ids = RoundTable::players(conn, table.id)?;
@@ -93,6 +141,8 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt) -> Result<SheetPa
         .collect();
     let mut totals = vec![0i64; ids.len()];
     let mut rows = Vec::new();
+    let mut pending = Vec::new();
+    let mut saved_deal = None;
     for k in 1..=table.deal_count {
         let dealer = nm.get(&ids[dealer_seat(ids.len(), k)]).cloned().unwrap_or_default();
         let (_, out) = deal_players(&ids, k, t.table5_mode);
@@ -106,6 +156,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt) -> Result<SheetPa
                     .iter()
                     .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
                     .collect(),
+                pending: false,
             });
             continue;
         };
@@ -115,17 +166,60 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt) -> Result<SheetPa
         let mut cells = Vec::new();
         for (i, p) in ids.iter().enumerate() {
             let s = scores.get(p).copied().unwrap_or(0);
-            totals[i] += i64::from(s);
+            if d.confirmed {
+                totals[i] += i64::from(s);
+            }
             cells.push(if Some(*p) == out { String::new() } else { s.to_string() });
+        }
+        let summary = explain(lang, &d.record, output, &nm);
+        if !d.confirmed {
+            let (playing, _) = deal_players(&ids, k, t.table5_mode);
+            pending.push(Pending {
+                k,
+                version: d.version,
+                summary: summary.clone(),
+                defenders: playing
+                    .iter()
+                    .filter(|p| may_confirm(&d.record, &playing, **p))
+                    .map(|p| (*p, nm.get(p).cloned().unwrap_or_default()))
+                    .collect(),
+            });
+        }
+        if saved == Some(k) {
+            saved_deal = Some(Saved {
+                k,
+                preview: Preview {
+                    ok: true,
+                    message: summary.clone(),
+                    field: String::new(),
+                    scores: ids
+                        .iter()
+                        .filter_map(|p| Some((nm.get(p).cloned().unwrap_or_default(), *scores.get(p)?)))
+                        .collect(),
+                },
+                next: None,
+            });
         }
         rows.push(SheetRow {
             k,
             dealer,
             entered: true,
-            summary: explain(lang, &d.record, output, &nm),
+            summary,
             scores: cells,
+            pending: !d.confirmed,
         });
     }
+    if let Some(s) = saved_deal.as_mut() {
+        // The next deal to enter: the first empty slot after it, else before it.
+        let empty = |r: &&SheetRow| !r.entered;
+        s.next = rows
+            .iter()
+            .filter(|r| r.k > s.k)
+            .find(empty)
+            .or_else(|| rows.iter().find(empty))
+            .map(|r| r.k);
+    }
+    let players: Vec<String> = ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect();
     Ok(SheetPage {
         ctx,
         round: round.number,
@@ -133,9 +227,13 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt) -> Result<SheetPa
         table: table.number,
         link: format!("/t/{}", table.token),
         base: at.base(),
-        players: ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect(),
+        short: players.iter().map(|n| short_name(n)).collect(),
+        players,
         rows,
         totals,
+        saved: saved_deal,
+        pending,
+        own: matches!(at, TableAt::Token(_)),
         t,
     })
 }

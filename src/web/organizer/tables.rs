@@ -6,23 +6,29 @@ use actix_web::{get, post, web, HttpResponse};
 use crate::db::ops::deals::Actor;
 
 use super::super::csrf::CsrfForm;
-use super::super::deal::entry::{enter_from_form, form_page, DealForm};
+use super::super::deal::entry::{enter_from_form, form_page, preview_response, DealForm};
+use super::super::table::SheetQuery;
 use super::super::deal::{sheet, TableAt};
 use super::super::{render, AppError, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(show_sheet).service(deal_form).service(deal_post);
+    cfg.service(show_sheet)
+        .service(deal_form)
+        .service(deal_preview)
+        .service(deal_post);
 }
 
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}")]
 async fn show_sheet(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(i32, i32, i32)>,
+    q: web::Query<SheetQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn) = path.into_inner();
+    let saved = q.saved;
     let page = state
-        .db(move |conn| sheet::build(conn, ctx, &TableAt::Number(id, n, tn)))
+        .db(move |conn| sheet::build(conn, ctx, &TableAt::Number(id, n, tn), saved))
         .await?;
     Ok(render::page(&page))
 }
@@ -37,6 +43,16 @@ async fn deal_form(
         .db(move |conn| form_page(conn, ctx, &TableAt::Number(id, n, tn), k, None, None))
         .await?;
     Ok(render::page(&page))
+}
+
+#[get("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}/preview")]
+async fn deal_preview(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(i32, i32, i32, i32)>,
+    form: web::Query<DealForm>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n, tn, k) = path.into_inner();
+    preview_response(&state, ctx, TableAt::Number(id, n, tn), k, form.into_inner()).await
 }
 
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]

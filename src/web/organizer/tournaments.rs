@@ -65,6 +65,7 @@ impl NewPage {
             "no_petite" => Self::checked(&f.no_petite),
             "misere" => Self::checked(&f.misere),
             "round_to_10" => Self::checked(&f.round_to_10),
+            "confirm_deals" => Self::checked(&f.confirm_deals),
             _ => false,
         }
     }
