@@ -56,6 +56,7 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
                     actor: &Actor::Table,
                     reason: "",
                     version: None,
+                    key: None,
                 };
                 deals::enter(conn, &entry).unwrap();
             }

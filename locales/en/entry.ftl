@@ -30,3 +30,4 @@ deal-confirm-waiting = Waiting for a defender at the table to confirm.
 deal-pending = to confirm
 deal-confirm-not-defender = Only a defender of this deal can confirm it.
 deal-conflict = This deal was changed meanwhile, since you opened this form. Here are both versions.
+round-pending-confirm = Waiting for a defender to confirm: deals { $deals }

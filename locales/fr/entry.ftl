@@ -30,3 +30,4 @@ deal-confirm-waiting = En attente de la confirmation d'un défenseur à la table
 deal-pending = à confirmer
 deal-confirm-not-defender = Seul un défenseur de cette donne peut la confirmer.
 deal-conflict = Cette donne a été modifiée entre-temps, depuis que vous avez ouvert ce formulaire. Voici les deux versions.
+round-pending-confirm = À confirmer par un défenseur : donnes { $deals }

@@ -255,6 +255,9 @@ pub fn deal_answer(d: &deals::EnteredDeal) -> Value {
     let scores: BTreeMap<String, i32> = d.scores.iter().map(|(p, s)| (p.to_string(), *s)).collect();
     let mut out = json!({ "scores": scores, "deal": d.number, "passed": d.passed(), "changed": d.changed,
                           "version": d.version, "confirmed": d.confirmed });
+    if d.replayed {
+        out["replayed"] = json!(true);
+    }
     if let Some(o) = &d.output {
         out["won"] = json!(o.won);
         out["target"] = json!(o.target);
@@ -292,7 +295,9 @@ fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, AppError> {
         None => Ok(None),
         Some(h) => super::deal::entry::check_key(h.to_str().unwrap_or_default())
             .map(Some)
-            .ok_or_else(|| AppError::BadRequest("the Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'".into())),
+            .ok_or_else(|| {
+                AppError::BadRequest("the Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'".into())
+            }),
     }
 }
 

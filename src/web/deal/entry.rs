@@ -20,7 +20,7 @@ use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tarot::RecordError;
-use crate::tournament::deal::{DealError, DealFields, TableDeal};
+use crate::tournament::deal::{DealError, DealFields, ScoredDeal, TableDeal};
 use crate::tournament::table::deal_players;
 
 use super::super::form::see_other;
@@ -199,13 +199,21 @@ impl DealForm {
     /// Whether anything of a played deal is filled in.
     fn describes_a_deal(&self) -> bool {
         let filled = |s: &str| !s.trim().is_empty();
-        [&self.taker, &self.contract, &self.oudlers, &self.points, &self.petit_au_bout, &self.chelem_made_by]
-            .iter()
-            .any(|s| filled(s))
+        [
+            &self.taker,
+            &self.contract,
+            &self.oudlers,
+            &self.points,
+            &self.petit_au_bout,
+            &self.chelem_made_by,
+        ]
+        .iter()
+        .any(|s| filled(s))
             || (filled(&self.partner) && self.partner.trim() != "alone")
-            || self.per_player.iter().any(|(k, v)| {
-                (k.starts_with("handful_") || k.starts_with("misere_")) && filled(v)
-            })
+            || self
+                .per_player
+                .iter()
+                .any(|(k, v)| (k.starts_with("handful_") || k.starts_with("misere_")) && filled(v))
     }
 
     /// The version the form was opened at: `None` when it does not say.
@@ -229,7 +237,8 @@ impl DealForm {
             }
             s.parse().map(Some).map_err(|_| FieldError::new(field, key))
         };
-        let taker = id(&self.taker, "taker", "deal-choose-taker")?.ok_or(FieldError::new("taker", "deal-choose-taker"))?;
+        let taker =
+            id(&self.taker, "taker", "deal-choose-taker")?.ok_or(FieldError::new("taker", "deal-choose-taker"))?;
         let partner = match self.partner.trim() {
             "alone" => None,
             "" if partner_allowed => return Err(FieldError::new("partner", "deal-choose-partner")),
@@ -598,19 +607,19 @@ fn rescored(s: &Slot, lang: Lang, k: i32, d: &EnteredDeal) -> Preview {
     preview_of(lang, &d, &s.names)
 }
 
+/// The deal a form describes, scored at its table, or the field at fault.
+fn scored_form(s: &Slot, k: i32, form: &DealForm) -> Result<ScoredDeal, FieldError> {
+    let deal = form.parse(s.playing.len() == 5)?;
+    deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules)
+        .map_err(|e| FieldError {
+            field: field_of(&e),
+            msg: deal_msg_of(&e),
+        })
+}
+
 /// The score of a form as typed, or why it is not a deal yet.
 fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Preview {
-    let refused = |field: &str, msg: &Msg| Preview {
-        ok: false,
-        message: msg.render(lang),
-        field: field.to_owned(),
-        scores: Vec::new(),
-    };
-    let deal = match form.parse(s.playing.len() == 5) {
-        Ok(d) => d,
-        Err(e) => return refused(e.field, &e.msg),
-    };
-    match deals::score_at(&s.t, &s.ids, k, &deal) {
+    match scored_form(s, k, form) {
         Ok(scored) => preview_of(
             lang,
             &EnteredDeal {
@@ -625,14 +634,24 @@ fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Preview {
             },
             &s.names,
         ),
-        Err(OpError::Invalid(m)) => refused("", &m),
-        Err(e) => refused("", &Msg::owned(e.to_string())),
+        Err(e) => Preview {
+            ok: false,
+            message: e.msg.render(lang),
+            field: e.field.to_owned(),
+            scores: Vec::new(),
+        },
     }
 }
 
 /// The preview of a form, for `static/entry.js`: the score and its
 /// explanation, or the refusal and its field. Nothing is stored.
-pub fn preview(conn: &mut AnyConnection, lang: Lang, at: &TableAt, k: i32, form: &DealForm) -> Result<Preview, AppError> {
+pub fn preview(
+    conn: &mut AnyConnection,
+    lang: Lang,
+    at: &TableAt,
+    k: i32,
+    form: &DealForm,
+) -> Result<Preview, AppError> {
     let s = slot(conn, at, k)?;
     Ok(score_form(&s, lang, k, form))
 }
@@ -683,8 +702,8 @@ pub async fn enter_from_form(
     let outcome = state
         .db(move |conn| {
             let s = slot(conn, &at, k)?;
-            let parsed = match form.parse(s.playing.len() == 5) {
-                Ok(deal) => deal,
+            let parsed = match scored_form(&s, k, &form) {
+                Ok(scored) => scored.deal,
                 Err(e) => {
                     let page = form_page(conn, ctx, &at, k, Some(form), Some(e))?;
                     return Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, page)));

@@ -63,6 +63,19 @@ pub struct TableView {
     pub deal_count: i32,
     /// The tablet's link.
     pub link: String,
+    /// Deals entered and waiting for a defender's confirmation.
+    pub pending: Vec<i32>,
+}
+
+impl TableView {
+    /// The deals waiting for a confirmation, as a list.
+    pub fn pending_list(&self) -> String {
+        self.pending
+            .iter()
+            .map(|k| k.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 /// The round page.
@@ -96,7 +109,7 @@ impl RoundPage {
     }
 }
 
-/// The round page: four queries, whatever the number of tables.
+/// The round page: five queries, whatever the number of tables.
 fn load_round(
     conn: &mut AnyConnection,
     ctx: Ctx,
@@ -108,6 +121,7 @@ fn load_round(
     let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
     let seated = RoundTable::with_players_of_round(conn, round.id)?;
     let entered = Deal::entered_in_round(conn, round.id)?;
+    let pending = Deal::pending_in_round(conn, round.id)?;
     let tables: Vec<RoundTable> = seated.iter().map(|(t, _)| t.clone()).collect();
     let missing = missing_of(&tables, &entered);
     let tables = seated
@@ -118,6 +132,11 @@ fn load_round(
             entered: entered.iter().filter(|(tid, _)| *tid == table.id).count(),
             deal_count: table.deal_count,
             link: format!("/t/{}", table.token),
+            pending: pending
+                .iter()
+                .filter(|(tid, _)| *tid == table.id)
+                .map(|(_, k)| *k)
+                .collect(),
         })
         .collect();
     Ok(RoundPage {

@@ -7,8 +7,8 @@ use crate::db::ops::deals::Actor;
 
 use super::super::csrf::CsrfForm;
 use super::super::deal::entry::{enter_from_form, form_page, preview_response, DealForm};
-use super::super::table::SheetQuery;
 use super::super::deal::{sheet, TableAt};
+use super::super::table::SheetQuery;
 use super::super::{render, AppError, OrgPage};
 
 /// Routes.
