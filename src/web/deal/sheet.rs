@@ -22,6 +22,8 @@ pub struct SheetRow {
     pub k: i32,
     /// Dealer's name.
     pub dealer: String,
+    /// Dealer's short name (narrow columns).
+    pub dealer_short: String,
     /// Entered yet.
     pub entered: bool,
     /// The explanation.
@@ -116,16 +118,22 @@ pub fn explain(lang: Lang, deal: &TableDeal, output: Option<&ScoreOutput>, names
     )
 }
 
-/// A short name for a narrow column: the first name and the initial of the
-/// last word ("Odile Martin" → "Odile M."), at most 9 characters.
+/// A short name for a narrow column: the first name, shortened when long
+/// ("Jean-Christophe" → "Jean-C.", "Bernadette" stays, "Maximilienne" →
+/// "Maximil."), with the initial of the last word when it is short
+/// ("Odile Martin" → "Odile M.").
 pub fn short_name(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
-    let first: String = words.first().map_or("", |w| w).chars().take(9).collect();
+    let first = words.first().copied().unwrap_or("");
+    let initial = |w: &str| w.chars().next().map(|c| format!("{c}.")).unwrap_or_default();
+    let short = match first.split_once('-') {
+        Some((a, b)) if first.chars().count() > 8 => format!("{a}-{}", initial(b)),
+        _ if first.chars().count() > 10 => format!("{}.", first.chars().take(7).collect::<String>()),
+        _ => first.to_owned(),
+    };
     match words.last().filter(|_| words.len() > 1) {
-        Some(last) if first.chars().count() <= 6 => {
-            format!("{first} {}.", last.chars().next().unwrap_or(' '))
-        }
-        _ => first,
+        Some(last) if short.chars().count() <= 6 => format!("{short} {}", initial(last)),
+        _ => short,
     }
 }
 
@@ -149,6 +157,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         let Some((d, scores)) = entered.get(&k) else {
             rows.push(SheetRow {
                 k,
+                dealer_short: short_name(&dealer),
                 dealer,
                 entered: false,
                 summary: String::new(),
@@ -202,6 +211,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         }
         rows.push(SheetRow {
             k,
+            dealer_short: short_name(&dealer),
             dealer,
             entered: true,
             summary,
@@ -236,4 +246,19 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         own: matches!(at, TableAt::Token(_)),
         t,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_name;
+
+    #[test]
+    fn short_names_fit_a_narrow_column() {
+        assert_eq!(short_name("Odile Martin"), "Odile M.");
+        assert_eq!(short_name("Jean-Christophe Moreau"), "Jean-C.");
+        assert_eq!(short_name("Bernadette Lefebvre-Dubois"), "Bernadette");
+        assert_eq!(short_name("Maximilienne Durand"), "Maximil.");
+        assert_eq!(short_name("Zoé"), "Zoé");
+        assert_eq!(short_name("  "), "");
+    }
 }
