@@ -46,3 +46,42 @@ fn long_names_never_widen_a_page_in_a_browser() {
     assert!(ok, "long names widen a page:\n{stdout}\n{stderr}");
     assert!(stdout.contains("long names passed"), "{stdout}");
 }
+
+/// A table's tablet on a phone (`table_entry.js`): a deal of 5 with partner
+/// and handful entered by taps, its score seen before saving, a double tap
+/// storing it once, a stale correction shown as a conflict, and the
+/// standings on another screen changing without reload. Screenshots under
+/// `target/screenshots/`.
+#[test]
+fn a_table_enters_a_deal_of_five_on_a_phone() {
+    let Some(b) = browser() else { return };
+    let server = RealServer::start();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    let t = client.call(
+        "POST",
+        "/api/tournaments",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Soirée", "rounds": 2, "table5_mode": "called_king"})),
+    );
+    let id = t.body["id"].as_i64().unwrap();
+    for name in ["Odile Martin", "Bernadette Lefebvre", "Jean-Christophe Moreau", "Lucie Petit", "Hervé Garnier"] {
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&token),
+            Some(&serde_json::json!({ "name": name })),
+        );
+        assert_eq!(a.status, 201, "{:?}", a.body);
+    }
+    let round = client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
+    let link = format!("/t/{}", round.body["tables"][0]["token"].as_str().unwrap());
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run(
+        "table_entry.js",
+        &[&server.url(), &link, &id.to_string(), &token, shots.to_str().unwrap()],
+    );
+    assert!(ok, "table entry failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("table entry passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}

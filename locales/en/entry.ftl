@@ -31,3 +31,6 @@ deal-pending = to confirm
 deal-confirm-not-defender = Only a defender of this deal can confirm it.
 deal-conflict = This deal was changed meanwhile, since you opened this form. Here are both versions.
 round-pending-confirm = Waiting for a defender to confirm: deals { $deals }
+deal-chip-simple = Single
+deal-chip-double = Double
+deal-chip-triple = Triple

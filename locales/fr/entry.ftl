@@ -31,3 +31,6 @@ deal-pending = à confirmer
 deal-confirm-not-defender = Seul un défenseur de cette donne peut la confirmer.
 deal-conflict = Cette donne a été modifiée entre-temps, depuis que vous avez ouvert ce formulaire. Voici les deux versions.
 round-pending-confirm = À confirmer par un défenseur : donnes { $deals }
+deal-chip-simple = Simple
+deal-chip-double = Double
+deal-chip-triple = Triple

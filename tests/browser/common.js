@@ -28,4 +28,9 @@ async function login(page, nav, base, user, password) {
   await nav(() => page.click('form.stack button[type=submit]'));
 }
 
-module.exports = { launch, phonePage, login };
+/** Taps the choice `value` of the radio group `name` (a chip of the deal form), as a thumb would. */
+async function tap(page, name, value) {
+  await page.click(`label.chip:has(input[name="${name}"][value="${value}"]) span`);
+}
+
+module.exports = { launch, phonePage, login, tap };

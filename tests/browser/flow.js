@@ -5,7 +5,7 @@
 // closes the rounds, and reads the seating report, the standings and the log.
 // Usage: node flow.js BASE_URL CSV_FILE USER PASSWORD   (exit status 0 = passed)
 const assert = require('assert');
-const { launch, phonePage, login } = require('./common');
+const { launch, phonePage, login, tap } = require('./common');
 
 const [base, csv, user, password] = process.argv.slice(2);
 const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, ' ').trim();
@@ -59,13 +59,13 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
         for (const d of deals) {
           k++;
           await page.goto(base + d);
-          const takers = await page.$$eval('select[name=taker] option', os => os.map(o => o.value).filter(v => v));
-          await page.selectOption('select[name=taker]', takers[k % takers.length]);
-          await page.selectOption('select[name=contract]', ['petite', 'garde', 'garde_sans', 'garde_contre'][k % 4]);
-          await page.selectOption('select[name=oudlers]', String(k % 4));
+          const takers = await page.$$eval('input[name=taker]', is => is.map(i => i.value));
+          await tap(page, 'taker', takers[k % takers.length]);
+          await tap(page, 'contract', ['petite', 'garde', 'garde_sans', 'garde_contre'][k % 4]);
+          await tap(page, 'oudlers', String(k % 4));
           await page.fill('input[name=points]', ['38', '44,5', '52', '61'][k % 4]);
           await nav(() => page.click('form.stack button[type=submit]'));
-          assert.ok(page.url().endsWith(t), `deal ${d} refused: ${await page.textContent('main')}`);
+          assert.strictEqual(new URL(page.url()).pathname, t, `deal ${d} refused: ${await page.textContent('main')}`);
         }
         assert.match(await text(page, 'main'), /somme nulle/);
       }
@@ -81,7 +81,7 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
         await page.fill('input[name=points]', '47');
         await page.fill('input[name=reason]', 'erreur de saisie');
         await nav(() => page.click('form.stack button[type=submit]'));
-        assert.ok(page.url().endsWith(tables[0]));
+        assert.strictEqual(new URL(page.url()).pathname, tables[0]);
       }
       await page.goto(roundUrl);
       await nav(() => page.click('form[action$="/close"] button[type=submit]'));

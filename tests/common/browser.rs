@@ -63,6 +63,13 @@ impl Browser {
     }
 }
 
+/// `target/screenshots/`, where the browser tests keep what they saw.
+pub fn screenshots_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The real binary serving a fresh SQLite database in a temporary folder,
 /// with the organizer [`USER`]; stopped when dropped.
 pub struct RealServer {
@@ -108,6 +115,18 @@ impl RealServer {
             std::thread::sleep(Duration::from_millis(100));
         }
         server
+    }
+
+    /// An API token of [`USER`], made by the CLI on the server's database.
+    pub fn api_token(&self) -> String {
+        let out = Command::new(env!("CARGO_BIN_EXE_chelem"))
+            .args(["token", "create", "--user", USER])
+            .current_dir(self.dir.path())
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap().trim().to_owned()
     }
 
     /// `http://addr`.
