@@ -65,7 +65,13 @@ fn a_table_enters_a_deal_of_five_on_a_phone() {
         Some(&serde_json::json!({"name": "Soirée", "rounds": 2, "table5_mode": "called_king"})),
     );
     let id = t.body["id"].as_i64().unwrap();
-    for name in ["Odile Martin", "Bernadette Lefebvre", "Jean-Christophe Moreau", "Lucie Petit", "Hervé Garnier"] {
+    for name in [
+        "Odile Martin",
+        "Bernadette Lefebvre",
+        "Jean-Christophe Moreau",
+        "Lucie Petit",
+        "Hervé Garnier",
+    ] {
         let a = client.call(
             "POST",
             &format!("/api/tournaments/{id}/players"),

@@ -593,6 +593,117 @@ fn close_in_the_middle(db: TestDb) {
     assert_eq!(after, stored, "nothing changed after the close");
 }
 
+/// Writers racing on one slot, each sending the version it read
+/// (FORMATS.md, "Versions"): one wins, every other gets 409 with the
+/// winner's deal as `current`; nothing is lost silently.
+fn writers_race_on_one_slot(db: TestDb) {
+    const WRITERS: usize = 16;
+    let (server, org, id, tables) = prepare(&db);
+    let table = tables[0].clone();
+    let uri = format!("/api/tables/{}/deals/1", table.token);
+    let first = Client::new(&server.base).call("PUT", &uri, None, Some(&deal_body(&table.players, 1, 0)));
+    assert_eq!(first.status, 200, "{}", first.body);
+    let read = first.body["version"].as_i64().unwrap();
+    let barrier = Arc::new(std::sync::Barrier::new(WRITERS));
+    let handles: Vec<_> = (0..WRITERS)
+        .map(|w| {
+            let (base, uri, barrier, players) =
+                (server.base.clone(), uri.clone(), barrier.clone(), table.players.clone());
+            thread::spawn(move || {
+                let client = Client::new(&base);
+                let mut body = deal_body(&players, 1, w + 1);
+                // Every writer sends a deal of its own (taker and points vary).
+                body["taker"] = json!(players[w % 4]);
+                body["points"] = json!(41 + w as i64);
+                body["version"] = json!(read);
+                barrier.wait();
+                let a = client.call("PUT", &uri, None, Some(&body));
+                (w, body, a)
+            })
+        })
+        .collect();
+    let answers: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let won: Vec<_> = answers.iter().filter(|(_, _, a)| a.status == 200).collect();
+    assert_eq!(
+        won.len(),
+        1,
+        "exactly one writer wins: {:?}",
+        answers.iter().map(|(_, _, a)| a.status).collect::<Vec<_>>()
+    );
+    let (_, winner, answer) = won[0];
+    assert_eq!(answer.body["version"], json!(read + 1));
+    for (w, _, a) in &answers {
+        if a.status == 200 {
+            continue;
+        }
+        assert_eq!(a.status, 409, "writer {w}: {}", a.body);
+        assert_eq!(
+            a.body["current"]["version"],
+            json!(read + 1),
+            "writer {w} is shown the winner's deal"
+        );
+        assert_eq!(a.body["current"]["record"]["taker"], winner["taker"], "writer {w}");
+        assert!(a.body["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+    let client = Client::new(&server.base);
+    let (stored, _) = stored_deals(&client, &org, id, &tables);
+    assert_eq!(stored.len(), 1, "one deal in the round");
+    assert_eq!(
+        stored[&(0, 1)],
+        expected_scores(winner, &table.players),
+        "the winner's deal is stored"
+    );
+    check_standings(&client, id, &tables, &stored);
+}
+
+/// Several organizers start the next round at the same moment: one round
+/// is seated, the others are told it is under way (409), never a second one.
+fn organizers_start_the_next_round_at_once(db: TestDb) {
+    const ORGANIZERS: usize = 8;
+    let (server, org, id, _) = prepare(&db);
+    let client = Client::new(&server.base);
+    let a = client.call(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/close"),
+        Some(&org),
+        Some(&json!({"force": true})),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let barrier = Arc::new(std::sync::Barrier::new(ORGANIZERS));
+    let handles: Vec<_> = (0..ORGANIZERS)
+        .map(|_| {
+            let (base, org, barrier) = (server.base.clone(), org.clone(), barrier.clone());
+            thread::spawn(move || {
+                let client = Client::new(&base);
+                barrier.wait();
+                client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None)
+            })
+        })
+        .collect();
+    let answers: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 201).count(),
+        1,
+        "one round seated: {statuses:?}"
+    );
+    assert!(statuses.iter().all(|s| *s == 201 || *s == 409), "{statuses:?}");
+    let created = answers.iter().find(|a| a.status == 201).unwrap();
+    assert_eq!(created.body["round"], json!(2));
+    assert_eq!(
+        client
+            .call("GET", &format!("/api/tournaments/{id}/rounds/2"), Some(&org), None)
+            .status,
+        200
+    );
+    assert_eq!(
+        client
+            .call("GET", &format!("/api/tournaments/{id}/rounds/3"), Some(&org), None)
+            .status,
+        404
+    );
+}
+
 // ---------------------------------------------------------------- both backends
 
 mod sqlite {
@@ -606,6 +717,16 @@ mod sqlite {
     #[test]
     fn the_round_closes_while_tables_enter_deals() {
         close_in_the_middle(TestDb::sqlite_pool(POOL));
+    }
+
+    #[test]
+    fn writers_on_one_slot_one_wins_the_others_see_it() {
+        writers_race_on_one_slot(TestDb::sqlite_pool(POOL));
+    }
+
+    #[test]
+    fn two_organizers_start_one_round() {
+        organizers_start_the_next_round_at_once(TestDb::sqlite_pool(POOL));
     }
 }
 
@@ -623,6 +744,20 @@ mod postgres {
     fn the_round_closes_while_tables_enter_deals() {
         if let Some(db) = TestDb::postgres_pool(POOL) {
             close_in_the_middle(db);
+        }
+    }
+
+    #[test]
+    fn writers_on_one_slot_one_wins_the_others_see_it() {
+        if let Some(db) = TestDb::postgres_pool(POOL) {
+            writers_race_on_one_slot(db);
+        }
+    }
+
+    #[test]
+    fn two_organizers_start_one_round() {
+        if let Some(db) = TestDb::postgres_pool(POOL) {
+            organizers_start_the_next_round_at_once(db);
         }
     }
 }

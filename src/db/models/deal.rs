@@ -140,6 +140,23 @@ impl Deal {
             .optional()
     }
 
+    /// Deal `number` of a table, read to be changed: on PostgreSQL its row
+    /// stays locked until the transaction ends, so two writers of one slot
+    /// take turns and the second sees the first one's version (SQLite's
+    /// write transactions already take turns).
+    pub fn find_for_update(conn: &mut AnyConnection, table_id: i32, number: i32) -> QueryResult<Option<Deal>> {
+        match conn {
+            AnyConnection::Postgresql(pg) => deals::table
+                .filter(deals::table_id.eq(table_id))
+                .filter(deals::number.eq(number))
+                .select(Deal::as_select())
+                .for_update()
+                .first(pg)
+                .optional(),
+            AnyConnection::Sqlite(_) => Self::find(conn, table_id, number),
+        }
+    }
+
     /// Inserts a deal and its scores by player; its id.
     pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(i32, i32)]) -> QueryResult<i32> {
         let id = diesel::insert_into(deals::table)

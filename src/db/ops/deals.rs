@@ -135,7 +135,7 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 Msg::new("deal-round-closed").arg("round", round.number),
             ));
         }
-        let existing = Deal::find(conn, table.id, number)?;
+        let existing = Deal::find_for_update(conn, table.id, number)?;
         // A key already used never writes again. Without a version (an API
         // retry) the answer is the slot as stored; with the version the form
         // was opened at, a different content is a change from a stale page
@@ -271,7 +271,7 @@ pub fn confirm(
                 Msg::new("deal-round-closed").arg("round", round.number),
             ));
         }
-        let d = Deal::find(conn, table.id, number)?.ok_or(OpError::NotFound)?;
+        let d = Deal::find_for_update(conn, table.id, number)?.ok_or(OpError::NotFound)?;
         if version.is_some_and(|v| v != d.version) {
             return Err(OpError::Stale {
                 msg: Msg::new("deal-stale")
