@@ -3,4 +3,5 @@
 pub mod deal;
 pub mod seating;
 pub mod standings;
+pub mod stats;
 pub mod table;
