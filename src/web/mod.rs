@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod charts;
 pub mod csrf;
 pub mod ctx;
 pub mod deal;
