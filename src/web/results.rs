@@ -189,7 +189,11 @@ pub fn race_svg(lang: Lang, s: &Standings, rounds: u32, highlight: Highlight, pl
 
 /// The contracts taken and made as SVG.
 pub fn contracts_svg(lang: Lang, by: &ByContract) -> String {
-    let rows: Vec<(String, Taken)> = by.lines().into_iter().map(|(c, t)| (contract_name(lang, c), t)).collect();
+    let rows: Vec<(String, Taken)> = by
+        .lines()
+        .into_iter()
+        .map(|(c, t)| (contract_name(lang, c), t))
+        .collect();
     svg(&ContractsChart::new(
         &rows,
         |t| made_of(lang, t),
@@ -210,7 +214,11 @@ pub fn scores_svg(lang: Lang, values: &[i32]) -> String {
         |lo, hi, count| {
             lang.t_args(
                 "chart-scores-column",
-                &[("lo", lo.to_string()), ("hi", hi.to_string()), ("count", count.to_string())],
+                &[
+                    ("lo", lo.to_string()),
+                    ("hi", hi.to_string()),
+                    ("count", count.to_string()),
+                ],
             )
         },
         Words {
@@ -246,7 +254,10 @@ impl TournamentData {
         }
         let mut scores: HashMap<(i32, i32), Vec<(i32, i32)>> = HashMap::new();
         for l in Deal::score_lines(conn, id)? {
-            scores.entry((l.table_id, l.deal)).or_default().push((l.player_id, l.score));
+            scores
+                .entry((l.table_id, l.deal))
+                .or_default()
+                .push((l.player_id, l.score));
         }
         let deals = Deal::for_tournament(conn, id)?
             .into_iter()
