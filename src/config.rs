@@ -73,6 +73,15 @@ pub struct ServeArgs {
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "CHELEM_WORKERS")]
     pub workers: Option<usize>,
+    /// Time zone of the times shown (audit log, results page), an IANA name.
+    #[arg(long, env = "CHELEM_TIMEZONE", default_value = "Europe/Paris", value_parser = parse_timezone)]
+    pub timezone: chrono_tz::Tz,
+}
+
+/// Parses an IANA time zone name such as `Europe/Paris`.
+pub fn parse_timezone(s: &str) -> Result<chrono_tz::Tz, String> {
+    s.parse::<chrono_tz::Tz>()
+        .map_err(|_| format!("unknown time zone {s:?}: give an IANA name such as Europe/Paris"))
 }
 
 /// `chelem score` options: the variant switches (all off: FFT rules).

@@ -11,8 +11,44 @@ static_loader! {
     static LOCALES = {
         locales: "./locales",
         fallback_language: "fr",
-        customise: |bundle| bundle.set_use_isolating(false),
+        customise: |bundle| {
+            bundle.set_use_isolating(false);
+            // `{ ELIDE("de", $name) }`: "d'Odile", "de Paul" (see [`elide`]).
+            let _ = bundle.add_function("ELIDE", |positional, _named| match positional {
+                [FluentValue::String(word), name] => {
+                    let name = match name {
+                        FluentValue::String(s) => s.to_string(),
+                        FluentValue::Number(n) => n.as_string().to_string(),
+                        _ => String::new(),
+                    };
+                    FluentValue::from(elide(word, &name))
+                }
+                _ => FluentValue::Error,
+            });
+        },
     };
+}
+
+/// French elision before a name: `word` ("de", "le", "que", "je"…) then
+/// `name`, the word's final e dropped for an apostrophe when the name starts
+/// with a vowel sound: "d'Odile", "qu'Étienne", "d'Yves", "d'Henri" but "de
+/// Paul", "de Yannick" (a y before a vowel is a consonant sound). A name
+/// starting with h is taken as a mute h, the common case of first names.
+pub fn elide(word: &str, name: &str) -> String {
+    let mut chars = name.trim_start().chars();
+    let first = chars.next().map(|c| c.to_lowercase().next().unwrap_or(c));
+    let second = chars.next().map(|c| c.to_lowercase().next().unwrap_or(c));
+    let vowel = |c: char| "aeiouàâäéèêëîïôöùûüœæ".contains(c);
+    let elides = match first {
+        Some('y') => second.is_some_and(|c| !vowel(c)),
+        Some('h') => true,
+        Some(c) => vowel(c),
+        None => false,
+    };
+    match word.strip_suffix('e') {
+        Some(stem) if elides => format!("{stem}'{name}"),
+        _ => format!("{word} {name}"),
+    }
 }
 
 /// A language of the interface.
@@ -117,6 +153,32 @@ mod tests {
         let args = [("points", "43.5".to_owned())];
         assert!(Lang::Fr.t_args("record-points-not-half", &args).contains("43,5"));
         assert!(Lang::En.t_args("record-points-not-half", &args).contains("43.5"));
+    }
+
+    #[test]
+    fn names_after_de_le_que_are_elided() {
+        assert_eq!(elide("de", "Odile"), "d'Odile");
+        assert_eq!(elide("de", "Paul"), "de Paul");
+        assert_eq!(elide("que", "Étienne"), "qu'Étienne");
+        assert_eq!(elide("le", "Henri"), "l'Henri");
+        assert_eq!(elide("de", "Yves"), "d'Yves");
+        assert_eq!(elide("de", "Yannick"), "de Yannick");
+        assert_eq!(elide("de", ""), "de ");
+        // Through the Fluent function, in the deal's sentence.
+        let args = [
+            ("contract", "Garde".to_owned()),
+            ("taker", "Odile".to_owned()),
+            ("margin", "10".to_owned()),
+            ("formula", "f".to_owned()),
+        ];
+        assert_eq!(
+            Lang::Fr.t_args("deal-summary-made", &args),
+            "Garde d'Odile faite de 10 : f"
+        );
+        assert_eq!(
+            Lang::En.t_args("deal-summary-made", &args),
+            "Garde by Odile made by 10: f"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::browser::{browser, RealServer, PASSWORD, USER};
+use common::fixture::stats_tournament;
 
 fn players_csv(dir: &Path) -> PathBuf {
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/players_120.csv");
@@ -90,4 +91,29 @@ fn a_table_enters_a_deal_of_five_on_a_phone() {
     assert!(ok, "table entry failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("table entry passed"), "{stdout}");
     println!("{}", stdout.trim());
+/// The charts and statistics pages (`charts.js`): the charts drawn in a real
+/// browser and checked, every changed page at 390 and 1366 px, screenshots
+/// under `target/screenshots/`.
+#[test]
+fn charts_and_statistics_pages_in_a_real_browser() {
+    let Some(b) = browser() else { return };
+    let server = RealServer::start();
+    // The tournament written straight into the server's database.
+    let db = server.dir.path().join("chelem.db");
+    let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
+    let (id, ids) = stats_tournament(&mut pool.get().unwrap());
+    drop(pool);
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    let args = [
+        server.url(),
+        id.to_string(),
+        ids[0].to_string(),
+        USER.to_owned(),
+        PASSWORD.to_owned(),
+        out.display().to_string(),
+    ];
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (ok, stdout, stderr) = b.run("charts.js", &args);
+    assert!(ok, "charts in the browser failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("charts passed"), "{stdout}");
 }

@@ -33,4 +33,4 @@ field-handfuls = Les poignées
 field-miseres = Les misères
 tournament-settings-fixed = Le mode des tables de 5, les variantes de marque et la graine du placement ne changent plus une fois la partie 1 placée.
 tournament-rounds-below-seated = { $seated } parties sont déjà placées : le tournoi ne peut pas en compter moins.
-player-licence-taken = La licence { $licence } est déjà celle de { $name }.
+player-licence-taken = La licence { $licence } est déjà celle { ELIDE("de", $name) }.

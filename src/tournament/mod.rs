@@ -1,6 +1,8 @@
 //! Pure tournament logic: seating, standings. No I/O, no database.
 
 pub mod deal;
+pub mod phase;
 pub mod seating;
 pub mod standings;
+pub mod stats;
 pub mod table;

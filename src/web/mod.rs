@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod charts;
 pub mod csrf;
 pub mod ctx;
 pub mod deal;
@@ -14,6 +15,7 @@ pub mod organizer;
 pub mod pages;
 pub mod public;
 pub mod render;
+pub mod results;
 pub mod table;
 
 use std::sync::Arc;
@@ -26,10 +28,21 @@ pub use error::AppError;
 use crate::db::{Backend, DbConn, DbPool};
 
 /// Settings the handlers read.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct WebConfig {
     /// Add `Secure` to cookies (when served over HTTPS).
     pub secure_cookies: bool,
+    /// Time zone of the times shown (Europe/Paris unless set).
+    pub timezone: chrono_tz::Tz,
+}
+
+impl Default for WebConfig {
+    fn default() -> WebConfig {
+        WebConfig {
+            secure_cookies: false,
+            timezone: chrono_tz::Europe::Paris,
+        }
+    }
 }
 
 /// Shared state of the application.
@@ -80,6 +93,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api::configure)
         .configure(organizer::configure)
         .configure(public::configure)
+        .configure(results::configure)
         .configure(table::configure);
 }
 

@@ -4,7 +4,10 @@ use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
+use crate::db::models::{Round, Tournament};
 use crate::i18n::Lang;
+use crate::tournament::phase::{phase, Phase};
+use crate::tournament::table::RoundStatus;
 
 use super::csrf::CsrfForm;
 use super::ctx::{cookie, LANG_COOKIE};
@@ -25,15 +28,46 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 pub struct HomePage {
     /// Page context.
     pub ctx: Ctx,
-    /// The latest tournaments, for their standings.
-    pub tournaments: Vec<crate::db::models::Tournament>,
+    /// Tournaments under way, for a spectator to follow.
+    pub running: Vec<Tournament>,
+    /// Tournaments not started yet (the next five).
+    pub upcoming: Vec<Tournament>,
+    /// Tournaments finished (the latest ten).
+    pub recent: Vec<Tournament>,
 }
 
 #[get("/")]
 async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let mut tournaments = state.db(|conn| Ok(crate::db::models::Tournament::list(conn)?)).await?;
-    tournaments.truncate(10);
-    Ok(render::page(&HomePage { ctx, tournaments }))
+    let tz = state.config.timezone;
+    let (tournaments, statuses) = state
+        .db(|conn| {
+            let list = Tournament::list(conn)?;
+            let ids: Vec<i32> = list.iter().map(|t| t.id).collect();
+            let statuses = Round::statuses(conn, &ids)?;
+            Ok((list, statuses))
+        })
+        .await?;
+    let today = chrono::Utc::now().with_timezone(&tz).date_naive();
+    let mut page = HomePage {
+        ctx,
+        running: Vec::new(),
+        upcoming: Vec::new(),
+        recent: Vec::new(),
+    };
+    for t in tournaments {
+        let rounds: Vec<RoundStatus> = statuses.iter().filter(|(id, _)| *id == t.id).map(|(_, s)| *s).collect();
+        match phase(t.rounds_planned, &rounds, &t.event_date, today) {
+            Phase::Running => page.running.push(t),
+            Phase::Upcoming => page.upcoming.push(t),
+            Phase::Finished => page.recent.push(t),
+        }
+    }
+    page.upcoming.sort_by(|a, b| a.event_date.cmp(&b.event_date));
+    page.upcoming.truncate(5);
+    page.recent
+        .sort_by(|a, b| b.event_date.cmp(&a.event_date).then(b.id.cmp(&a.id)));
+    page.recent.truncate(10);
+    Ok(render::page(&page))
 }
 
 #[derive(Deserialize)]

@@ -108,9 +108,11 @@ pub struct PlayerPage {
     pub total: i64,
     /// Their place.
     pub rank: u32,
+    /// Their statistics and the race (see `web::results`).
+    pub stats: super::results::PlayerBlock,
 }
 
-/// A player's page: a constant number of queries (ten), however many rounds
+/// A player's page: a constant number of queries (eleven), however many rounds
 /// were played (`tests/query_count.rs` holds it to that).
 pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -> Result<PlayerPage, AppError> {
     let t = tournaments::get(conn, id)?;
@@ -123,6 +125,12 @@ pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let mates = RoundTable::players_of_tables(conn, &ids)?;
     let deals = Deal::player_scores_in_tables(conn, &ids, pid)?;
+    let read = super::results::PlayerTables {
+        tables: &tables,
+        mates: &mates,
+        scores: &deals,
+    };
+    let stats = super::results::player_block(conn, ctx.lang, &t, pid, &s, read)?;
     let rounds = tables
         .into_iter()
         .map(|(round, table)| {
@@ -142,7 +150,11 @@ pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -
                 total: deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum(),
                 deals: deals
                     .into_iter()
-                    .map(|(k, s)| (k, s.map(|s| s.to_string()).unwrap_or_default()))
+                    // "" where they sat out: the page says so.
+                    .map(|(k, s)| match s {
+                        Some(s) if !stats.sat_out(table.id, k) => (k, s.to_string()),
+                        _ => (k, String::new()),
+                    })
                     .collect(),
             }
         })
@@ -154,6 +166,7 @@ pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -
         rounds,
         total,
         rank,
+        stats,
     })
 }
 

@@ -4,6 +4,7 @@
 
 pub mod browser;
 pub mod client;
+pub mod fixture;
 pub mod http;
 
 use std::sync::Arc;

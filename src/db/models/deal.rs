@@ -321,6 +321,16 @@ impl Deal {
             .load(conn)
     }
 
+    /// The deals of some tables that count (confirmed), by table id then number.
+    pub fn for_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<Deal>> {
+        deals::table
+            .filter(deals::table_id.eq_any(table_ids))
+            .filter(deals::confirmed.eq(true))
+            .order((deals::table_id, deals::number))
+            .select(Deal::as_select())
+            .load(conn)
+    }
+
     /// Every deal of a tournament that counts (confirmed), with its round number.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, Deal)>> {
         deals::table

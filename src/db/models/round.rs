@@ -81,6 +81,15 @@ impl Round {
             .load(conn)
     }
 
+    /// The status of every round of some tournaments: (tournament id, status).
+    pub fn statuses(conn: &mut AnyConnection, tournament_ids: &[i32]) -> QueryResult<Vec<(i32, RoundStatus)>> {
+        rounds::table
+            .filter(rounds::tournament_id.eq_any(tournament_ids))
+            .order((rounds::tournament_id, rounds::number))
+            .select((rounds::tournament_id, rounds::status))
+            .load(conn)
+    }
+
     /// Round `number` of a tournament.
     pub fn find(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> QueryResult<Option<Round>> {
         rounds::table

@@ -3,9 +3,16 @@
 
 use actix_web::{get, web, HttpResponse};
 
+use std::collections::HashMap;
+
+use serde_json::Value;
+
 use crate::db::models::{AuditEntry, Player, Tournament};
 use crate::db::ops::rounds::history;
 use crate::db::ops::tournaments;
+use crate::i18n::Lang;
+use crate::tarot::Camp;
+use crate::tournament::deal::TableDeal;
 use crate::tournament::seating::SeatingReport;
 
 use super::super::{render, AppError, Ctx, OrgPage};
@@ -71,15 +78,203 @@ pub struct AuditPage {
     pub ctx: Ctx,
     /// Tournament.
     pub t: Tournament,
-    /// Entries, newest first.
-    pub entries: Vec<AuditEntry>,
+    /// Entries, newest first, in sentences.
+    pub entries: Vec<AuditLine>,
+}
+
+/// An audit entry told in sentences, for an arbiter.
+pub struct AuditLine {
+    /// When, local time.
+    pub when: String,
+    /// What happened, in a sentence with names.
+    pub sentence: String,
+    /// Details (before and after, the tables, the settings changed).
+    pub details: Vec<String>,
+    /// Why, as the organizer wrote it.
+    pub reason: String,
+    /// The stored entry, for the raw data.
+    pub entry: AuditEntry,
+}
+
+/// The numbers of a subject such as `round 2 table 3 deal 1`.
+fn numbers(subject: &str) -> Vec<String> {
+    subject
+        .split_whitespace()
+        .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The player ids an entry's JSON names (deal records, seated tables).
+fn player_ids(e: &AuditEntry, out: &mut Vec<i32>) {
+    for json in [&e.before_json, &e.after_json].into_iter().flatten() {
+        let Ok(v) = serde_json::from_str::<Value>(json) else {
+            continue;
+        };
+        if e.action == "deal.correct" {
+            if let Some(d) = TableDeal::from_json(&v).ok().as_ref().and_then(TableDeal::played) {
+                out.push(d.taker);
+                out.extend(d.partner);
+                out.extend(d.handfuls.iter().map(|h| h.0));
+            }
+        } else if e.action == "round.start" {
+            out.extend(
+                v.as_array()
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|t| t.as_array().into_iter().flatten())
+                    .filter_map(|p| p.as_i64().and_then(|p| i32::try_from(p).ok())),
+            );
+        }
+    }
+}
+
+/// A deal in words: "Garde d'Odile avec Paul, 2 bouts, 51 points, petit au bout à l'attaque".
+pub fn describe_deal(lang: Lang, deal: &TableDeal, names: &HashMap<i32, String>) -> String {
+    let Some(d) = deal.played() else {
+        return lang.t("deal-all-passed");
+    };
+    let name = |p: i32| names.get(&p).cloned().unwrap_or_else(|| p.to_string());
+    let partner = d
+        .partner
+        .map(|p| lang.t_args("audit-deal-partner", &[("partner", name(p))]))
+        .unwrap_or_default();
+    let mut parts = vec![lang.t_args(
+        "audit-deal",
+        &[
+            ("contract", lang.t(&format!("contract-{}", d.contract.name()))),
+            ("taker", name(d.taker)),
+            ("partner", partner),
+            ("oudlers", d.oudlers.to_string()),
+            ("points", d.points.as_points().to_string()),
+        ],
+    )];
+    match d.petit_au_bout {
+        Some(Camp::Attack) => parts.push(lang.t("audit-deal-petit-attack")),
+        Some(Camp::Defence) => parts.push(lang.t("audit-deal-petit-defence")),
+        None => {}
+    }
+    for (p, size) in &d.handfuls {
+        let size = lang.t(&format!("handful-{}", size.name())).to_lowercase();
+        parts.push(lang.t_args("audit-deal-handful", &[("size", size), ("name", name(*p))]));
+    }
+    if d.chelem.made_by.is_some() {
+        parts.push(lang.t("audit-deal-chelem"));
+    }
+    parts.join(", ")
+}
+
+/// Tells an entry in sentences.
+pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<i32, String>) -> AuditLine {
+    let n = numbers(&e.subject);
+    let arg = |i: usize| n.get(i).cloned().unwrap_or_default();
+    let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str::<Value>(s).ok());
+    let actor = ("actor", e.actor.clone());
+    let mut details = Vec::new();
+    let sentence = match e.action.as_str() {
+        "deal.correct" => {
+            let deal = |s: &Option<String>| {
+                json(s)
+                    .and_then(|v| TableDeal::from_json(&v).ok())
+                    .map(|d| describe_deal(lang, &d, names))
+                    .unwrap_or_default()
+            };
+            details.push(lang.t_args(
+                "audit-before-after",
+                &[("before", deal(&e.before_json)), ("after", deal(&e.after_json))],
+            ));
+            lang.t_args(
+                "audit-deal-correct",
+                &[actor, ("round", arg(0)), ("table", arg(1)), ("deal", arg(2))],
+            )
+        }
+        "round.start" => {
+            let tables: Vec<Vec<i32>> = json(&e.after_json)
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            for (i, players) in tables.iter().enumerate() {
+                let list: Vec<String> = players
+                    .iter()
+                    .map(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string()))
+                    .collect();
+                details.push(lang.t_args(
+                    "audit-round-table",
+                    &[("table", (i + 1).to_string()), ("players", list.join(", "))],
+                ));
+            }
+            lang.t_args("audit-round-start", &[actor, ("round", arg(0))])
+        }
+        "round.close" => lang.t_args("audit-round-close", &[actor, ("round", arg(0))]),
+        "round.force_close" => {
+            let missing: Vec<(i32, Vec<i32>)> = json(&e.after_json)
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            for (table, deals) in missing {
+                let deals: Vec<String> = deals.iter().map(|d| d.to_string()).collect();
+                details.push(lang.t_args(
+                    "audit-missing-table",
+                    &[("table", table.to_string()), ("deals", deals.join(", "))],
+                ));
+            }
+            lang.t_args("audit-round-force-close", &[actor, ("round", arg(0))])
+        }
+        "tournament.settings" => {
+            if let (Some(Value::Object(before)), Some(Value::Object(after))) =
+                (json(&e.before_json), json(&e.after_json))
+            {
+                let show = |v: Option<&Value>| match v {
+                    Some(Value::String(s)) => s.clone(),
+                    None | Some(Value::Null) => "—".into(),
+                    Some(v) => v.to_string(),
+                };
+                for (field, new) in &after {
+                    if before.get(field) != Some(new) {
+                        details.push(lang.t_args(
+                            "audit-setting-change",
+                            &[
+                                ("field", field.clone()),
+                                ("before", show(before.get(field))),
+                                ("after", show(Some(new))),
+                            ],
+                        ));
+                    }
+                }
+            }
+            lang.t_args("audit-settings", &[actor])
+        }
+        _ => lang.t_args(
+            "audit-other",
+            &[actor, ("action", e.action.clone()), ("subject", e.subject.clone())],
+        ),
+    };
+    AuditLine {
+        when: super::super::results::local_time(tz, e.created_at, lang),
+        sentence,
+        details,
+        reason: e.reason.clone(),
+        entry: e,
+    }
 }
 
 #[get("/tournaments/{id}/audit")]
 async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    let tz = state.config.timezone;
+    let lang = ctx.lang;
     let (t, entries) = state
-        .db(move |conn| Ok((tournaments::get(conn, id)?, AuditEntry::for_tournament(conn, id)?)))
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let entries = AuditEntry::for_tournament(conn, id)?;
+            let mut ids = Vec::new();
+            for e in &entries {
+                player_ids(e, &mut ids);
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            let names = Player::names(conn, &ids)?;
+            let lines = entries.into_iter().map(|e| tell(lang, tz, e, &names)).collect();
+            Ok((t, lines))
+        })
         .await?;
     Ok(render::page(&AuditPage { ctx, t, entries }))
 }

@@ -1,0 +1,84 @@
+# Statistics, charts, results page, audit log in sentences, home page lists.
+nav-stats = Statistics
+results-page = Results page
+results-title = Results
+results-explain = One HTML file, stylesheet and charts included, no script: upload it as it is to the club's website. Licences and clubs appear only if you tick the box.
+results-details = Include clubs and licence numbers
+results-download = Download the results page
+results-rounds = { $n ->
+    [one] { $n } round
+   *[other] { $n } rounds
+}
+results-players = { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}
+results-standings = Final standings
+results-club = Club
+results-licence = Licence
+results-generated = Page made by Chelem on { $when }.
+stats-none = No deal entered yet: the statistics will come with the first deals.
+stats-tournament = Tournament statistics
+stats-player = Statistics
+stats-see-tournament = Statistics of the whole tournament
+stats-contract = Contract
+stats-success = Success
+stats-made-of = { $won } of { $taken } ({ $rate }%)
+stats-rate = { $rate }%
+stats-deals = Deals entered
+stats-passed = Deals everyone passed
+stats-taken = Contracts made
+stats-with-partner = Deals with a called partner
+stats-taker-average = Taker's average score per deal
+stats-handfuls = Handfuls (single / double / triple)
+stats-petit-camps = Petits au bout (attack / defence)
+stats-chelems-camps = Chelems made (attack / defence)
+stats-chelems-failed = Chelems announced and failed
+stats-played = Deals played
+stats-sat-out = Deals sat out as the dealer (table of 5)
+stats-average = Average score per deal
+stats-partner = Called as partner, made
+stats-defence = In defence, won
+stats-petit-player = Petits au bout won / lost
+stats-chelems = Chelems made by their camp
+sat-out-dealer = sat out (dealer)
+chart-race-title = Standings race
+chart-race-desc = Each player's cumulative score round by round; the top ten in colour.
+chart-race-desc-player = Each player's cumulative score round by round; { $name }'s line in red.
+chart-race-x = Round
+chart-race-y = Cumulative score
+chart-contracts-title = Contracts taken and made
+chart-contracts-desc = For each contract, how many times it was taken and, dark, how many times it was made.
+chart-contracts-x = Deals
+chart-contracts-taken = Taken
+chart-contracts-made = Made
+chart-scores-title = Distribution of scores per deal
+chart-scores-desc = How many times a player scored so much in a deal (dealers sitting out at tables of 5 left out).
+chart-scores-x = A player's score in a deal
+chart-scores-y = Count
+chart-scores-column = from { $lo } to { $hi }: { $count }
+home-running = Running
+home-upcoming = Coming up
+home-recent = Recently finished
+home-stats-link = statistics
+audit-sentence = What happened
+audit-raw = Raw data
+audit-deal-correct = { $actor } corrected deal { $deal } of table { $table } (round { $round }).
+audit-before-after = Before: { $before }. After: { $after }.
+audit-round-start = { $actor } started round { $round }.
+audit-round-table = Table { $table }: { $players }
+audit-round-close = { $actor } closed round { $round }.
+audit-round-force-close = { $actor } closed round { $round } with deals missing.
+audit-missing-table = Table { $table }: deals { $deals } missing
+audit-settings = { $actor } changed the tournament's settings.
+audit-setting-change = { $field }: { $before } → { $after }
+audit-other = { $actor }: { $action } ({ $subject })
+audit-deal = { $contract } by { $taker }{ $partner }, { $oudlers ->
+    [one] { $oudlers } oudler
+   *[other] { $oudlers } oudlers
+}, { $points } points
+audit-deal-partner = {" "}with { $partner }
+audit-deal-petit-attack = petit au bout to the attack
+audit-deal-petit-defence = petit au bout to the defence
+audit-deal-handful = { $size } by { $name }
+audit-deal-chelem = chelem

@@ -1,0 +1,84 @@
+# Statistics, charts, results page, audit log in sentences, home page lists.
+nav-stats = Statistiques
+results-page = Page de résultats
+results-title = Résultats
+results-explain = Un seul fichier HTML, feuille de style et graphiques compris, sans script : à déposer tel quel sur le site du club. Licences et clubs n'y figurent que si vous cochez la case.
+results-details = Inclure les clubs et les numéros de licence
+results-download = Télécharger la page de résultats
+results-rounds = { $n ->
+    [one] { $n } manche
+   *[other] { $n } manches
+}
+results-players = { $n ->
+    [one] { $n } joueur
+   *[other] { $n } joueurs
+}
+results-standings = Classement final
+results-club = Club
+results-licence = Licence
+results-generated = Page produite par Chelem le { $when }.
+stats-none = Aucune donne saisie pour l'instant : les statistiques viendront avec les premières donnes.
+stats-tournament = Statistiques du tournoi
+stats-player = Statistiques
+stats-see-tournament = Statistiques de tout le tournoi
+stats-contract = Contrat
+stats-success = Réussite
+stats-made-of = { $won } sur { $taken } ({ $rate } %)
+stats-rate = { $rate } %
+stats-deals = Donnes saisies
+stats-passed = Donnes où tous ont passé
+stats-taken = Contrats réussis
+stats-with-partner = Donnes avec un partenaire appelé
+stats-taker-average = Score moyen du preneur par donne
+stats-handfuls = Poignées (simple / double / triple)
+stats-petit-camps = Petits au bout (attaque / défense)
+stats-chelems-camps = Chelems réalisés (attaque / défense)
+stats-chelems-failed = Chelems annoncés et chutés
+stats-played = Donnes jouées
+stats-sat-out = Donnes passées comme donneur (table de 5)
+stats-average = Score moyen par donne
+stats-partner = Appelé comme partenaire, réussis
+stats-defence = En défense, gagnées
+stats-petit-player = Petits au bout gagnés / perdus
+stats-chelems = Chelems réalisés par son camp
+sat-out-dealer = ne joue pas (donneur)
+chart-race-title = Course au classement
+chart-race-desc = Score cumulé de chaque joueur manche après manche ; les dix premiers en couleur.
+chart-race-desc-player = Score cumulé de chaque joueur manche après manche ; la ligne { ELIDE("de", $name) } en rouge.
+chart-race-x = Manche
+chart-race-y = Score cumulé
+chart-contracts-title = Contrats pris et réussis
+chart-contracts-desc = Pour chaque contrat, le nombre de prises et, en foncé, celles qui ont été réussies.
+chart-contracts-x = Donnes
+chart-contracts-taken = Pris
+chart-contracts-made = Réussis
+chart-scores-title = Répartition des scores par donne
+chart-scores-desc = Combien de fois un joueur a marqué tant de points sur une donne (les donneurs des tables de 5 qui ne jouent pas sont exclus).
+chart-scores-x = Score d'un joueur sur une donne
+chart-scores-y = Nombre
+chart-scores-column = de { $lo } à { $hi } : { $count }
+home-running = En cours
+home-upcoming = À venir
+home-recent = Terminés récemment
+home-stats-link = statistiques
+audit-sentence = Ce qui s'est passé
+audit-raw = Données brutes
+audit-deal-correct = { $actor } a corrigé la donne { $deal } de la table { $table } (manche { $round }).
+audit-before-after = Avant : { $before }. Après : { $after }.
+audit-round-start = { $actor } a lancé la manche { $round }.
+audit-round-table = Table { $table } : { $players }
+audit-round-close = { $actor } a clôturé la manche { $round }.
+audit-round-force-close = { $actor } a clôturé la manche { $round } malgré des donnes manquantes.
+audit-missing-table = Table { $table } : donnes { $deals } manquantes
+audit-settings = { $actor } a modifié les réglages du tournoi.
+audit-setting-change = { $field } : { $before } → { $after }
+audit-other = { $actor } : { $action } ({ $subject })
+audit-deal = { $contract } { ELIDE("de", $taker) }{ $partner }, { $oudlers ->
+    [one] { $oudlers } bout
+   *[other] { $oudlers } bouts
+}, { $points } points
+audit-deal-partner = {" "}avec { $partner }
+audit-deal-petit-attack = petit au bout à l'attaque
+audit-deal-petit-defence = petit au bout à la défense
+audit-deal-handful = { $size } { ELIDE("de", $name) }
+audit-deal-chelem = chelem

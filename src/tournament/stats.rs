@@ -1,0 +1,568 @@
+//! Statistics of a tournament and of each player, from the stored deals (the
+//! [`TableDeal`] records, who played them and their scores): deals played,
+//! contracts taken and won, partners, average score, handfuls, petits au
+//! bout, chelems, and the standings race. Pure: the caller reads the deals.
+
+use std::collections::BTreeMap;
+
+use crate::tarot::{Camp, Contract, HandfulSize};
+
+use super::deal::TableDeal;
+use super::standings::Standing;
+use super::table::{deal_players, Table5Mode};
+
+/// One entered deal as the statistics see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatDeal {
+    /// Round number.
+    pub round: u32,
+    /// The players who played it (the dealer of a table of 5 in FFT mode is not one).
+    pub playing: Vec<i32>,
+    /// The one who sat it out, if any.
+    pub sat_out: Option<i32>,
+    /// What was entered.
+    pub deal: TableDeal,
+    /// Whether the attack made its contract (`None` when everyone passed).
+    pub attack_won: Option<bool>,
+    /// Scores known for it: (player, score). The player page gives only its
+    /// player's; the tournament gives everyone's.
+    pub scores: Vec<(i32, i32)>,
+}
+
+impl StatDeal {
+    /// Deal `number` of a table whose players are `table_players` (seat
+    /// order): who played and who sat out follow [`deal_players`].
+    pub fn at_table(
+        round: u32,
+        table_players: &[i32],
+        number: i32,
+        mode: Table5Mode,
+        deal: TableDeal,
+        attack_won: Option<bool>,
+        scores: Vec<(i32, i32)>,
+    ) -> StatDeal {
+        let (playing, sat_out) = deal_players(table_players, number, mode);
+        StatDeal {
+            round,
+            playing,
+            sat_out,
+            deal,
+            attack_won,
+            scores,
+        }
+    }
+
+    /// `player`'s camp in this deal, when it was played and they played it.
+    pub fn camp_of(&self, player: i32) -> Option<Camp> {
+        let d = self.deal.played()?;
+        if !self.playing.contains(&player) {
+            return None;
+        }
+        if d.taker == player || d.partner == Some(player) {
+            Some(Camp::Attack)
+        } else {
+            Some(Camp::Defence)
+        }
+    }
+
+    fn score_of(&self, player: i32) -> Option<i32> {
+        self.scores.iter().find(|(p, _)| *p == player).map(|(_, s)| *s)
+    }
+}
+
+/// Contracts taken and made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Taken {
+    /// Times taken.
+    pub taken: u32,
+    /// Times made.
+    pub won: u32,
+}
+
+impl Taken {
+    fn add(&mut self, won: bool) {
+        self.taken += 1;
+        self.won += u32::from(won);
+    }
+
+    /// Made out of taken, in whole percent (`None` when never taken).
+    pub fn rate(&self) -> Option<u32> {
+        (self.taken > 0).then(|| (f64::from(self.won) * 100.0 / f64::from(self.taken)).round() as u32)
+    }
+}
+
+/// The place of a contract in [`Contract::ALL`].
+fn slot(contract: Contract) -> usize {
+    Contract::ALL.iter().position(|c| *c == contract).unwrap_or(0)
+}
+
+/// Contracts taken, one line per contract in [`Contract::ALL`] order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ByContract(pub [Taken; 4]);
+
+impl ByContract {
+    fn add(&mut self, contract: Contract, won: bool) {
+        self.0[slot(contract)].add(won);
+    }
+
+    /// The line of `contract`.
+    pub fn get(&self, contract: Contract) -> Taken {
+        self.0[slot(contract)]
+    }
+
+    /// Every contract with its line.
+    pub fn lines(&self) -> Vec<(Contract, Taken)> {
+        Contract::ALL.iter().map(|c| (*c, self.get(*c))).collect()
+    }
+
+    /// All contracts together.
+    pub fn total(&self) -> Taken {
+        self.0.iter().fold(Taken::default(), |a, t| Taken {
+            taken: a.taken + t.taken,
+            won: a.won + t.won,
+        })
+    }
+}
+
+/// Handfuls by size: simple, double, triple.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Handfuls(pub [u32; 3]);
+
+impl Handfuls {
+    fn add(&mut self, size: HandfulSize) {
+        self.0[match size {
+            HandfulSize::Simple => 0,
+            HandfulSize::Double => 1,
+            HandfulSize::Triple => 2,
+        }] += 1;
+    }
+
+    /// All sizes together.
+    pub fn total(&self) -> u32 {
+        self.0.iter().sum()
+    }
+}
+
+/// One player's statistics.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlayerStats {
+    /// Deals they played (passed deals included).
+    pub played: u32,
+    /// Deals they sat out as the dealer of a table of 5.
+    pub sat_out: u32,
+    /// Deals every player passed, among those played.
+    pub passed: u32,
+    /// Contracts they took, and made.
+    pub taken: ByContract,
+    /// Times called as partner, and made.
+    pub partner: Taken,
+    /// Deals played in defence, and won (the attack failed).
+    pub defence: Taken,
+    /// Sum of their scores over the deals played.
+    pub total: i64,
+    /// Handfuls they showed.
+    pub handfuls: Handfuls,
+    /// Petits au bout taken by their camp.
+    pub petit_won: u32,
+    /// Petits au bout taken by the other camp.
+    pub petit_lost: u32,
+    /// Chelems made by their camp.
+    pub chelems: u32,
+    /// Chelems they announced as taker and failed.
+    pub chelems_failed: u32,
+}
+
+impl PlayerStats {
+    /// The statistics of `player` from the deals (deals at other tables are ignored).
+    pub fn of(player: i32, deals: &[StatDeal]) -> PlayerStats {
+        let mut s = PlayerStats::default();
+        for sd in deals {
+            if sd.sat_out == Some(player) {
+                s.sat_out += 1;
+                continue;
+            }
+            if !sd.playing.contains(&player) {
+                continue;
+            }
+            s.played += 1;
+            s.total += i64::from(sd.score_of(player).unwrap_or(0));
+            let (Some(d), Some(camp)) = (sd.deal.played(), sd.camp_of(player)) else {
+                s.passed += 1;
+                continue;
+            };
+            let won = sd.attack_won.unwrap_or(false);
+            if d.taker == player {
+                s.taken.add(d.contract, won);
+                if d.chelem.announced && d.chelem.made_by != Some(Camp::Attack) {
+                    s.chelems_failed += 1;
+                }
+            } else if d.partner == Some(player) {
+                s.partner.add(won);
+            } else {
+                s.defence.add(!won);
+            }
+            for (p, size) in &d.handfuls {
+                if *p == player {
+                    s.handfuls.add(*size);
+                }
+            }
+            match d.petit_au_bout {
+                Some(c) if c == camp => s.petit_won += 1,
+                Some(_) => s.petit_lost += 1,
+                None => {}
+            }
+            if d.chelem.made_by == Some(camp) {
+                s.chelems += 1;
+            }
+        }
+        s
+    }
+
+    /// Average score per deal played, to one decimal (`None` before any deal).
+    pub fn average(&self) -> Option<f64> {
+        (self.played > 0).then(|| (self.total as f64 / f64::from(self.played) * 10.0).round() / 10.0)
+    }
+}
+
+/// The statistics of a whole tournament.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TournamentStats {
+    /// Deals entered.
+    pub deals: u32,
+    /// Deals every player passed.
+    pub passed: u32,
+    /// Contracts taken, and made.
+    pub taken: ByContract,
+    /// Deals played with a called partner.
+    pub with_partner: u32,
+    /// Handfuls shown.
+    pub handfuls: Handfuls,
+    /// Petits au bout taken by the attack.
+    pub petit_attack: u32,
+    /// Petits au bout taken by the defence.
+    pub petit_defence: u32,
+    /// Chelems made by the attack (announced or not).
+    pub chelems_attack: u32,
+    /// Chelems made by the defence.
+    pub chelems_defence: u32,
+    /// Chelems announced and failed.
+    pub chelems_failed: u32,
+    /// Sum of the takers' scores over the played deals.
+    pub taker_total: i64,
+}
+
+impl TournamentStats {
+    /// The statistics of every deal.
+    pub fn of(deals: &[StatDeal]) -> TournamentStats {
+        let mut s = TournamentStats::default();
+        for sd in deals {
+            s.deals += 1;
+            let Some(d) = sd.deal.played() else {
+                s.passed += 1;
+                continue;
+            };
+            s.taken.add(d.contract, sd.attack_won.unwrap_or(false));
+            s.with_partner += u32::from(d.partner.is_some());
+            for (_, size) in &d.handfuls {
+                s.handfuls.add(*size);
+            }
+            match d.petit_au_bout {
+                Some(Camp::Attack) => s.petit_attack += 1,
+                Some(Camp::Defence) => s.petit_defence += 1,
+                None => {}
+            }
+            match d.chelem.made_by {
+                Some(Camp::Attack) => s.chelems_attack += 1,
+                Some(Camp::Defence) => s.chelems_defence += 1,
+                None => {}
+            }
+            if d.chelem.announced && d.chelem.made_by != Some(Camp::Attack) {
+                s.chelems_failed += 1;
+            }
+            s.taker_total += i64::from(sd.score_of(d.taker).unwrap_or(0));
+        }
+        s
+    }
+
+    /// Average score of the taker per played deal, to one decimal.
+    pub fn taker_average(&self) -> Option<f64> {
+        let played = self.deals - self.passed;
+        (played > 0).then(|| (self.taker_total as f64 / f64::from(played) * 10.0).round() / 10.0)
+    }
+}
+
+/// Every score of every player in every played deal (sat-out players have
+/// none), for the distribution of scores per deal. `only` keeps one player's.
+pub fn deal_scores(deals: &[StatDeal], only: Option<i32>) -> Vec<i32> {
+    deals
+        .iter()
+        .flat_map(|sd| {
+            sd.scores
+                .iter()
+                .filter(|(p, _)| sd.playing.contains(p) && only.is_none_or(|o| o == *p))
+                .map(|(_, s)| *s)
+        })
+        .collect()
+}
+
+/// One player's line in the standings race: their cumulative total after
+/// each round, starting from 0 before round 1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceLine {
+    /// The player.
+    pub player: i64,
+    /// Their name.
+    pub name: String,
+    /// Their place now.
+    pub rank: u32,
+    /// Cumulative totals after rounds 0..=last.
+    pub cumulative: Vec<i64>,
+}
+
+/// The standings race from the standings' per-round totals, best first;
+/// `rounds` is the last round (a round a player missed adds 0).
+pub fn race(lines: &[Standing], rounds: u32) -> Vec<RaceLine> {
+    lines
+        .iter()
+        .map(|l| {
+            let mut sum = 0;
+            let mut cumulative = vec![0];
+            for r in 1..=rounds {
+                sum += l.rounds.get(&r).copied().unwrap_or(0);
+                cumulative.push(sum);
+            }
+            RaceLine {
+                player: l.player,
+                name: l.name.clone(),
+                rank: l.rank,
+                cumulative,
+            }
+        })
+        .collect()
+}
+
+/// How many times each value occurs, by value.
+pub fn counts(values: &[i32]) -> BTreeMap<i32, u32> {
+    let mut m = BTreeMap::new();
+    for v in values {
+        *m.entry(*v).or_default() += 1;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    //! A hand-made tournament of two rounds. Round 1: a table of 4 (players
+    //! 1-4) and a table of 5 in FFT mode, the dealer sitting out (players
+    //! 5-9). Round 2: a table of 5 in called-king mode. The scores are worked
+    //! out by hand below (FFT: (25 + margin + petit au bout) × M per
+    //! defender, plus handful and chelem) and checked against the rules core.
+    use super::*;
+    use crate::tarot::{Chelem, HalfPoints, ScoringRules};
+    use crate::tournament::deal::PlayedDeal;
+
+    fn played(taker: i32, partner: Option<i32>, contract: Contract, oudlers: u8, points: f64) -> PlayedDeal {
+        PlayedDeal {
+            taker,
+            partner,
+            contract,
+            oudlers,
+            points: HalfPoints::from_points(points).unwrap(),
+            handfuls: vec![],
+            petit_au_bout: None,
+            chelem: Chelem::default(),
+            miseres: vec![],
+        }
+    }
+
+    /// Scores the deal with the rules core (as the server does), so the
+    /// figures asserted below are checked against the hand-worked ones.
+    fn stat(round: u32, table: &[i32], number: i32, mode: Table5Mode, d: TableDeal) -> StatDeal {
+        let s = d.score_at(table, number, mode, &ScoringRules::default()).unwrap();
+        let won = s.output.as_ref().map(|o| o.won);
+        StatDeal::at_table(round, table, number, mode, s.deal, won, s.scores)
+    }
+
+    fn tournament() -> Vec<StatDeal> {
+        let t4 = [1, 2, 3, 4];
+        let t5 = [5, 6, 7, 8, 9];
+        let dm = Table5Mode::DealerOut;
+        // Deal 1 at the 4-table: 1 takes a garde, 2 oudlers, 51 points
+        // (needs 41): made by 10. (25 + 10) × 2 = 70; petit au bout to the
+        // attack: +10 × 2 = 20 → 90; simple handful shown by 3 (defence):
+        // +20 to the winning camp (the attack) → 110 each defender.
+        // Taker +330, each defender −110.
+        let mut d1 = played(1, None, Contract::Garde, 2, 51.0);
+        d1.petit_au_bout = Some(Camp::Attack);
+        d1.handfuls = vec![(3, HandfulSize::Simple)];
+        // Deal 2: 2 takes a petite, 1 oudler, 50 points (needs 51): failed
+        // by 1. (25 + 1) × 1 = 26 per defender; taker −78, others +26.
+        let d2 = played(2, None, Contract::Petite, 1, 50.0);
+        // Deal 3: everyone passed.
+        // Deal 4: 4 takes a garde sans, 2 oudlers, 41 points (needs 41):
+        // made by 0. (25 + 0) × 4 = 100; petit au bout lost to the
+        // defence: −10 × 4 = −40 → 60. Taker +180, others −60.
+        let mut d4 = played(4, None, Contract::GardeSans, 2, 41.0);
+        d4.petit_au_bout = Some(Camp::Defence);
+        // At the 5-table (FFT, the dealer sits out: deal 1 dealt by 5, deal
+        // 2 by 6): deal 1, 6 takes a garde contre, 0 oudlers, 60 points
+        // (needs 56): made by 4. (25 + 4) × 6 = 174 each; taker +522.
+        let d5 = played(6, None, Contract::GardeContre, 0, 60.0);
+        // Deal 2: 5 takes a garde, announced chelem made (91 points, 3
+        // oudlers, needs 36): (25 + 55) × 2 = 160, chelem announced and made
+        // +400, a double handful shown by 5 +30 → 590 each of 7, 8, 9;
+        // taker +1770.
+        let mut d6 = played(5, None, Contract::Garde, 3, 91.0);
+        d6.chelem = Chelem {
+            announced: true,
+            made_by: Some(Camp::Attack),
+        };
+        d6.handfuls = vec![(5, HandfulSize::Double)];
+        vec![
+            stat(1, &t4, 1, dm, TableDeal::Played(d1)),
+            stat(1, &t4, 2, dm, TableDeal::Played(d2)),
+            stat(1, &t4, 3, dm, TableDeal::Passed),
+            stat(1, &t4, 4, dm, TableDeal::Played(d4)),
+            stat(1, &t5, 1, dm, TableDeal::Played(d5)),
+            stat(1, &t5, 2, dm, TableDeal::Played(d6)),
+            // Round 2, called king at a table of 5: 7 takes a garde with 3
+            // as partner, 2 oudlers, 40 points (needs 41): failed by 1.
+            // (25 + 1) × 2 = 52: taker −104, partner −52, defenders +52.
+            stat(
+                2,
+                &[3, 7, 9, 1, 5],
+                1,
+                Table5Mode::CalledKing,
+                TableDeal::Played(played(7, Some(3), Contract::Garde, 2, 40.0)),
+            ),
+        ]
+    }
+
+    fn score(deals: &[StatDeal], i: usize, p: i32) -> i32 {
+        deals[i].score_of(p).unwrap()
+    }
+
+    #[test]
+    fn the_hand_worked_scores_are_the_rules_cores() {
+        let t = tournament();
+        assert_eq!((score(&t, 0, 1), score(&t, 0, 2), score(&t, 0, 3)), (330, -110, -110));
+        assert_eq!((score(&t, 1, 2), score(&t, 1, 1)), (-78, 26));
+        assert_eq!((score(&t, 3, 4), score(&t, 3, 2)), (180, -60));
+        assert_eq!((score(&t, 4, 6), score(&t, 4, 7), score(&t, 4, 5)), (522, -174, 0));
+        assert_eq!((score(&t, 5, 5), score(&t, 5, 8), score(&t, 5, 6)), (1770, -590, 0));
+        assert_eq!((score(&t, 6, 7), score(&t, 6, 3), score(&t, 6, 9)), (-104, -52, 52));
+    }
+
+    #[test]
+    fn a_taker_with_a_petit_au_bout_a_handful_against_and_a_partner_call() {
+        let t = tournament();
+        // Player 1: took deal 1 (garde, made), defended deals 2 (won) and 4
+        // (lost), passed deal 3, defended in round 2 (won).
+        let s = PlayerStats::of(1, &t);
+        assert_eq!((s.played, s.sat_out, s.passed), (5, 0, 1));
+        assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 1 });
+        assert_eq!(s.taken.total(), Taken { taken: 1, won: 1 });
+        assert_eq!(s.defence, Taken { taken: 3, won: 2 });
+        assert_eq!(s.partner, Taken::default());
+        // 330 + 26 + 0 − 60 + 52 = 348 over 5 deals.
+        assert_eq!(s.total, 348);
+        assert_eq!(s.average(), Some(69.6));
+        // Petit au bout: the attack took it in deal 1 (1 took), the defence
+        // in deal 4 (1 defended): won both times.
+        assert_eq!((s.petit_won, s.petit_lost), (2, 0));
+        assert_eq!(s.handfuls.total(), 0);
+
+        // Player 3: showed the simple handful, was called as partner.
+        let s = PlayerStats::of(3, &t);
+        assert_eq!(s.handfuls, Handfuls([1, 0, 0]));
+        assert_eq!(s.partner, Taken { taken: 1, won: 0 });
+        assert_eq!(s.total, -110 + 26 - 60 - 52);
+        assert_eq!((s.petit_won, s.petit_lost), (1, 1));
+
+        // Player 4: garde sans made, petit au bout lost.
+        let s = PlayerStats::of(4, &t);
+        assert_eq!(s.taken.get(Contract::GardeSans), Taken { taken: 1, won: 1 });
+        assert_eq!((s.petit_won, s.petit_lost), (0, 2));
+        assert_eq!(s.taken.get(Contract::GardeSans).rate(), Some(100));
+    }
+
+    #[test]
+    fn the_dealer_of_a_table_of_five_sits_out_and_a_chelem_counts() {
+        let t = tournament();
+        // Player 5 dealt deal 1 (sat out), took deal 2 with a chelem and a
+        // double handful, defended in round 2.
+        let s = PlayerStats::of(5, &t);
+        assert_eq!((s.played, s.sat_out), (2, 1));
+        assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 1 });
+        assert_eq!(s.handfuls, Handfuls([0, 1, 0]));
+        assert_eq!((s.chelems, s.chelems_failed), (1, 0));
+        assert_eq!(s.total, 1770 + 52);
+        assert_eq!(s.average(), Some(911.0));
+        // Player 6 took deal 1, sat out deal 2.
+        let s = PlayerStats::of(6, &t);
+        assert_eq!((s.played, s.sat_out, s.total), (1, 1, 522));
+        assert_eq!(s.taken.get(Contract::GardeContre), Taken { taken: 1, won: 1 });
+        // Player 8 defended both and conceded the chelem.
+        let s = PlayerStats::of(8, &t);
+        assert_eq!((s.played, s.chelems, s.total), (2, 0, -174 - 590));
+        assert_eq!(s.defence, Taken { taken: 2, won: 0 });
+        // Player 7 took the called-king garde and failed.
+        let s = PlayerStats::of(7, &t);
+        assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 0 });
+        assert_eq!(s.taken.get(Contract::Garde).rate(), Some(0));
+        // Nobody plays nothing: an unknown player has no average.
+        assert_eq!(PlayerStats::of(99, &t).average(), None);
+    }
+
+    #[test]
+    fn the_tournament_adds_every_deal() {
+        let t = tournament();
+        let s = TournamentStats::of(&t);
+        assert_eq!((s.deals, s.passed, s.with_partner), (7, 1, 1));
+        assert_eq!(s.taken.get(Contract::Petite), Taken { taken: 1, won: 0 });
+        assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 3, won: 2 });
+        assert_eq!(s.taken.get(Contract::GardeSans), Taken { taken: 1, won: 1 });
+        assert_eq!(s.taken.get(Contract::GardeContre), Taken { taken: 1, won: 1 });
+        assert_eq!(s.taken.total(), Taken { taken: 6, won: 4 });
+        assert_eq!(s.taken.total().rate(), Some(67));
+        assert_eq!(s.handfuls, Handfuls([1, 1, 0]));
+        assert_eq!((s.petit_attack, s.petit_defence), (1, 1));
+        assert_eq!((s.chelems_attack, s.chelems_defence, s.chelems_failed), (1, 0, 0));
+        // Takers: 330 − 78 + 180 + 522 + 1770 − 104 = 2620 over 6 played deals.
+        assert_eq!(s.taker_total, 2620);
+        assert_eq!(s.taker_average(), Some(436.7));
+    }
+
+    #[test]
+    fn deal_scores_leave_out_who_sat_out() {
+        let t = tournament();
+        // 4 + 4 + 4 + 4 (the 4-table) + 4 + 4 (the 5-table, dealer out) + 5.
+        assert_eq!(deal_scores(&t, None).len(), 29);
+        assert_eq!(deal_scores(&t, Some(6)), vec![522]);
+        assert_eq!(deal_scores(&t, Some(1)), vec![330, 26, 0, -60, 52]);
+        let c = counts(&deal_scores(&t, None));
+        assert_eq!(c[&0], 4);
+        assert_eq!(c[&-590], 3);
+    }
+
+    #[test]
+    fn the_race_adds_rounds_and_counts_a_missed_round_as_zero() {
+        let line = |player: i64, rank: u32, rounds: &[(u32, i64)]| Standing {
+            rank,
+            player,
+            name: format!("P{player}"),
+            total: rounds.iter().map(|r| r.1).sum(),
+            rounds: rounds.iter().copied().collect(),
+            best_round: 0,
+            taker_wins: 0,
+        };
+        let lines = [
+            line(1, 1, &[(1, 100), (3, 50)]),
+            line(2, 2, &[(1, -40), (2, 10), (3, 20)]),
+        ];
+        let r = race(&lines, 3);
+        assert_eq!(r[0].cumulative, vec![0, 100, 100, 150]);
+        assert_eq!(r[1].cumulative, vec![0, -40, -30, -10]);
+        assert_eq!((r[1].player, r[1].rank, r[1].name.as_str()), (2, 2, "P2"));
+    }
+}
