@@ -91,6 +91,8 @@ fn a_table_enters_a_deal_of_five_on_a_phone() {
     assert!(ok, "table entry failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("table entry passed"), "{stdout}");
     println!("{}", stdout.trim());
+}
+
 /// The charts and statistics pages (`charts.js`): the charts drawn in a real
 /// browser and checked, every changed page at 390 and 1366 px, screenshots
 /// under `target/screenshots/`.
