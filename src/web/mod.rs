@@ -9,6 +9,7 @@ pub mod deal;
 pub mod error;
 pub mod form;
 pub mod input;
+pub mod links;
 pub mod message;
 pub mod organizer;
 pub mod pages;
@@ -30,6 +31,9 @@ use crate::db::{Backend, DbConn, DbPool};
 pub struct WebConfig {
     /// Add `Secure` to cookies (when served over HTTPS).
     pub secure_cookies: bool,
+    /// The address players reach the server at, without a trailing slash
+    /// (`--public-url`); `None`: each request's scheme and host.
+    pub public_url: Option<String>,
 }
 
 /// Shared state of the application.
