@@ -57,7 +57,7 @@ where
     for i in 0..players {
         let name = format!("Joueur {i:02}");
         let club = format!("Club {}", i % 3);
-        let licence = if i % 2 == 0 {
+        let licence = if i.is_multiple_of(2) {
             format!("{}", 10_000 + i)
         } else {
             String::new()
@@ -227,4 +227,266 @@ both_backends!(a_configured_public_url_makes_the_links, |db: TestDb| async move 
     )
     .await;
     assert!(cards.contains(&format!(">{link}</p>")), "{cards}");
+});
+
+/// A GET with the jar's cookies and an `Accept-Language`: (status, headers, body).
+async fn get_lang<S, B>(app: &S, jar: &Jar, lang: &str, uri: &str) -> (StatusCode, header::HeaderMap, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let req = test::TestRequest::get()
+        .uri(uri)
+        .insert_header((header::ACCEPT_LANGUAGE, lang))
+        .insert_header((header::COOKIE, jar.header()))
+        .to_request();
+    let resp = test::call_service(app, req).await;
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let body = String::from_utf8(test::read_body(resp).await.to_vec()).unwrap();
+    (status, headers, body)
+}
+
+/// A French spreadsheet's CSV: a byte order mark, `;` separators.
+fn parse_csv(body: &str) -> Vec<Vec<String>> {
+    let body = body.strip_prefix('\u{feff}').expect("a byte order mark");
+    csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .has_headers(false)
+        .from_reader(body.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
+}
+
+/// Round 1's seats: player ids by table, in seat order.
+fn seats(db: &TestDb) -> Vec<Vec<i32>> {
+    use chelem::db::schema::seats;
+    let rows: Vec<(i32, i32)> = seats::table
+        .inner_join(round_tables::table.inner_join(rounds::table))
+        .filter(rounds::number.eq(1))
+        .order((round_tables::number, seats::seat))
+        .select((round_tables::number, seats::player_id))
+        .load(&mut *db.conn())
+        .unwrap();
+    let mut out: Vec<Vec<i32>> = Vec::new();
+    for (t, p) in rows {
+        if out.len() < t as usize {
+            out.push(Vec::new());
+        }
+        out[t as usize - 1].push(p);
+    }
+    out
+}
+
+both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move {
+    create_user(&db, "arbitre", "tres-secret-42");
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = Jar::default();
+    login(&app, &mut jar).await;
+    let id = tournament_with_round(&app, &mut jar, 8).await;
+    // Ties broken by the best round: the standings carry that figure.
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/edit"),
+        &[
+            ("name", "Open de Dijon"),
+            ("rounds", "2"),
+            ("table5_mode", "dealer_out"),
+            ("seed", "7"),
+            ("tie_breaker", "best_round"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let seats = seats(&db);
+    assert_eq!(seats.len(), 2);
+    // Deal 1 at each table: a garde made with a decimal comma, a garde sans failed.
+    for (t, points, contract) in [(1, "49,5", "garde"), (2, "40", "garde_sans")] {
+        let taker = seats[t - 1][1].to_string();
+        let (status, body, _) = post(
+            &app,
+            &mut jar,
+            &format!("/tournaments/{id}/rounds/1/tables/{t}/deals/1"),
+            &[
+                ("taker", taker.as_str()),
+                ("contract", contract),
+                ("oudlers", "2"),
+                ("points", points),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+    }
+
+    // The public standings CSV, anonymous: place, name, total, rounds, tie-break.
+    let anon = Jar::default();
+    let (status, headers, body) = get_lang(&app, &anon, "fr", &format!("/tournaments/{id}/standings.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/csv; charset=utf-8");
+    assert!(headers
+        .get(header::CONTENT_DISPOSITION)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .starts_with("attachment"));
+    let rows = parse_csv(&body);
+    assert_eq!(rows[0], ["Place", "Nom", "Total", "P1", "Meilleure partie"]);
+    let s = {
+        let mut conn = db.conn();
+        chelem::db::ops::standings::compute(&mut conn, id, None).unwrap()
+    };
+    assert_eq!(rows.len(), 1 + 8);
+    assert!(s.lines.iter().any(|l| l.total != 0));
+    for (row, l) in rows[1..].iter().zip(&s.lines) {
+        let round = l.rounds.get(&1).map(|v| v.to_string()).unwrap_or_default();
+        let want = [
+            l.rank.to_string(),
+            l.name.clone(),
+            l.total.to_string(),
+            round,
+            l.best_round.to_string(),
+        ];
+        assert_eq!(row, &want);
+    }
+    assert!(
+        !body.contains("Club ") && !body.contains("10000"),
+        "no club nor licence: {body}"
+    );
+
+    // Clubs and licences: an organizer's choice only.
+    let details = format!("/tournaments/{id}/standings.csv?details=1");
+    let (status, headers, body) = get_lang(&app, &anon, "fr", &details).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert!(headers
+        .get(header::LOCATION)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .starts_with("/login"));
+    assert!(!body.contains("Club "));
+    let (status, _, body) = get_lang(&app, &jar, "fr", &details).await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = parse_csv(&body);
+    assert_eq!(
+        rows[0],
+        ["Place", "Nom", "Club", "Licence", "Total", "P1", "Meilleure partie"]
+    );
+    for row in &rows[1..] {
+        let i: usize = row[1].trim_start_matches("Joueur ").parse().unwrap();
+        assert_eq!(row[2], format!("Club {}", i % 3));
+        assert_eq!(
+            row[3],
+            if i.is_multiple_of(2) {
+                format!("{}", 10_000 + i)
+            } else {
+                String::new()
+            }
+        );
+    }
+    // In English, English headers.
+    let (_, _, body) = get_lang(&app, &anon, "en", &format!("/tournaments/{id}/standings.csv")).await;
+    assert_eq!(parse_csv(&body)[0], ["Place", "Name", "Total", "R1", "Best round"]);
+
+    // The deals: one line per deal entered, points with a decimal comma,
+    // each place's player and score, the scores summing to zero.
+    let (status, _, body) = get_lang(&app, &anon, "fr", &format!("/tournaments/{id}/deals.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    let rows = parse_csv(&body);
+    assert_eq!(rows.len(), 3, "{body}");
+    let head = &rows[0];
+    assert_eq!(
+        &head[..16],
+        [
+            "Partie",
+            "Table",
+            "Donne",
+            "Donneur",
+            "Exempt",
+            "Preneur",
+            "Appelé",
+            "Contrat",
+            "Bouts",
+            "Points",
+            "Résultat",
+            "Écart",
+            "Petit au bout",
+            "Poignées",
+            "Chelem",
+            "Misères"
+        ]
+    );
+    assert_eq!(head[16..18], ["Joueur 1", "Score 1"]);
+    assert_eq!(head.len(), 16 + 2 * 5);
+    let names: std::collections::HashMap<i32, String> = {
+        use chelem::db::schema::players;
+        players::table
+            .select((players::id, players::name))
+            .load(&mut *db.conn())
+            .unwrap()
+            .into_iter()
+            .collect()
+    };
+    for (row, (t, points, contract, result)) in rows[1..]
+        .iter()
+        .zip([(1, "49,5", "Garde", "faite"), (2, "40", "Garde sans", "chutée")])
+    {
+        assert_eq!(row.len(), head.len());
+        assert_eq!(row[..3], ["1".to_string(), t.to_string(), "1".to_string()]);
+        let table = &seats[t - 1];
+        assert_eq!(row[3], names[&table[0]], "the first place deals deal 1");
+        assert_eq!(row[5], names[&table[1]]);
+        assert_eq!(
+            (row[7].as_str(), row[8].as_str(), row[9].as_str()),
+            (contract, "2", points)
+        );
+        assert_eq!(row[10], result);
+        let mut sum = 0;
+        for (i, p) in table.iter().enumerate() {
+            assert_eq!(row[16 + 2 * i], names[p]);
+            sum += row[17 + 2 * i].parse::<i64>().unwrap();
+        }
+        assert_eq!(sum, 0);
+        assert!(row[16 + 2 * table.len()..].iter().all(String::is_empty));
+    }
+    // A tournament that does not exist.
+    let (status, _, _) = get_lang(&app, &anon, "fr", "/tournaments/9999/standings.csv").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, _) = get_lang(&app, &anon, "fr", "/tournaments/9999/deals.csv").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The print views: slips (one per player, by name), sheets blank and
+    // filled, the standings; organizer only.
+    let (status, _, slips) = get_lang(&app, &jar, "fr", &format!("/tournaments/{id}/rounds/1/slips")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(slips.matches("<li class=\"slip\">").count(), 8);
+    let order: Vec<usize> = (0..8)
+        .map(|i| slips.find(&format!(">Joueur {i:02}<")).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "slips by name");
+    let (status, _, blank) = get_lang(&app, &jar, "fr", &format!("/tournaments/{id}/rounds/1/sheets?blank=1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(blank.matches("<section class=\"sheet-print\"").count(), 2);
+    assert!(!blank.contains("49,5") && !blank.contains("faite"), "a blank sheet");
+    assert_eq!(blank.matches("Signature").count(), 8);
+    let (status, _, filled) = get_lang(&app, &jar, "fr", &format!("/tournaments/{id}/rounds/1/sheets?table=1")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(filled.matches("<section class=\"sheet-print\"").count(), 1);
+    assert!(filled.contains(">49,5<") && filled.contains("faite ("), "{filled}");
+    let (status, _, _) = get_lang(&app, &jar, "fr", &format!("/tournaments/{id}/rounds/1/sheets?table=3")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _, st) = get_lang(&app, &jar, "fr", &format!("/tournaments/{id}/standings/print")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(st.contains("Classement après la partie 1"), "{st}");
+    assert_eq!(st.matches("<td class=\"name\">").count(), 8);
+    for uri in [
+        format!("/tournaments/{id}/rounds/1/slips"),
+        format!("/tournaments/{id}/rounds/1/sheets"),
+        format!("/tournaments/{id}/standings/print"),
+    ] {
+        let (status, _, body) = get_lang(&app, &anon, "fr", &uri).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{uri}");
+        assert!(!body.contains("Joueur"), "{uri}");
+    }
 });

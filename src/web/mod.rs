@@ -7,6 +7,7 @@ pub mod csrf;
 pub mod ctx;
 pub mod deal;
 pub mod error;
+pub mod exports;
 pub mod form;
 pub mod input;
 pub mod links;
@@ -84,6 +85,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api::configure)
         .configure(organizer::configure)
         .configure(public::configure)
+        .configure(exports::configure)
         .configure(table::configure);
 }
 
