@@ -76,12 +76,33 @@ pub struct ServeArgs {
     /// Time zone of the times shown (audit log, results page), an IANA name.
     #[arg(long, env = "CHELEM_TIMEZONE", default_value = "Europe/Paris", value_parser = parse_timezone)]
     pub timezone: chrono_tz::Tz,
+    /// The address players reach the server at, e.g. `https://tarot.example.org`
+    /// (table links and QR codes); default: the scheme and host of each request.
+    #[arg(long, env = "CHELEM_PUBLIC_URL", value_parser = public_url)]
+    pub public_url: Option<String>,
 }
 
 /// Parses an IANA time zone name such as `Europe/Paris`.
 pub fn parse_timezone(s: &str) -> Result<chrono_tz::Tz, String> {
     s.parse::<chrono_tz::Tz>()
         .map_err(|_| format!("unknown time zone {s:?}: give an IANA name such as Europe/Paris"))
+}
+
+/// Checks a `--public-url`: an absolute http(s) URL with a host and no query
+/// or fragment; the answer has no trailing slash, so paths append to it.
+pub fn public_url(s: &str) -> Result<String, String> {
+    let u =
+        url::Url::parse(s.trim()).map_err(|e| format!("not an absolute URL ({e}), e.g. https://tarot.example.org"))?;
+    if !matches!(u.scheme(), "http" | "https") {
+        return Err(format!("the scheme must be http or https, not {}", u.scheme()));
+    }
+    if u.host_str().is_none_or(str::is_empty) {
+        return Err("the URL has no host".into());
+    }
+    if u.query().is_some() || u.fragment().is_some() || !u.username().is_empty() || u.password().is_some() {
+        return Err("the URL must have no query, fragment or credentials".into());
+    }
+    Ok(u.as_str().trim_end_matches('/').to_owned())
 }
 
 /// `chelem score` options: the variant switches (all off: FFT rules).
@@ -181,4 +202,28 @@ pub enum TokenAction {
         #[arg(long, default_value = "api")]
         label: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn public_urls_are_checked_at_start_up() {
+        assert_eq!(
+            public_url("https://tarot.example.org/").unwrap(),
+            "https://tarot.example.org"
+        );
+        assert_eq!(public_url("http://10.0.0.5:8080").unwrap(), "http://10.0.0.5:8080");
+        assert_eq!(public_url("https://club.fr/tarot/").unwrap(), "https://club.fr/tarot");
+        for bad in [
+            "tarot.example.org",
+            "ftp://x.org",
+            "https://x.org/?a=1",
+            "https://x.org/#t",
+            "https://u:p@x.org",
+        ] {
+            assert!(public_url(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -167,6 +167,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         config: Arc::new(WebConfig {
             secure_cookies: args.secure_cookies,
             timezone: args.timezone,
+            public_url: args.public_url,
         }),
     };
     let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone())).shutdown_timeout(10);

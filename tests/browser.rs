@@ -119,3 +119,46 @@ fn charts_and_statistics_pages_in_a_real_browser() {
     assert!(ok, "charts in the browser failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("charts passed"), "{stdout}");
 }
+
+/// Every print view printed to PDF (`print.js`): a 120-player round's table
+/// cards on 15 pages, one slip per player, 30 blank score sheets, a filled
+/// one, and the standings with every name and total. The PDFs and the
+/// screenshots stay in `target/screenshots/`.
+#[test]
+fn print_views_print_to_pdf_in_a_real_browser() {
+    let Some(b) = browser() else { return };
+    if std::process::Command::new("pdftotext").arg("-v").output().is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "pdftotext (poppler-utils) is missing and CI is set (see .ci/run)"
+        );
+        eprintln!("note: pdftotext (poppler-utils) is missing; print test skipped outside CI");
+        return;
+    }
+    let server = RealServer::start();
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/players_120.csv");
+    let text = std::fs::read_to_string(shared).unwrap_or_else(|_| {
+        let mut s = String::from("name,club,licence\n");
+        for i in 0..120 {
+            s.push_str(&format!("Joueur {i:03},Club {},\n", i % 7));
+        }
+        s
+    });
+    assert_eq!(text.lines().count(), 121, "120 players");
+    let csv = server.dir.path().join("joueurs-120.csv");
+    std::fs::write(&csv, text).unwrap();
+    let out = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    let (ok, stdout, stderr) = b.run(
+        "print.js",
+        &[
+            &server.url(),
+            csv.to_str().unwrap(),
+            out.to_str().unwrap(),
+            USER,
+            PASSWORD,
+        ],
+    );
+    assert!(ok, "print views failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("print views passed"), "{stdout}");
+    assert!(out.join("print-cards.pdf").exists());
+}

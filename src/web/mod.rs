@@ -8,8 +8,10 @@ pub mod csrf;
 pub mod ctx;
 pub mod deal;
 pub mod error;
+pub mod exports;
 pub mod form;
 pub mod input;
+pub mod links;
 pub mod message;
 pub mod organizer;
 pub mod pages;
@@ -34,6 +36,9 @@ pub struct WebConfig {
     pub secure_cookies: bool,
     /// Time zone of the times shown (Europe/Paris unless set).
     pub timezone: chrono_tz::Tz,
+    /// The address players reach the server at, without a trailing slash
+    /// (`--public-url`); `None`: each request's scheme and host.
+    pub public_url: Option<String>,
 }
 
 impl Default for WebConfig {
@@ -41,6 +46,7 @@ impl Default for WebConfig {
         WebConfig {
             secure_cookies: false,
             timezone: chrono_tz::Europe::Paris,
+            public_url: None,
         }
     }
 }
@@ -94,6 +100,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(organizer::configure)
         .configure(public::configure)
         .configure(results::configure)
+        .configure(exports::configure)
         .configure(table::configure);
 }
 

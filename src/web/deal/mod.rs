@@ -3,6 +3,7 @@
 //! reach a table through [`TableAt`].
 
 pub mod entry;
+pub mod facts;
 pub mod sheet;
 
 use crate::db::models::{Round, RoundTable, Tournament};

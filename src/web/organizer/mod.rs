@@ -4,6 +4,7 @@ pub mod constraints;
 pub mod dashboard;
 pub mod directory;
 pub mod players;
+pub mod print;
 pub mod reports;
 pub mod rounds;
 pub mod tables;
@@ -21,4 +22,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     rounds::configure(cfg);
     tables::configure(cfg);
     reports::configure(cfg);
+    print::configure(cfg);
 }

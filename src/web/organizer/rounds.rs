@@ -9,9 +9,11 @@ use crate::db::models::{Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::table::dealer_seat;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{refusal, see_other, Refused};
+use super::super::links::SiteUrl;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 
@@ -51,17 +53,42 @@ async fn start(
     }
 }
 
+/// A seat as the players name it: place 1..n in playing order (the
+/// machine interfaces number the same seats from 0).
+pub struct SeatView {
+    /// Place, from 1.
+    pub place: usize,
+    /// The player's name.
+    pub name: String,
+    /// Whether this player deals deal 1.
+    pub deals_first: bool,
+}
+
+/// The seats of a table whose players (id, name) are in seat order.
+pub fn seat_views(players: Vec<(i32, String)>) -> Vec<SeatView> {
+    let first_dealer = dealer_seat(players.len(), 1);
+    players
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, name))| SeatView {
+            place: i + 1,
+            name,
+            deals_first: i == first_dealer,
+        })
+        .collect()
+}
+
 /// A table on the round page.
 pub struct TableView {
     /// Number.
     pub number: i32,
-    /// Player names in seat order.
-    pub players: Vec<String>,
+    /// The players by place.
+    pub seats: Vec<SeatView>,
     /// Deals entered.
     pub entered: usize,
     /// Deals to play.
     pub deal_count: i32,
-    /// The tablet's link.
+    /// The tablet's full link.
     pub link: String,
     /// Deals entered and waiting for a defender's confirmation.
     pub pending: Vec<i32>,
@@ -115,6 +142,7 @@ fn load_round(
     ctx: Ctx,
     id: i32,
     n: i32,
+    site: &SiteUrl,
     error: Option<String>,
 ) -> Result<RoundPage, AppError> {
     let t = tournaments::get(conn, id)?;
@@ -128,10 +156,10 @@ fn load_round(
         .into_iter()
         .map(|(table, players)| TableView {
             number: table.number,
-            players: players.into_iter().map(|(_, name)| name).collect(),
+            seats: seat_views(players),
             entered: entered.iter().filter(|(tid, _)| *tid == table.id).count(),
             deal_count: table.deal_count,
-            link: format!("/t/{}", table.token),
+            link: site.table_link(&table.token),
             pending: pending
                 .iter()
                 .filter(|(tid, _)| *tid == table.id)
@@ -153,19 +181,22 @@ fn load_round(
 async fn render_round(
     state: &AppState,
     ctx: Ctx,
-    id: i32,
-    n: i32,
+    (id, n): (i32, i32),
+    site: SiteUrl,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let page = state.db(move |conn| load_round(conn, ctx, id, n, error)).await?;
+    let page = state.db(move |conn| load_round(conn, ctx, id, n, &site, error)).await?;
     Ok(render::page_with_status(&page, status))
 }
 
 #[get("/tournaments/{id}/rounds/{n}")]
-async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
-    let (id, n) = path.into_inner();
-    render_round(&state, ctx, id, n, None, StatusCode::OK).await
+async fn show(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(i32, i32)>,
+    site: SiteUrl,
+) -> Result<HttpResponse, AppError> {
+    render_round(&state, ctx, path.into_inner(), site, None, StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -178,6 +209,7 @@ struct CloseForm {
 async fn close(
     OrgPage { ctx, user, state }: OrgPage,
     path: web::Path<(i32, i32)>,
+    site: SiteUrl,
     form: CsrfForm<CloseForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
@@ -190,7 +222,7 @@ async fn close(
         Ok(()) => Ok(see_other(format!("/tournaments/{id}/rounds/{n}"))),
         Err(Refused { status, message }) => {
             let error = Some(message);
-            render_round(&state, ctx, id, n, error, status).await
+            render_round(&state, ctx, (id, n), site, error, status).await
         }
     }
 }
