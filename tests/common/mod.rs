@@ -5,6 +5,7 @@
 pub mod browser;
 pub mod client;
 pub mod http;
+pub mod room;
 
 use std::sync::Arc;
 
