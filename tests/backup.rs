@@ -1,7 +1,7 @@
 //! Backups through the real binary: `chelem export` and `chelem import` carry
 //! a whole tournament from SQLite to PostgreSQL and back unchanged, refuse a
-//! bad document without writing anything; `chelem backup` copies a SQLite
-//! database while the server writes.
+//! bad document without writing anything; the organizer downloads the same
+//! document; `chelem backup` copies a SQLite database while the server writes.
 
 mod common;
 
@@ -469,6 +469,139 @@ both_backends!(the_organizer_downloads_the_backup, |db: TestDb| async move {
     let (status, _, _) = get(&app, &jar, "/tournaments/999/export.json").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 });
+
+/// Tables writing during the backups, and their deals.
+const WRITING_TABLES: usize = 8;
+const WRITING_DEALS: usize = 4;
+
+/// `chelem backup` while every table of a room enters and corrects its deals
+/// as fast as it can: each copy opens, passes its check, and holds one
+/// moment of the tournament (every deal's scores are its record's, the log
+/// has one correction per version past the first, the standings sum to
+/// zero); the binary exports it.
+#[test]
+fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
+    use common::browser::RealServer;
+    use common::client::Client;
+    use common::room;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    let server = RealServer::start();
+    let org = server.api_token();
+    let (id, tables) = room::setup(&server.url(), &org, WRITING_TABLES, WRITING_DEALS);
+    let live = server.dir.path().join("chelem.db");
+    let live = live.to_str().unwrap();
+    let (stop, written) = (AtomicBool::new(false), AtomicUsize::new(0));
+    let copies: Vec<std::path::PathBuf> = (1..=3)
+        .map(|n| server.dir.path().join(format!("copy-{n}.db")))
+        .collect();
+    std::thread::scope(|s| {
+        let writers: Vec<_> = tables
+            .iter()
+            .enumerate()
+            .map(|(i, table)| {
+                let (base, stop, written) = (server.url(), &stop, &written);
+                s.spawn(move || {
+                    let client = Client::new(&base);
+                    let mut pass = 0;
+                    while !stop.load(Ordering::SeqCst) {
+                        for k in 1..=WRITING_DEALS {
+                            // Another deal each pass: a correction.
+                            let body = room::deal_body(&table.players, k, i + pass, WRITING_DEALS);
+                            let path = format!("/api/tables/{}/deals/{k}", table.token);
+                            let a = client.call("PUT", &path, None, Some(&body));
+                            assert_eq!(a.status, 200, "table {} deal {k}: {}", table.number, a.body);
+                            written.fetch_add(1, Ordering::SeqCst);
+                        }
+                        pass += 1;
+                    }
+                })
+            })
+            .collect();
+        for copy in &copies {
+            let before = written.load(Ordering::SeqCst);
+            while written.load(Ordering::SeqCst) < before + 20 {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            let (ok, out, err) = chelem(live, &["backup", copy.to_str().unwrap()], "");
+            assert!(ok, "backup while the tables write: {err}");
+            assert!(out.contains("backup written"), "{out}");
+        }
+        let during = written.load(Ordering::SeqCst);
+        stop.store(true, Ordering::SeqCst);
+        for w in writers {
+            w.join().expect("a table's client");
+        }
+        eprintln!("{during} deals written while 3 backups were taken");
+    });
+
+    let mut versions = Vec::new();
+    for copy in &copies {
+        versions.push(check_copy(copy.to_str().unwrap(), id as i32));
+    }
+    assert!(
+        versions.windows(2).all(|w| w[0] <= w[1]) && versions[0] < versions[2],
+        "each copy is a later moment: {versions:?}"
+    );
+
+    // A file that exists is not overwritten; PostgreSQL is for pg_dump.
+    let (ok, _, err) = chelem(live, &["backup", copies[0].to_str().unwrap()], "");
+    assert!(!ok && err.contains("already exists"), "{err}");
+    if let Some(pg) = TestDb::postgres() {
+        let target = server.dir.path().join("pg.db");
+        let (ok, _, err) = chelem(&pg.url, &["backup", target.to_str().unwrap()], "");
+        assert!(!ok && err.contains("pg_dump"), "{err}");
+        assert!(!target.exists());
+    }
+}
+
+/// Checks a backup of the writing room; the sum of its deals' versions.
+fn check_copy(path: &str, id: i32) -> i64 {
+    use chelem::db::models::{AuditEntry, Deal, Tournament};
+    let (pool, _) = chelem::db::build_pool(path, 1).expect("the copy opens");
+    let mut conn = pool.get().unwrap();
+    let t = Tournament::find(&mut conn, id)
+        .unwrap()
+        .expect("the tournament is in the copy");
+    let (r1, tables) = round(&mut conn, id, 1);
+    let mut versions = 0i64;
+    for table in &tables {
+        let players = RoundTable::players(&mut conn, table.id).unwrap();
+        for (deal, mut scores) in Deal::with_scores_in_round(&mut conn, r1.id)
+            .unwrap()
+            .into_iter()
+            .filter(|(d, _)| d.table_id == table.id)
+        {
+            let mut want = deals::score_at(&t, &players, deal.number, &deal.record).unwrap().scores;
+            want.sort_unstable();
+            scores.sort_unstable();
+            assert_eq!(
+                scores, want,
+                "{path}: table {} deal {}: scores of its record",
+                table.number, deal.number
+            );
+            versions += i64::from(deal.version);
+        }
+    }
+    let corrections = AuditEntry::for_tournament(&mut conn, id)
+        .unwrap()
+        .iter()
+        .filter(|e| e.action == "deal.correct")
+        .count() as i64;
+    let deals_count = Deal::entered_in_round(&mut conn, r1.id).unwrap().len() as i64;
+    assert_eq!(
+        corrections,
+        versions - deals_count,
+        "{path}: one logged correction per version past the first"
+    );
+    let s = standings::compute(&mut conn, id, None).unwrap();
+    assert!(s.check.ok(), "{path}: {:?}", s.check);
+    drop(conn);
+    let (ok, out, err) = chelem(path, &["export", "--tournament", &id.to_string()], "");
+    assert!(ok, "the binary reads the copy: {err}");
+    assert!(out.contains("\"format\": \"chelem-tournament\""));
+    versions
+}
 
 /// Where two documents first differ, with some context.
 fn first_difference(a: &str, b: &str) -> String {
