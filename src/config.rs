@@ -50,6 +50,21 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Measure one bot against another in duplicate and print the table.
     Duel(DuelArgs),
+    /// Write a whole tournament as one JSON document on standard output.
+    Export {
+        /// The tournament's id.
+        #[arg(long)]
+        tournament: i32,
+    },
+    /// Read a tournament exported by `chelem export` from standard input into
+    /// the database; prints the new tournament's id.
+    Import,
+    /// Copy the SQLite database into FILE, safely while the server writes
+    /// (PostgreSQL: use pg_dump).
+    Backup {
+        /// The copy to write; it must not exist yet.
+        file: std::path::PathBuf,
+    },
     /// Manage API tokens.
     Token {
         /// The action.

@@ -1,5 +1,5 @@
 //! The `chelem` command: serve, migrate, user and token admin, score, seat,
-//! simulate, duel.
+//! simulate, duel, export, import, backup.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -76,6 +76,43 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Duel(args) => {
             print!("{}", duel(args)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Export { tournament } => {
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let doc = chelem::db::ops::export::export(&mut conn, tournament)?;
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
+            out.flush()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Import => {
+            let mut text = String::new();
+            io::stdin()
+                .read_to_string(&mut text)
+                .context("reading the document on standard input")?;
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let done = chelem::db::ops::export::import_json(&mut conn, &text)?;
+            if done.tokens_renewed {
+                eprintln!("note: the tables' links were in use in this database; the copy has new ones");
+            }
+            if done.creator_unknown {
+                eprintln!("note: the organizer who made the tournament has no account here; the copy names none");
+            }
+            eprintln!(
+                "note: {} player(s) added to the directory, {} found there by licence",
+                done.players_added, done.players_matched
+            );
+            println!("{}", done.tournament_id);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Backup { file } => {
+            let mut conn = connect(&cli.database_url)?;
+            chelem::db::backup_into(&mut conn, &file)?;
+            println!("backup written to {}", file.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Token {

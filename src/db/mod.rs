@@ -222,6 +222,44 @@ pub fn run_migrations(conn: &mut AnyConnection) -> anyhow::Result<usize> {
     ran.map_err(|e| anyhow::anyhow!("migrations failed: {e}"))
 }
 
+/// Copies a SQLite database into a new file with `VACUUM INTO`: one read
+/// transaction, so the copy is the database as it was at one moment, taken
+/// while the server goes on writing (WAL: readers do not stop writers). The
+/// copy is checked (`PRAGMA quick_check`) before this returns. PostgreSQL is
+/// backed up with `pg_dump`.
+pub fn backup_into(conn: &mut AnyConnection, file: &std::path::Path) -> anyhow::Result<()> {
+    use anyhow::{bail, Context};
+    use diesel::sql_types::Text;
+    let AnyConnection::Sqlite(sqlite) = conn else {
+        bail!("chelem backup copies a SQLite database; back PostgreSQL up with pg_dump (see the README)");
+    };
+    if file.exists() {
+        bail!("{} already exists: name a new file", file.display());
+    }
+    let path = file
+        .to_str()
+        .with_context(|| format!("{} is not a UTF-8 path", file.display()))?;
+    diesel::sql_query("VACUUM INTO ?")
+        .bind::<Text, _>(path)
+        .execute(sqlite)
+        .with_context(|| format!("cannot write the backup to {}", file.display()))?;
+    #[derive(QueryableByName)]
+    struct Check {
+        #[diesel(sql_type = Text)]
+        quick_check: String,
+    }
+    let mut copy = diesel::SqliteConnection::establish(path).context("cannot open the backup")?;
+    let check: Vec<Check> = diesel::sql_query("PRAGMA quick_check").load(&mut copy)?;
+    match check.first() {
+        Some(c) if c.quick_check == "ok" => Ok(()),
+        other => bail!(
+            "the backup {} fails its check: {:?}",
+            file.display(),
+            other.map(|c| c.quick_check.as_str())
+        ),
+    }
+}
+
 /// Now, in UTC, without sub-second noise (both backends store it the same).
 pub fn now() -> chrono::NaiveDateTime {
     use chrono::Timelike;

@@ -331,6 +331,24 @@ impl TableDeal {
         })
     }
 
+    /// The same deal with every player id passed through `f` (a backup
+    /// renumbers the players); the first error of `f` stops it.
+    pub fn try_map_players<E>(&self, mut f: impl FnMut(i32) -> Result<i32, E>) -> Result<TableDeal, E> {
+        let TableDeal::Played(d) = self else {
+            return Ok(TableDeal::Passed);
+        };
+        let mut d = d.clone();
+        d.taker = f(d.taker)?;
+        d.partner = d.partner.map(&mut f).transpose()?;
+        for (p, _) in &mut d.handfuls {
+            *p = f(*p)?;
+        }
+        for (p, _) in &mut d.miseres {
+            *p = f(*p)?;
+        }
+        Ok(TableDeal::Played(d))
+    }
+
     /// The played deal, if one was.
     pub fn played(&self) -> Option<&PlayedDeal> {
         match self {

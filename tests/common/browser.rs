@@ -1,5 +1,5 @@
-//! The real `chelem` binary on a fresh SQLite database, and Debian's chromium
-//! driven by a playwright-core script in `tests/browser/`.
+//! The real `chelem` binary on a database (a fresh SQLite file by default),
+//! and Debian's chromium driven by a playwright-core script in `tests/browser/`.
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
@@ -70,25 +70,33 @@ pub fn screenshots_dir() -> PathBuf {
     dir
 }
 
-/// The real binary serving a fresh SQLite database in a temporary folder,
-/// with the organizer [`USER`]; stopped when dropped.
+/// The real binary serving a database (a fresh SQLite file in a temporary
+/// folder unless told otherwise), with the organizer [`USER`]; stopped when
+/// dropped.
 pub struct RealServer {
     child: Child,
     /// `127.0.0.1:port`.
     pub addr: String,
-    /// The server's folder (its database lives there).
+    /// The server's folder (its SQLite database lives there by default).
     pub dir: tempfile::TempDir,
+    /// The `DATABASE_URL` it serves (`None`: `chelem.db` in [`RealServer::dir`]).
+    database_url: Option<String>,
 }
 
 impl RealServer {
-    /// Starts it and waits until `/healthz` answers.
+    /// Starts it on a fresh SQLite database and waits until `/healthz` answers.
     pub fn start() -> RealServer {
+        RealServer::on(None)
+    }
+
+    /// Starts it on `database_url` (e.g. a PostgreSQL database made by
+    /// `TestDb::postgres`; `None`: a fresh SQLite file in its folder), makes
+    /// the organizer [`USER`] there, and waits until `/healthz` answers.
+    pub fn on(database_url: Option<&str>) -> RealServer {
         let dir = tempfile::tempdir().unwrap();
-        let bin = env!("CARGO_BIN_EXE_chelem");
-        let mut add = Command::new(bin)
+        let database_url = database_url.map(str::to_owned);
+        let mut add = chelem_command(dir.path(), database_url.as_deref())
             .args(["user", "add", USER])
-            .current_dir(dir.path())
-            .env_remove("DATABASE_URL")
             .stdin(Stdio::piped())
             .spawn()
             .unwrap();
@@ -98,31 +106,46 @@ impl RealServer {
             .write_all(format!("{PASSWORD}\n").as_bytes())
             .unwrap();
         assert!(add.wait().unwrap().success());
-        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let addr = format!("127.0.0.1:{port}");
-        let child = Command::new(bin)
-            .args(["serve", "--bind", &addr])
-            .current_dir(dir.path())
-            .env_remove("DATABASE_URL")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
-        let server = RealServer { child, addr, dir };
+        let (child, addr) = serve(dir.path(), database_url.as_deref());
+        let server = RealServer {
+            child,
+            addr,
+            dir,
+            database_url,
+        };
+        server.wait_healthy();
+        server
+    }
+
+    /// Kills the server with SIGKILL (no shutdown, no flush: a crash) and
+    /// waits for it to be gone.
+    pub fn kill(&mut self) {
+        // `Child::kill` is SIGKILL on Unix.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Starts the server again on the same database, on a new port, and
+    /// waits until `/healthz` answers.
+    pub fn restart(&mut self) {
+        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref());
+        self.child = child;
+        self.addr = addr;
+        self.wait_healthy();
+    }
+
+    fn wait_healthy(&self) {
         let start = Instant::now();
-        while !server.healthy() {
+        while !self.healthy() {
             assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
             std::thread::sleep(Duration::from_millis(100));
         }
-        server
     }
 
     /// An API token of [`USER`], made by the CLI on the server's database.
     pub fn api_token(&self) -> String {
-        let out = Command::new(env!("CARGO_BIN_EXE_chelem"))
+        let out = chelem_command(self.dir.path(), self.database_url.as_deref())
             .args(["token", "create", "--user", USER])
-            .current_dir(self.dir.path())
-            .env_remove("DATABASE_URL")
             .output()
             .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -150,6 +173,31 @@ impl RealServer {
         let _ = s.read_to_string(&mut answer);
         answer.starts_with("HTTP/1.1 200")
     }
+}
+
+/// The `chelem` binary run in `dir` on `database_url` (`None`: the default,
+/// `chelem.db` in `dir`).
+fn chelem_command(dir: &Path, database_url: Option<&str>) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_chelem"));
+    cmd.current_dir(dir);
+    match database_url {
+        Some(url) => cmd.env("DATABASE_URL", url),
+        None => cmd.env_remove("DATABASE_URL"),
+    };
+    cmd
+}
+
+/// `chelem serve` on a free loopback port: the process and its address.
+fn serve(dir: &Path, database_url: Option<&str>) -> (Child, String) {
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let addr = format!("127.0.0.1:{port}");
+    let child = chelem_command(dir, database_url)
+        .args(["serve", "--bind", &addr])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    (child, addr)
 }
 
 impl Drop for RealServer {

@@ -6,6 +6,7 @@ pub mod browser;
 pub mod client;
 pub mod fixture;
 pub mod http;
+pub mod room;
 
 use std::sync::Arc;
 
@@ -24,6 +25,8 @@ pub fn pg_base_url() -> String {
 pub struct TestDb {
     pub pool: DbPool,
     pub backend: Backend,
+    /// The database's URL (a file path for SQLite), for the real binary.
+    pub url: String,
     pg_name: Option<String>,
     _dir: Option<tempfile::TempDir>,
 }
@@ -32,11 +35,13 @@ impl TestDb {
     pub fn sqlite() -> TestDb {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("test.db");
-        let (pool, backend) = build_pool(path.to_str().unwrap(), 2).expect("sqlite pool");
+        let url = path.to_str().unwrap().to_owned();
+        let (pool, backend) = build_pool(&url, 2).expect("sqlite pool");
         run_migrations(&mut pool.get().unwrap()).expect("migrations");
         TestDb {
             pool,
             backend,
+            url,
             pg_name: None,
             _dir: Some(dir),
         }
@@ -68,6 +73,7 @@ impl TestDb {
         Some(TestDb {
             pool,
             backend,
+            url: url.to_string(),
             pg_name: Some(name),
             _dir: None,
         })
@@ -163,8 +169,7 @@ impl TestDb {
     /// [`TestDb::sqlite`] with a pool of `n` connections.
     pub fn sqlite_pool(n: u32) -> TestDb {
         let mut db = TestDb::sqlite();
-        let path = db._dir.as_ref().expect("sqlite dir").path().join("test.db");
-        db.pool = build_pool(path.to_str().unwrap(), n).expect("sqlite pool").0;
+        db.pool = build_pool(&db.url, n).expect("sqlite pool").0;
         db
     }
 
@@ -173,9 +178,7 @@ impl TestDb {
     /// all, shared by the tests running in parallel: keep `n` small.
     pub fn postgres_pool(n: u32) -> Option<TestDb> {
         let mut db = TestDb::postgres()?;
-        let mut url = url::Url::parse(&pg_base_url()).expect("postgres URL");
-        url.set_path(&format!("/{}", db.pg_name.as_deref().expect("postgres name")));
-        db.pool = build_pool(url.as_str(), n).expect("postgres pool").0;
+        db.pool = build_pool(&db.url, n).expect("postgres pool").0;
         Some(db)
     }
 }

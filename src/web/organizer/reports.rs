@@ -1,5 +1,5 @@
 //! The organizer's reports on a tournament: the seating report (who met
-//! whom) and the audit log.
+//! whom), the audit log, and the whole tournament as a backup document.
 
 use actix_web::{get, web, HttpResponse};
 
@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::db::models::{AuditEntry, Player, Tournament};
+use crate::db::ops::export::{self, ExportError};
 use crate::db::ops::rounds::history;
 use crate::db::ops::tournaments;
 use crate::i18n::Lang;
@@ -19,7 +20,7 @@ use super::super::{render, AppError, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(seating_report).service(audit);
+    cfg.service(seating_report).service(audit).service(export_json);
 }
 
 /// The seating report.
@@ -277,4 +278,27 @@ async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Res
         })
         .await?;
     Ok(render::page(&AuditPage { ctx, t, entries }))
+}
+
+/// The whole tournament as `chelem export` writes it (FORMATS.md, "Export
+/// and import"), to download: `chelem import` reads it back.
+#[get("/tournaments/{id}/export.json")]
+async fn export_json(OrgPage { state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let doc = state
+        .db(move |conn| {
+            export::export(conn, id).map_err(|e| match e {
+                ExportError::NotFound(_) => AppError::NotFound,
+                e => AppError::Internal(e.into()),
+            })
+        })
+        .await?;
+    let body = serde_json::to_string_pretty(&doc).map_err(|e| AppError::Internal(e.into()))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"chelem-tournament-{id}.json\""),
+        ))
+        .body(body))
 }
