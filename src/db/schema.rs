@@ -163,6 +163,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        tournament_id -> Integer,
+        kind -> Text,
+        data -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -174,6 +184,7 @@ diesel::joinable!(seats -> players (player_id));
 diesel::joinable!(deals -> round_tables (table_id));
 diesel::joinable!(deal_scores -> deals (deal_id));
 diesel::joinable!(deal_scores -> players (player_id));
+diesel::joinable!(events -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -190,4 +201,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     deals,
     deal_scores,
     audit_log,
+    events,
 );

@@ -7,6 +7,7 @@ use crate::db::{now, AnyConnection};
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
 
+use super::events::{publish, Event};
 use super::{Msg, OpError, OpResult};
 
 /// Who is entering a deal.
@@ -188,6 +189,19 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 },
             )?;
         }
+        let at = Event::Deal {
+            round: round.number,
+            table: table.number,
+            deal: number,
+        };
+        publish(conn, t.id, at)?;
+        publish(
+            conn,
+            t.id,
+            Event::Standings {
+                round: Some(round.number),
+            },
+        )?;
         Ok(entered(true, next))
     })
 }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod deals;
+pub mod events;
 pub mod player_input;
 pub mod players;
 pub mod rounds;
