@@ -10,7 +10,7 @@ use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::deals::{self, Actor, Entry};
 use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
-use crate::db::ops::{rounds, standings, tournaments};
+use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_value, ScoringRules};
@@ -341,9 +341,9 @@ async fn get_standings(
     q: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let round = q.round;
-    let s = state.db(move |conn| Ok(standings::compute(conn, id, round)?)).await?;
-    let out: Vec<Value> = s
+    let data = state.standings(id, q.round).await?;
+    let out: Vec<Value> = data
+        .standings
         .lines
         .iter()
         .map(|l| {
