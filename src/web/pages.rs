@@ -15,7 +15,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(home)
         .service(switch_lang)
         .service(healthz)
-        .service(style_css);
+        .service(style_css)
+        .service(live_js);
 }
 
 /// The home page.
@@ -85,4 +86,13 @@ async fn style_css() -> HttpResponse {
         .content_type("text/css; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(include_str!("../../static/style.css"))
+}
+
+/// The one script of the live pages (CSP: no inline script).
+#[get("/static/live.js")]
+async fn live_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/live.js"))
 }
