@@ -27,7 +27,7 @@ pub const CHANNEL: &str = "chelem_events";
 /// The advisory lock every publisher takes on PostgreSQL (until its commit),
 /// so events commit in the order of their ids: a reader that has seen id `n`
 /// has seen every id below it. The key spells "chelem".
-const PUBLISH_LOCK: i64 = 0x0063_6865_6c65_6d;
+const PUBLISH_LOCK: i64 = 0x6368_656c_656d;
 
 /// How a round changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

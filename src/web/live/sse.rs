@@ -90,27 +90,23 @@ async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i3
     // Subscribe before reading what was missed: nothing falls in between.
     let receiver = state.hub.subscribe();
     let mut queued = VecDeque::from([Bytes::from(format!("retry: {RETRY_MS}\n: live\n\n"))]);
-    let mut sent = 0;
-    match last_event_id(&req) {
+    let sent = match last_event_id(&req) {
         // A new client starts from what is committed now, even if the hub
         // has not broadcast all of it yet.
-        None => sent = state.db(|conn| Ok(StoredEvent::last_id(conn)?)).await?,
+        None => state.db(|conn| Ok(StoredEvent::last_id(conn)?)).await?,
         Some(after) => {
             let missed = state
                 .db(move |conn| Ok(StoredEvent::of_tournament_since(conn, id, after, MAX_REPLAY + 1)?))
                 .await?;
-            sent = after;
             if missed.len() as i64 > MAX_REPLAY {
                 queued.push_back(reload());
             } else {
-                for e in &missed {
-                    queued.push_back(frame(e));
-                }
+                queued.extend(missed.iter().map(frame));
             }
             // Whatever was replayed (or skipped by the reload) is not sent again.
-            sent = missed.last().map_or(sent, |e| e.id.max(sent));
+            missed.last().map_or(after, |e| e.id.max(after))
         }
-    }
+    };
     let stream = Stream {
         tournament: id,
         queued,
