@@ -74,7 +74,8 @@ fn live_standings_and_projector_in_a_real_browser() {
     // Enough players for the list to be longer than a room's screen.
     for i in 0..44 {
         let p = serde_json::json!({"name": format!("Joueuse {i:02} Martin-Dupont"), "club": "Tarot Club"});
-        assert_eq!(c.call("POST", &format!("/api/tournaments/{id}/players"), Some(&token), Some(&p)).status, 201);
+        let path = format!("/api/tournaments/{id}/players");
+        assert_eq!(c.call("POST", &path, Some(&token), Some(&p)).status, 201);
     }
     let seated = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
     assert_eq!(seated.status, 201, "{:?}", seated.body);
