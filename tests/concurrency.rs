@@ -13,6 +13,7 @@
 mod common;
 
 use common::client::{Answer, Client};
+use common::server::Server;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,49 +37,6 @@ const POOL: u32 = 8;
 const WORKERS: usize = 4;
 /// Every `RACE_EVERY`-th table has its deal 1 sent by two clients at once.
 const RACE_EVERY: usize = 4;
-
-// ---------------------------------------------------------------- server
-
-/// The real HTTP server on its own thread and actix System.
-struct Server {
-    base: String,
-    handle: actix_web::dev::ServerHandle,
-    thread: Option<thread::JoinHandle<()>>,
-}
-
-impl Server {
-    fn start(state: chelem::web::AppState) -> Server {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let thread = thread::spawn(move || {
-            actix_web::rt::System::new().block_on(async move {
-                let server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
-                    .workers(WORKERS)
-                    .shutdown_timeout(5)
-                    .bind(("127.0.0.1", 0))
-                    .expect("bind a loopback port");
-                let addr = server.addrs()[0];
-                let server = server.run();
-                tx.send((addr, server.handle())).expect("report the address");
-                server.await.expect("server");
-            })
-        });
-        let (addr, handle) = rx.recv().expect("the server starts");
-        Server {
-            base: format!("http://{addr}"),
-            handle,
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        actix_web::rt::System::new().block_on(self.handle.stop(true));
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
 
 // ---------------------------------------------------------------- client
 
@@ -404,9 +362,9 @@ fn check_standings(client: &Client, id: i64, tables: &[Table], stored: &Deals) {
 /// The server on `db`, an organizer token, the tournament and its round 1.
 fn prepare(db: &TestDb) -> (Server, String, i64, Vec<Table>) {
     let org = common::http::api_token(db);
-    let server = Server::start(db.state());
+    let server = Server::start_with(db.state(), WORKERS);
     let t0 = Instant::now();
-    let (id, tables) = setup(&server.base, &org);
+    let (id, tables) = setup(&server.url(), &org);
     eprintln!(
         "{}: {} players and round 1 set up in {:.1} s",
         db.backend.name(),
@@ -422,7 +380,7 @@ fn prepare(db: &TestDb) -> (Server, String, i64, Vec<Table>) {
 /// deal stored once as acknowledged, the standings their sum.
 fn all_tables_at_once(db: TestDb) {
     let (server, org, id, tables) = prepare(&db);
-    let puts = run_tables(&server.base, &tables, true, 0, Arc::default(), |_| {});
+    let puts = run_tables(&server.url(), &tables, true, 0, Arc::default(), |_| {});
     report(&format!("{} all tables at once", db.backend.name()), &puts);
     check_statuses(&puts, &tables, &[200]);
 
@@ -469,7 +427,7 @@ fn all_tables_at_once(db: TestDb) {
         + TABLES.div_ceil(RACE_EVERY);
     assert_eq!(puts.len(), expected_puts);
 
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let (stored, closed) = stored_deals(&client, &org, id, &tables);
     assert!(!closed);
     assert_eq!(
@@ -491,9 +449,9 @@ fn close_in_the_middle(db: TestDb) {
     let puts = {
         let done = done.clone();
         let close = &mut close;
-        let base = server.base.clone();
+        let base = server.url();
         let org = org.clone();
-        run_tables(&server.base, &tables, false, 1, done.clone(), move |barrier| {
+        run_tables(&server.url(), &tables, false, 1, done.clone(), move |barrier| {
             let client = Client::new(&base);
             let warm = client.call("GET", "/healthz", None, None);
             assert_eq!(warm.status, 200);
@@ -570,7 +528,7 @@ fn close_in_the_middle(db: TestDb) {
         "half the deals were in before the close"
     );
 
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let (stored, closed) = stored_deals(&client, &org, id, &tables);
     assert!(closed, "the round is closed");
     let missing: BTreeSet<_> = acked.keys().filter(|k| !stored.contains_key(k)).collect();

@@ -18,13 +18,18 @@ pub struct Server {
 impl Server {
     /// Serves the app of `state` (one worker).
     pub fn start(state: AppState) -> Server {
+        Server::start_with(state, 1)
+    }
+
+    /// Serves the app of `state` with `workers` workers.
+    pub fn start_with(state: AppState, workers: usize) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap().to_string();
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
                 let server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
-                    .workers(1)
+                    .workers(workers)
                     .shutdown_timeout(1)
                     .listen(listener)
                     .unwrap()
