@@ -342,14 +342,18 @@ async fn get_standings(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let data = state.standings(id, q.round).await?;
-    let out: Vec<Value> = data
-        .standings
-        .lines
-        .iter()
-        .map(|l| {
-            json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
-                   "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(out))
+    // Made once per snapshot: every request until the next change sends the same bytes.
+    let body = data.rendered.json.get_or_init(|| {
+        let out: Vec<Value> = data
+            .standings
+            .lines
+            .iter()
+            .map(|l| {
+                json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
+                       "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
+            })
+            .collect();
+        serde_json::to_vec(&out).unwrap_or_default().into()
+    });
+    Ok(HttpResponse::Ok().content_type("application/json").body(body.clone()))
 }

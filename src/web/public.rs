@@ -1,6 +1,7 @@
 //! Public pages, no login: standings (cumulative and per round) and each
 //! player's history.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use actix_web::{get, web, HttpResponse};
@@ -9,6 +10,7 @@ use serde::Deserialize;
 use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
+use crate::i18n::Lang;
 use crate::tournament::standings::Standings;
 
 use super::live::{Progress, Snapshot};
@@ -47,23 +49,73 @@ impl StandingsPage {
     pub fn t(&self) -> &Tournament {
         &self.data.t
     }
-    /// The standings shown.
-    pub fn s(&self) -> &Standings {
-        &self.data.standings
-    }
-    /// The round shown alone, if any.
-    pub fn only(&self) -> Option<i32> {
-        self.data.only
-    }
-    /// A player's total in a round, as text.
-    pub fn round_total(&self, line: usize, round: &i32) -> String {
-        round_total(self.s(), line, *round)
-    }
-    /// Whether `r` is the round shown.
-    pub fn is_only(&self, r: &i32) -> bool {
-        self.only() == Some(*r)
+    /// The live part: made once per snapshot and language for visitors, each
+    /// time for an organizer (it holds the zero-sum check).
+    pub fn region(&self) -> Cow<'_, str> {
+        let region = StandingsRegion {
+            lang: self.ctx.lang,
+            organizer: self.ctx.is_organizer(),
+            data: &self.data,
+            rounds: &self.rounds,
+        };
+        if region.organizer {
+            return Cow::Owned(region.html());
+        }
+        let slot = &self.data.rendered.standings_region[self.ctx.lang as usize];
+        Cow::Borrowed(slot.get_or_init(|| region.html()))
     }
 }
+
+/// The live part of the standings page.
+#[derive(askama::Template)]
+#[template(path = "public/standings_region.html")]
+pub struct StandingsRegion<'a> {
+    /// The visitor's language.
+    pub lang: Lang,
+    /// Whether an organizer is looking (the zero-sum check shows).
+    pub organizer: bool,
+    /// What it shows.
+    pub data: &'a Snapshot,
+    /// Round numbers seated.
+    pub rounds: &'a [i32],
+}
+
+impl StandingsRegion<'_> {
+    /// The message `key` with one argument.
+    pub fn t1(&self, key: &str, name: &str, value: impl std::fmt::Display) -> String {
+        self.lang.t_args(key, &[(name, value.to_string())])
+    }
+}
+
+/// The rows of the projector's table.
+#[derive(askama::Template)]
+#[template(path = "public/projector_rows.html")]
+pub struct ProjectorRows<'a> {
+    /// What they show.
+    pub data: &'a Snapshot,
+    /// Round numbers seated.
+    pub rounds: &'a [i32],
+}
+
+macro_rules! rows_impl {
+    ($t:ident) => {
+        impl $t<'_> {
+            /// A player's total in a round, as text.
+            pub fn round_total(&self, line: usize, round: &i32) -> String {
+                round_total(&self.data.standings, line, *round)
+            }
+            /// As HTML (empty, and logged, if rendering failed).
+            fn html(&self) -> String {
+                askama::Template::render(self).unwrap_or_else(|e| {
+                    tracing::error!(error = %e, "standings rows rendering failed");
+                    String::new()
+                })
+            }
+        }
+    };
+}
+rows_impl!(StandingsRegion);
+rows_impl!(ProjectorRows);
 
 /// A player's total in a round, as text ("" where they did not play it).
 pub fn round_total(s: &Standings, line: usize, round: i32) -> String {
@@ -127,9 +179,13 @@ impl ProjectorPage {
     pub fn s(&self) -> &Standings {
         &self.data.standings
     }
-    /// A player's total in a round, as text.
-    pub fn round_total(&self, line: usize, round: &i32) -> String {
-        round_total(self.s(), line, *round)
+    /// The table's rows (made once per snapshot).
+    pub fn rows(&self) -> &str {
+        let rows = ProjectorRows {
+            data: &self.data,
+            rounds: &self.rounds,
+        };
+        self.data.rendered.projector_rows.get_or_init(|| rows.html())
     }
     /// The current round's progress.
     pub fn progress(&self) -> Option<&Progress> {

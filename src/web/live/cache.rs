@@ -9,7 +9,9 @@
 //! so a snapshot read before a change is never kept after it.
 
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
+
+use actix_web::web::Bytes;
 
 use crate::db::models::{Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::missing_of;
@@ -64,6 +66,21 @@ pub struct Snapshot {
     pub standings: Standings,
     /// The last round's progress (None before round 1).
     pub progress: Option<Progress>,
+    /// Parts of the answers made once from this snapshot, on first use: the
+    /// same for every visitor (no language, no login in them).
+    pub rendered: Rendered,
+}
+
+/// What is made once from a [`Snapshot`] and served to every request.
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    /// The API's JSON answer.
+    pub json: OnceLock<Bytes>,
+    /// The live part of the standings page for visitors, by language
+    /// (`Lang as usize`).
+    pub standings_region: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
+    /// The rows of the projector's table.
+    pub projector_rows: OnceLock<String>,
 }
 
 impl Snapshot {
@@ -86,6 +103,7 @@ impl Snapshot {
             only,
             standings,
             progress,
+            rendered: Rendered::default(),
         })
     }
 
