@@ -236,6 +236,31 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     .await;
     let table = &seated["tables"][0];
     let put_uri = format!("/api/tables/{}/deals/1", table["token"].as_str().unwrap());
+    // The live pages listen to the tournament's events, and reload every
+    // 30 s without JavaScript.
+    let tablet = format!("/t/{}", table["token"].as_str().unwrap());
+    for uri in [
+        format!("/tournaments/{id}/standings"),
+        format!("/tournaments/{id}/projector"),
+        tablet,
+    ] {
+        let html = page(&app, &uri).await;
+        assert!(
+            html.contains(&format!("data-live=\"/api/tournaments/{id}/events\"")),
+            "{uri}: {html}"
+        );
+        assert!(html.contains("data-live-region="), "{uri}");
+        assert!(
+            html.contains(r#"<noscript><meta http-equiv="refresh" content="30"></noscript>"#),
+            "{uri}"
+        );
+        assert!(
+            html.contains(r#"<script src="/static/live.js" defer></script>"#),
+            "{uri}"
+        );
+    }
+    let script = page(&app, "/static/live.js").await;
+    assert!(script.contains("new EventSource"));
     assert_exact(&app, &db, id, None).await;
     let projector = page(&app, &format!("/tournaments/{id}/projector")).await;
     assert!(projector.contains("Partie 1 sur 2 en cours"), "{projector}");
