@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # Load run: a 120-player, 5-round tournament with every deal entered (SQLite,
-# release build), then wrk on the standings (JSON and HTML page) for 10 s each
-# on loopback. Needs wrk (Debian package) and python3.
+# release build), then wrk, with the same settings, on /healthz (the
+# baseline: one trivial query) and on the standings (JSON, HTML page,
+# projector) for 10 s each on loopback; prints each one's share of /healthz.
+# Needs wrk (Debian package) and python3.
 #   scripts/load-standings.sh [PLAYERS] [ROUNDS]
+# CHELEM_BIN=path runs another build (e.g. an older one, for a before/after).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 players="${1:-120}"
 rounds="${2:-5}"
-cargo build --release --quiet
-bin="$PWD/target/release/chelem"
+if [ -z "${CHELEM_BIN:-}" ]; then
+  cargo build --release --quiet
+fi
+bin="${CHELEM_BIN:-$PWD/target/release/chelem}"
 dir="$(mktemp -d)"
 port=18321
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
@@ -46,7 +51,17 @@ for r in range(1, rounds + 1):
     call("POST", f"/api/tournaments/{tid}/rounds/{r}/close")
 print(f"tournament {tid}: {n} players, {rounds} rounds, {deals} deals entered")
 PY
-for path in /api/tournaments/1/standings /tournaments/1/standings; do
-  echo "== GET $path"
-  wrk -t2 -c16 -d10s "http://127.0.0.1:$port$path" | grep -E "Requests/sec|Latency|requests in"
+rate() {
+  wrk -t2 -c16 -d10s "http://127.0.0.1:$port$1" | awk '/Requests\/sec/ {print $2}'
+}
+base="$(rate /healthz)"
+printf '%-36s %10s req/s\n' "GET /healthz" "$base"
+for path in /api/tournaments/1/standings /tournaments/1/standings /tournaments/1/projector; do
+  code="$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port$path")"
+  if [ "$code" != 200 ]; then
+    printf '%-36s %10s\n' "GET $path" "HTTP $code"
+    continue
+  fi
+  r="$(rate "$path")"
+  printf '%-36s %10s req/s  %5.1f %% of /healthz\n' "GET $path" "$r" "$(python3 -c "print(100 * $r / $base)")"
 done

@@ -3,7 +3,6 @@
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use clap::Parser;
@@ -198,15 +197,12 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
             tracing::info!(count = n, "migrations applied");
         }
     }
-    let state = AppState {
-        pool,
-        backend,
-        config: Arc::new(WebConfig {
-            secure_cookies: args.secure_cookies,
-            timezone: args.timezone,
-            public_url: args.public_url,
-        }),
+    let config = WebConfig {
+        secure_cookies: args.secure_cookies,
+        timezone: args.timezone,
+        public_url: args.public_url,
     };
+    let state = AppState::new(pool, database_url, config)?;
     let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone())).shutdown_timeout(10);
     if let Some(w) = args.workers {
         server = server.workers(w.max(1));

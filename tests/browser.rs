@@ -162,3 +162,63 @@ fn print_views_print_to_pdf_in_a_real_browser() {
     assert!(stdout.contains("print views passed"), "{stdout}");
     assert!(out.join("print-cards.pdf").exists());
 }
+
+/// The live pages (`live.js`): the standings change without a reload after
+/// a deal is saved; the projector view at 1920x1080 and 1366x768, its
+/// screenshots kept under `target/screenshots/`.
+#[test]
+fn live_standings_and_projector_in_a_real_browser() {
+    let Some(b) = browser() else { return };
+    let server = RealServer::start();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+        .args(["token", "create", "--user", USER])
+        .current_dir(server.dir.path())
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let token = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let c = common::client::Client::new(&server.url());
+    let a = c.call(
+        "POST",
+        "/api/tournaments",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Open de Dijon", "rounds": 2})),
+    );
+    assert_eq!(a.status, 201, "{:?}", a.body);
+    let id = a.body["id"].as_i64().unwrap();
+    // Enough players for the list to be longer than a room's screen.
+    for i in 0..44 {
+        let p = serde_json::json!({"name": format!("Joueuse {i:02} Martin-Dupont"), "club": "Tarot Club"});
+        let path = format!("/api/tournaments/{id}/players");
+        assert_eq!(c.call("POST", &path, Some(&token), Some(&p)).status, 201);
+    }
+    let seated = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
+    assert_eq!(seated.status, 201, "{:?}", seated.body);
+    let tables = seated.body["tables"].as_array().unwrap();
+    // Some deals in already, the last table's first deal saved by the script.
+    for t in &tables[..4] {
+        for k in 1..=2 {
+            let body = serde_json::json!({"taker": t["players"][k % 4], "contract": "garde", "oudlers": 2, "points": 40 + 3 * k});
+            let path = format!("/api/tables/{}/deals/{k}", t["token"].as_str().unwrap());
+            assert_eq!(c.call("PUT", &path, None, Some(&body)).status, 200);
+        }
+    }
+    let last = tables.last().unwrap();
+    let deal = serde_json::json!({"taker": last["players"][0], "contract": "garde_contre", "oudlers": 3, "points": 70});
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let (ok, stdout, stderr) = b.run(
+        "live.js",
+        &[
+            &server.url(),
+            &id.to_string(),
+            last["token"].as_str().unwrap(),
+            &deal.to_string(),
+            shots.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "live pages failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("live pages passed"), "{stdout}");
+    assert!(shots.join("projector-1920x1080.png").exists());
+}

@@ -13,6 +13,7 @@
 mod common;
 
 use common::client::{Answer, Client};
+use common::server::Server;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,48 +38,7 @@ const WORKERS: usize = 4;
 /// Every `RACE_EVERY`-th table has its deal 1 sent by two clients at once.
 const RACE_EVERY: usize = 4;
 
-// ---------------------------------------------------------------- server
-
-/// The real HTTP server on its own thread and actix System.
-struct Server {
-    base: String,
-    handle: actix_web::dev::ServerHandle,
-    thread: Option<thread::JoinHandle<()>>,
-}
-
-impl Server {
-    fn start(state: chelem::web::AppState) -> Server {
-        let (tx, rx) = std::sync::mpsc::channel();
-        let thread = thread::spawn(move || {
-            actix_web::rt::System::new().block_on(async move {
-                let server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
-                    .workers(WORKERS)
-                    .shutdown_timeout(5)
-                    .bind(("127.0.0.1", 0))
-                    .expect("bind a loopback port");
-                let addr = server.addrs()[0];
-                let server = server.run();
-                tx.send((addr, server.handle())).expect("report the address");
-                server.await.expect("server");
-            })
-        });
-        let (addr, handle) = rx.recv().expect("the server starts");
-        Server {
-            base: format!("http://{addr}"),
-            handle,
-            thread: Some(thread),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        actix_web::rt::System::new().block_on(self.handle.stop(true));
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-    }
-}
+// ---------------------------------------------------------------- client
 
 // ---------------------------------------------------------------- setup
 
@@ -258,9 +218,9 @@ fn check_statuses(puts: &[Put], tables: &[Table], allowed: &[u16]) {
 /// The server on `db`, an organizer token, the tournament and its round 1.
 fn prepare(db: &TestDb) -> (Server, String, i64, Vec<Table>) {
     let org = common::http::api_token(db);
-    let server = Server::start(db.state());
+    let server = Server::start_with(db.state(), WORKERS);
     let t0 = Instant::now();
-    let (id, tables) = setup(&server.base, &org);
+    let (id, tables) = setup(&server.url(), &org);
     eprintln!(
         "{}: {} players and round 1 set up in {:.1} s",
         db.backend.name(),
@@ -276,7 +236,7 @@ fn prepare(db: &TestDb) -> (Server, String, i64, Vec<Table>) {
 /// deal stored once as acknowledged, the standings their sum.
 fn all_tables_at_once(db: TestDb) {
     let (server, org, id, tables) = prepare(&db);
-    let puts = run_tables(&server.base, &tables, true, 0, Arc::default(), |_| {});
+    let puts = run_tables(&server.url(), &tables, true, 0, Arc::default(), |_| {});
     report(&format!("{} all tables at once", db.backend.name()), &puts);
     check_statuses(&puts, &tables, &[200]);
 
@@ -323,7 +283,7 @@ fn all_tables_at_once(db: TestDb) {
         + TABLES.div_ceil(RACE_EVERY);
     assert_eq!(puts.len(), expected_puts);
 
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let (stored, closed) = stored_deals(&client, &org, id, &tables);
     assert!(!closed);
     assert_eq!(
@@ -345,9 +305,9 @@ fn close_in_the_middle(db: TestDb) {
     let puts = {
         let done = done.clone();
         let close = &mut close;
-        let base = server.base.clone();
+        let base = server.url();
         let org = org.clone();
-        run_tables(&server.base, &tables, false, 1, done.clone(), move |barrier| {
+        run_tables(&server.url(), &tables, false, 1, done.clone(), move |barrier| {
             let client = Client::new(&base);
             let warm = client.call("GET", "/healthz", None, None);
             assert_eq!(warm.status, 200);
@@ -424,7 +384,7 @@ fn close_in_the_middle(db: TestDb) {
         "half the deals were in before the close"
     );
 
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let (stored, closed) = stored_deals(&client, &org, id, &tables);
     assert!(closed, "the round is closed");
     let missing: BTreeSet<_> = acked.keys().filter(|k| !stored.contains_key(k)).collect();
@@ -455,14 +415,13 @@ fn writers_race_on_one_slot(db: TestDb) {
     let (server, org, id, tables) = prepare(&db);
     let table = tables[0].clone();
     let uri = format!("/api/tables/{}/deals/1", table.token);
-    let first = Client::new(&server.base).call("PUT", &uri, None, Some(&deal_body(&table.players, 1, 0)));
+    let first = Client::new(&server.url()).call("PUT", &uri, None, Some(&deal_body(&table.players, 1, 0)));
     assert_eq!(first.status, 200, "{}", first.body);
     let read = first.body["version"].as_i64().unwrap();
     let barrier = Arc::new(std::sync::Barrier::new(WRITERS));
     let handles: Vec<_> = (0..WRITERS)
         .map(|w| {
-            let (base, uri, barrier, players) =
-                (server.base.clone(), uri.clone(), barrier.clone(), table.players.clone());
+            let (base, uri, barrier, players) = (server.url(), uri.clone(), barrier.clone(), table.players.clone());
             thread::spawn(move || {
                 let client = Client::new(&base);
                 let mut body = deal_body(&players, 1, w + 1);
@@ -499,7 +458,7 @@ fn writers_race_on_one_slot(db: TestDb) {
         assert_eq!(a.body["current"]["record"]["taker"], winner["taker"], "writer {w}");
         assert!(a.body["error"].as_str().is_some_and(|e| !e.is_empty()));
     }
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let (stored, _) = stored_deals(&client, &org, id, &tables);
     assert_eq!(stored.len(), 1, "one deal in the round");
     assert_eq!(
@@ -515,7 +474,7 @@ fn writers_race_on_one_slot(db: TestDb) {
 fn organizers_start_the_next_round_at_once(db: TestDb) {
     const ORGANIZERS: usize = 8;
     let (server, org, id, _) = prepare(&db);
-    let client = Client::new(&server.base);
+    let client = Client::new(&server.url());
     let a = client.call(
         "POST",
         &format!("/api/tournaments/{id}/rounds/1/close"),
@@ -526,7 +485,7 @@ fn organizers_start_the_next_round_at_once(db: TestDb) {
     let barrier = Arc::new(std::sync::Barrier::new(ORGANIZERS));
     let handles: Vec<_> = (0..ORGANIZERS)
         .map(|_| {
-            let (base, org, barrier) = (server.base.clone(), org.clone(), barrier.clone());
+            let (base, org, barrier) = (server.url(), org.clone(), barrier.clone());
             thread::spawn(move || {
                 let client = Client::new(&base);
                 barrier.wait();

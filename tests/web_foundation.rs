@@ -269,11 +269,7 @@ async fn healthz_reports_an_unreachable_database() {
     let pool = diesel::r2d2::Pool::builder()
         .connection_timeout(std::time::Duration::from_millis(300))
         .build_unchecked(manager);
-    let state = chelem::web::AppState {
-        pool,
-        backend: chelem::db::Backend::Postgres,
-        config: Default::default(),
-    };
+    let state = chelem::web::AppState::new(pool, "postgres://postgres@127.0.0.1:9/none", Default::default()).unwrap();
     let app = test::init_service(chelem::chelem_app!(state)).await;
     let resp = test::call_service(&app, test::TestRequest::get().uri("/healthz").to_request()).await;
     assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);

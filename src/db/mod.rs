@@ -165,7 +165,36 @@ pub const POOL_TIMEOUT: Duration = Duration::from_secs(30);
 /// one after the other instead of failing. On PostgreSQL it is an ordinary
 /// transaction; the units of work lock the rows they must serialize on
 /// (see [`models::Round::lock`]). Nested calls become savepoints.
+///
+/// When the outermost transaction ends, the live events published in it
+/// ([`ops::events::publish`]) are marked committed (or forgotten on a
+/// rollback), for the web layer to act on at once.
 pub fn write<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    let outermost = !in_transaction(conn)?;
+    let result = write_unit(conn, f);
+    if outermost {
+        ops::events::transaction_ended(result.is_ok());
+    }
+    result
+}
+
+/// Whether a transaction is open on the connection.
+pub fn in_transaction(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    let depth = match conn {
+        AnyConnection::Postgresql(c) => {
+            AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()?
+        }
+        AnyConnection::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()?,
+    };
+    Ok(depth.is_some())
+}
+
+fn write_unit<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
 where
     F: FnOnce(&mut AnyConnection) -> Result<T, E>,
     E: From<diesel::result::Error>,

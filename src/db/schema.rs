@@ -176,6 +176,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    events (id) {
+        id -> BigInt,
+        tournament_id -> Integer,
+        kind -> Text,
+        data -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -188,6 +198,7 @@ diesel::joinable!(deals -> round_tables (table_id));
 diesel::joinable!(deal_scores -> deals (deal_id));
 diesel::joinable!(deal_scores -> players (player_id));
 diesel::joinable!(submissions -> round_tables (table_id));
+diesel::joinable!(events -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -205,4 +216,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     deal_scores,
     audit_log,
     submissions,
+    events,
 );

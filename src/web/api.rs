@@ -10,7 +10,7 @@ use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::deals::{self, Actor, Entry};
 use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
-use crate::db::ops::{rounds, standings, tournaments};
+use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_value, ScoringRules};
@@ -359,15 +359,19 @@ async fn get_standings(
     q: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let round = q.round;
-    let s = state.db(move |conn| Ok(standings::compute(conn, id, round)?)).await?;
-    let out: Vec<Value> = s
-        .lines
-        .iter()
-        .map(|l| {
-            json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
-                   "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(out))
+    let data = state.standings(id, q.round).await?;
+    // Made once per snapshot: every request until the next change sends the same bytes.
+    let body = data.rendered.json.get_or_init(|| {
+        let out: Vec<Value> = data
+            .standings
+            .lines
+            .iter()
+            .map(|l| {
+                json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
+                       "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
+            })
+            .collect();
+        serde_json::to_vec(&out).unwrap_or_default().into()
+    });
+    Ok(HttpResponse::Ok().content_type("application/json").body(body.clone()))
 }

@@ -12,6 +12,7 @@ pub mod exports;
 pub mod form;
 pub mod input;
 pub mod links;
+pub mod live;
 pub mod message;
 pub mod organizer;
 pub mod pages;
@@ -27,7 +28,7 @@ use actix_web::web;
 pub use ctx::{Ctx, CurrentUser, OrgPage, Organizer};
 pub use error::AppError;
 
-use crate::db::{Backend, DbConn, DbPool};
+use crate::db::{Backend, DbConn, DbPool, Manager};
 
 /// Settings the handlers read.
 #[derive(Debug, Clone)]
@@ -60,22 +61,59 @@ pub struct AppState {
     pub backend: Backend,
     /// Settings.
     pub config: Arc<WebConfig>,
+    /// This instance's live events and standings cache.
+    pub hub: live::Hub,
 }
 
 impl AppState {
+    /// The state of an app instance on `pool` (a pool of `database_url`):
+    /// starts its [`live::Hub`].
+    pub fn new(pool: DbPool, database_url: &str, config: WebConfig) -> anyhow::Result<AppState> {
+        let manager = Manager::new(database_url)?;
+        let backend = manager.backend();
+        Ok(AppState {
+            pool,
+            backend,
+            config: Arc::new(config),
+            hub: live::Hub::start(manager)?,
+        })
+    }
+
     /// Runs `f` with a pooled connection on the blocking thread pool: the one
-    /// way handlers reach the database.
+    /// way handlers reach the database. The live events `f` committed drop
+    /// their tournaments' cached standings before this returns, and wake the
+    /// hub.
     pub async fn db<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut DbConn) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
         let pool = self.pool.clone();
+        let hub = self.hub.clone();
         web::block(move || {
             let mut conn = pool.get()?;
-            f(&mut conn)
+            let out = f(&mut conn);
+            hub.committed(&crate::db::ops::events::take_committed());
+            out
         })
         .await?
+    }
+
+    /// What the standings pages show of a tournament (`only`: one round),
+    /// from memory when nothing changed since it was read: no database query
+    /// then.
+    pub async fn standings(&self, id: i32, only: Option<i32>) -> Result<Arc<live::Snapshot>, AppError> {
+        let cache = self.hub.cache();
+        let generation = match cache.lookup(id, only) {
+            live::cache::Lookup::Hit(s) => return Ok(s),
+            live::cache::Lookup::Miss(g) => g,
+        };
+        let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, only)?)).await?);
+        // Only rounds that exist are kept: made-up numbers take no memory.
+        if only.is_none_or(|n| snapshot.has_round(n)) {
+            cache.store(id, only, generation, snapshot.clone());
+        }
+        Ok(snapshot)
     }
 }
 
@@ -101,6 +139,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(public::configure)
         .configure(results::configure)
         .configure(exports::configure)
+        .configure(live::sse::configure)
         .configure(table::configure);
 }
 

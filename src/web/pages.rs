@@ -19,7 +19,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(switch_lang)
         .service(healthz)
         .service(style_css)
-        .service(entry_js);
+        .service(entry_js)
+        .service(live_js);
 }
 
 /// The home page.
@@ -128,4 +129,13 @@ async fn style_css() -> HttpResponse {
         .content_type("text/css; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(include_str!("../../static/style.css"))
+}
+
+/// The one script of the live pages (CSP: no inline script).
+#[get("/static/live.js")]
+async fn live_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/live.js"))
 }

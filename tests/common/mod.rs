@@ -7,8 +7,8 @@ pub mod client;
 pub mod fixture;
 pub mod http;
 pub mod room;
-
-use std::sync::Arc;
+pub mod server;
+pub mod sse;
 
 use chelem::db::{build_pool, run_migrations, AnyConnection, Backend, DbPool, Manager};
 use chelem::web::{AppState, WebConfig};
@@ -25,8 +25,10 @@ pub fn pg_base_url() -> String {
 pub struct TestDb {
     pub pool: DbPool,
     pub backend: Backend,
-    /// The database's URL (a file path for SQLite), for the real binary.
+    /// The database's URL.
     pub url: String,
+    /// The app state (its live hub) of the in-process app, made on first use.
+    state: std::sync::OnceLock<AppState>,
     pg_name: Option<String>,
     _dir: Option<tempfile::TempDir>,
 }
@@ -42,6 +44,7 @@ impl TestDb {
             pool,
             backend,
             url,
+            state: std::sync::OnceLock::new(),
             pg_name: None,
             _dir: Some(dir),
         }
@@ -74,6 +77,7 @@ impl TestDb {
             pool,
             backend,
             url: url.to_string(),
+            state: std::sync::OnceLock::new(),
             pg_name: Some(name),
             _dir: None,
         })
@@ -83,17 +87,26 @@ impl TestDb {
         self.pool.get().expect("connection")
     }
 
+    /// The state of the in-process app on this database: one per test
+    /// database (its hub, its standings cache), made on first use.
     pub fn state(&self) -> AppState {
-        AppState {
-            pool: self.pool.clone(),
-            backend: self.backend,
-            config: Arc::new(WebConfig::default()),
-        }
+        self.state
+            .get_or_init(|| AppState::new(self.pool.clone(), &self.url, WebConfig::default()).expect("app state"))
+            .clone()
+    }
+
+    /// Another app instance on the same database: its own pool, hub and
+    /// standings cache, as a second server would have.
+    pub fn other_instance(&self, pool_size: u32) -> AppState {
+        let (pool, _) = build_pool(&self.url, pool_size).expect("pool");
+        AppState::new(pool, &self.url, WebConfig::default()).expect("app state")
     }
 }
 
 impl Drop for TestDb {
     fn drop(&mut self) {
+        // Stop this database's hub before the database goes.
+        drop(self.state.take());
         if let Some(name) = self.pg_name.take() {
             if let Ok(mut admin) = Manager::new(&pg_base_url()).unwrap().connect() {
                 let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));

@@ -60,6 +60,15 @@ impl Registration {
             .optional()
     }
 
+    /// The tournaments a player is registered in.
+    pub fn tournaments_of_player(conn: &mut AnyConnection, player_id: i32) -> QueryResult<Vec<i32>> {
+        registrations::table
+            .filter(registrations::player_id.eq(player_id))
+            .order(registrations::tournament_id)
+            .select(registrations::tournament_id)
+            .load(conn)
+    }
+
     /// Every registration of a tournament with its player, by name.
     pub fn with_players(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(Registration, Player)>> {
         registrations::table

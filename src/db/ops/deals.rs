@@ -9,6 +9,7 @@ use crate::db::{now, AnyConnection};
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
 
+use super::events::{publish, Event};
 use super::{Msg, OpError, OpResult};
 
 /// Who is entering a deal.
@@ -222,6 +223,19 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         if let Some(key) = key {
             Submission::insert(conn, key, table.id, number, next)?;
         }
+        let at = Event::Deal {
+            round: round.number,
+            table: table.number,
+            deal: number,
+        };
+        publish(conn, t.id, at)?;
+        publish(
+            conn,
+            t.id,
+            Event::Standings {
+                round: Some(round.number),
+            },
+        )?;
         Ok(entered(true, next, confirmed))
     })
 }
@@ -287,6 +301,19 @@ pub fn confirm(
         }
         if !d.confirmed {
             Deal::confirm(conn, d.id, player)?;
+            let at = Event::Deal {
+                round: round.number,
+                table: table.number,
+                deal: number,
+            };
+            publish(conn, t.id, at)?;
+            publish(
+                conn,
+                t.id,
+                Event::Standings {
+                    round: Some(round.number),
+                },
+            )?;
         }
         let mut stored = EnteredDeal::stored(conn, &d)?;
         stored.changed = !d.confirmed;

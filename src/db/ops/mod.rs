@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod deals;
+pub mod events;
 pub mod export;
 pub mod player_input;
 pub mod players;

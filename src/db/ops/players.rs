@@ -10,6 +10,7 @@ use diesel::prelude::*;
 use crate::db::models::{NewPlayer, Player, Registration, Round};
 use crate::db::{now, AnyConnection};
 
+use super::events::publish_standings;
 pub use super::player_input::{parse_csv, CsvLine, Licence, PlayerFields, PlayerForm, PlayerName};
 use super::{Msg, OpError, OpResult};
 
@@ -25,6 +26,20 @@ pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<i
 /// reusing the directory's player with the same licence). Players registered
 /// after the first round is seated join from the next round.
 pub fn register(
+    conn: &mut AnyConnection,
+    tournament_id: i32,
+    fields: &PlayerFields,
+    checked_in: bool,
+) -> OpResult<(Player, Registration)> {
+    crate::db::write(conn, |conn| {
+        let registered = register_quietly(conn, tournament_id, fields, checked_in)?;
+        publish_standings(conn, tournament_id)?;
+        Ok(registered)
+    })
+}
+
+/// [`register`] without its live event (an import publishes one for the file).
+fn register_quietly(
     conn: &mut AnyConnection,
     tournament_id: i32,
     fields: &PlayerFields,
@@ -111,12 +126,15 @@ pub fn import(
         };
         match player {
             Err(reason) => report.refused.push(refused(reason)),
-            Ok(fields) => match register(conn, tournament_id, &fields, checked_in) {
+            Ok(fields) => match register_quietly(conn, tournament_id, &fields, checked_in) {
                 Ok((p, _)) => report.imported.push((line, p.name)),
                 Err(OpError::Invalid(m) | OpError::Conflict(m)) => report.refused.push(refused(m)),
                 Err(e) => return Err(e),
             },
         }
+    }
+    if !report.imported.is_empty() {
+        crate::db::write(conn, |conn| publish_standings(conn, tournament_id))?;
     }
     Ok(report)
 }
@@ -150,6 +168,10 @@ pub fn edit(conn: &mut AnyConnection, player_id: i32, fields: &PlayerFields) -> 
             }
         }
         Player::update(conn, player_id, fields.name.as_str(), &fields.club, licence)?;
+        // The name shows in the standings of every tournament they play.
+        for tournament_id in Registration::tournaments_of_player(conn, player_id)? {
+            publish_standings(conn, tournament_id)?;
+        }
         Player::find(conn, player_id)?.ok_or(OpError::NotFound)
     })
 }
@@ -187,6 +209,7 @@ pub fn withdraw(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) ->
         }
         let last = last_round(conn, tournament_id)?;
         Registration::set_withdrawn(conn, reg.id, Some(last))?;
+        publish_standings(conn, tournament_id)?;
         Ok(last)
     })
 }
@@ -201,6 +224,7 @@ pub fn reinstate(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -
         let next = last_round(conn, tournament_id)? + 1;
         Registration::set_withdrawn(conn, reg.id, None)?;
         Registration::set_checked_in(conn, reg.id, true, next.max(reg.first_round))?;
+        publish_standings(conn, tournament_id)?;
         Ok(())
     })
 }

@@ -13,6 +13,7 @@ use crate::secrets::new_token;
 use crate::tournament::seating::{self, PlanOptions, PlayerId, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
 
+use super::events::{publish, Event, RoundState};
 use super::{tournaments, Msg, OpError, OpResult};
 
 /// A seated table, as the API and pages show it.
@@ -232,6 +233,11 @@ pub fn start_next(
                 created_at: now(),
             },
         )?;
+        let started = Event::Round {
+            round: number,
+            state: RoundState::Started,
+        };
+        publish(conn, tournament_id, started)?;
         seated_round(conn, tournament_id, number)
     })
 }
@@ -311,6 +317,11 @@ pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: b
                 created_at: now(),
             },
         )?;
+        let closed = Event::Round {
+            round: number,
+            state: RoundState::Closed,
+        };
+        publish(conn, tournament_id, closed)?;
         Ok(())
     })
 }

@@ -292,6 +292,8 @@ pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &
                     created_at: now(),
                 },
             )?;
+            // The name, the tie-breaker, the rounds planned: the pages show them.
+            super::events::publish_standings(conn, id)?;
         }
         Ok(updated)
     })

@@ -14,6 +14,7 @@ use crate::tournament::table::dealer_seat;
 use super::super::csrf::CsrfForm;
 use super::super::form::{refusal, see_other, Refused};
 use super::super::links::SiteUrl;
+use super::super::live::Progress;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 
@@ -123,9 +124,17 @@ pub struct RoundPage {
     pub missing: Vec<(i32, Vec<i32>)>,
     /// Refusal to show.
     pub error: Option<String>,
+    /// How far the round is.
+    pub progress: Progress,
+    /// The live events' address.
+    pub live: String,
 }
 
 impl RoundPage {
+    /// "Tables done: 3/10".
+    pub fn tables_done(&self) -> String {
+        super::super::public::tables_done(&self.ctx, &self.progress)
+    }
     /// The missing tables as a list.
     pub fn missing_list(&self) -> String {
         self.missing
@@ -152,6 +161,7 @@ fn load_round(
     let pending = Deal::pending_in_round(conn, round.id)?;
     let tables: Vec<RoundTable> = seated.iter().map(|(t, _)| t.clone()).collect();
     let missing = missing_of(&tables, &entered);
+    let progress = Progress::of(&round, &tables, &entered);
     let tables = seated
         .into_iter()
         .map(|(table, players)| TableView {
@@ -169,7 +179,9 @@ fn load_round(
         .collect();
     Ok(RoundPage {
         ctx,
+        live: super::super::public::live_url(t.id),
         t,
+        progress,
         number: n,
         closed: round.is_closed(),
         tables,

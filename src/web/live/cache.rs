@@ -1,0 +1,230 @@
+//! Standings served from memory, exact: per tournament, a [`Snapshot`] of
+//! what the standings pages show (the tournament, its rounds, the standings,
+//! the last round's progress), built from the database on a miss and dropped
+//! by every committed change of the tournament (its live events).
+//!
+//! Exact under races: each tournament has a generation, bumped by every
+//! invalidation. A builder notes the generation before it reads the
+//! database and keeps its result only if the generation has not moved since,
+//! so a snapshot read before a change is never kept after it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+
+use actix_web::web::Bytes;
+
+use crate::db::models::{Deal, Round, RoundTable, Tournament};
+use crate::db::ops::rounds::missing_of;
+use crate::db::ops::{standings, tournaments, OpResult};
+use crate::db::AnyConnection;
+use crate::tournament::standings::Standings;
+
+/// How far the last round is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Progress {
+    /// Its number.
+    pub round: i32,
+    /// Closed already.
+    pub closed: bool,
+    /// Its tables.
+    pub tables: usize,
+    /// Tables with every deal entered.
+    pub tables_done: usize,
+    /// Deals entered.
+    pub deals_in: usize,
+    /// Deals to play in all.
+    pub deals_expected: usize,
+}
+
+impl Progress {
+    /// The progress of `round`, whose tables are `tables`, given the deals
+    /// entered in it: (table id, deal number).
+    pub fn of(round: &Round, tables: &[RoundTable], entered: &[(i32, i32)]) -> Progress {
+        let missing = missing_of(tables, entered);
+        Progress {
+            round: round.number,
+            closed: round.is_closed(),
+            tables: tables.len(),
+            tables_done: tables.len() - missing.len(),
+            deals_in: entered.len(),
+            deals_expected: tables.iter().map(|t| t.deal_count.max(0) as usize).sum(),
+        }
+    }
+}
+
+/// What the standings pages show of a tournament, for the whole event or
+/// one round (`only`).
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    /// The tournament.
+    pub t: Tournament,
+    /// Its rounds, in order.
+    pub rounds: Vec<Round>,
+    /// The round shown alone, if any.
+    pub only: Option<i32>,
+    /// The standings (of `only`, or of the whole event).
+    pub standings: Standings,
+    /// The last round's progress (None before round 1).
+    pub progress: Option<Progress>,
+    /// Parts of the answers made once from this snapshot, on first use: the
+    /// same for every visitor (no language, no login in them).
+    pub rendered: Rendered,
+}
+
+/// What is made once from a [`Snapshot`] and served to every request.
+#[derive(Debug, Clone, Default)]
+pub struct Rendered {
+    /// The API's JSON answer.
+    pub json: OnceLock<Bytes>,
+    /// The live part of the standings page for visitors, by language
+    /// (`Lang as usize`).
+    pub standings_region: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
+    /// The rows of the projector's table.
+    pub projector_rows: OnceLock<String>,
+}
+
+impl Snapshot {
+    /// Reads it from the database: a constant number of queries.
+    pub fn load(conn: &mut AnyConnection, id: i32, only: Option<i32>) -> OpResult<Snapshot> {
+        let t = tournaments::get(conn, id)?;
+        let rounds = Round::for_tournament(conn, id)?;
+        let standings = standings::compute(conn, id, only)?;
+        let progress = match rounds.last() {
+            None => None,
+            Some(last) => {
+                let tables = RoundTable::for_round(conn, last.id)?;
+                let entered = Deal::entered_in_round(conn, last.id)?;
+                Some(Progress::of(last, &tables, &entered))
+            }
+        };
+        Ok(Snapshot {
+            t,
+            rounds,
+            only,
+            standings,
+            progress,
+            rendered: Rendered::default(),
+        })
+    }
+
+    /// The round numbers.
+    pub fn round_numbers(&self) -> Vec<i32> {
+        self.rounds.iter().map(|r| r.number).collect()
+    }
+
+    /// Whether round `n` exists.
+    pub fn has_round(&self, n: i32) -> bool {
+        self.rounds.iter().any(|r| r.number == n)
+    }
+}
+
+struct Entry<V> {
+    generation: u64,
+    views: HashMap<Option<i32>, V>,
+}
+
+impl<V> Default for Entry<V> {
+    fn default() -> Self {
+        Entry {
+            generation: 0,
+            views: HashMap::new(),
+        }
+    }
+}
+
+/// Values kept per tournament and view (`None`: the whole event, `Some(n)`:
+/// round `n`), with the generations that keep them exact.
+pub struct Cache<V> {
+    entries: RwLock<HashMap<i32, Entry<V>>>,
+}
+
+impl<V> Default for Cache<V> {
+    fn default() -> Self {
+        Cache {
+            entries: RwLock::new(HashMap::new()),
+        }
+    }
+}
+
+/// The standings snapshots of every tournament of an instance.
+pub type StandingsCache = Cache<Arc<Snapshot>>;
+
+/// The answer of [`Cache::lookup`].
+pub enum Lookup<V> {
+    /// In memory.
+    Hit(V),
+    /// To build: the generation to hand back to [`Cache::store`].
+    Miss(u64),
+}
+
+impl<V: Clone> Cache<V> {
+    /// The value of a tournament's view, or the generation to build it under.
+    pub fn lookup(&self, id: i32, view: Option<i32>) -> Lookup<V> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        match entries.get(&id) {
+            // Nothing is noted for a tournament before its first change or
+            // store: made-up ids take no memory.
+            None => Lookup::Miss(0),
+            Some(e) => match e.views.get(&view) {
+                Some(v) => Lookup::Hit(v.clone()),
+                None => Lookup::Miss(e.generation),
+            },
+        }
+    }
+
+    /// Keeps a value built under `generation`, unless the tournament changed
+    /// since (then the next request builds it again); whether it was kept.
+    pub fn store(&self, id: i32, view: Option<i32>, generation: u64, value: V) -> bool {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        let entry = entries.entry(id).or_default();
+        if entry.generation != generation {
+            return false;
+        }
+        entry.views.insert(view, value);
+        true
+    }
+
+    /// Drops what is kept of a tournament: it changed.
+    pub fn invalidate(&self, id: i32) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        let entry = entries.entry(id).or_default();
+        entry.generation += 1;
+        entry.views.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_value_built_before_a_change_is_not_kept_after_it() {
+        let cache: Cache<&str> = Cache::default();
+        let Lookup::Miss(g) = cache.lookup(1, None) else {
+            panic!("empty cache")
+        };
+        // The tournament changes while the value is being built.
+        cache.invalidate(1);
+        assert!(!cache.store(1, None, g, "stale"));
+        assert!(matches!(cache.lookup(1, None), Lookup::Miss(1)));
+        assert!(cache.store(1, None, 1, "fresh"));
+        assert!(matches!(cache.lookup(1, None), Lookup::Hit("fresh")));
+        // Views are kept apart, and a change drops them all.
+        assert!(cache.store(1, Some(2), 1, "round 2"));
+        assert!(matches!(cache.lookup(1, Some(2)), Lookup::Hit("round 2")));
+        assert!(matches!(cache.lookup(2, None), Lookup::Miss(0)));
+        cache.invalidate(1);
+        assert!(matches!(cache.lookup(1, None), Lookup::Miss(2)));
+        assert!(matches!(cache.lookup(1, Some(2)), Lookup::Miss(2)));
+    }
+
+    #[test]
+    fn a_first_build_racing_a_first_change_is_not_kept() {
+        let cache: Cache<u8> = Cache::default();
+        let Lookup::Miss(g) = cache.lookup(7, None) else {
+            panic!("empty cache")
+        };
+        cache.invalidate(7);
+        assert!(!cache.store(7, None, g, 1));
+    }
+}

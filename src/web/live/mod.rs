@@ -1,0 +1,249 @@
+//! Live updates: one [`Hub`] per app instance reads the stored events
+//! ([`crate::db::ops::events`]) as soon as they commit, drops the cached
+//! standings of their tournaments ([`cache`]) and broadcasts them to the
+//! Server-Sent Events streams ([`sse`]).
+//!
+//! The hub is a thread with a connection of its own. It is woken by this
+//! process's writers right after their commit ([`Hub::committed`]), on
+//! PostgreSQL also by `NOTIFY chelem_events` from every instance sharing the
+//! database (it `LISTEN`s on that connection, reconnecting by itself), and in
+//! any case by a slow safety poll.
+
+pub mod cache;
+pub mod sse;
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use diesel::connection::SimpleConnection;
+use tokio::sync::broadcast;
+
+use crate::db::models::StoredEvent;
+use crate::db::ops::events::CHANNEL;
+use crate::db::{AnyConnection, Backend, Manager};
+
+pub use cache::{Progress, Snapshot, StandingsCache};
+
+/// How often the hub looks at PostgreSQL's notifications.
+const NOTIFY_POLL: Duration = Duration::from_millis(50);
+/// How often the hub reads the events table whatever it was told: SQLite
+/// (another process writing the same file sends no notification).
+const SAFETY_POLL_SQLITE: Duration = Duration::from_millis(1000);
+/// The same on PostgreSQL (notifications do the work; this checks the link).
+const SAFETY_POLL_PG: Duration = Duration::from_secs(5);
+/// Events read at once.
+const BATCH: i64 = 1000;
+/// Events a slow SSE client may fall behind before it is told to reload.
+const CHANNEL_CAPACITY: usize = 1024;
+/// The longest wait between two reconnection attempts.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+
+/// The live events of one app instance: a clonable handle; the thread stops
+/// when the last handle is dropped.
+#[derive(Clone)]
+pub struct Hub {
+    shared: Arc<Shared>,
+    _stop: Arc<StopOnDrop>,
+}
+
+struct Shared {
+    sender: broadcast::Sender<Arc<StoredEvent>>,
+    cache: StandingsCache,
+    poked: Mutex<bool>,
+    wake: Condvar,
+    stop: AtomicBool,
+    last_seen: AtomicI64,
+}
+
+impl Shared {
+    /// Waits until poked, stopped or `timeout`; whether it was poked.
+    fn wait(&self, timeout: Duration) -> bool {
+        let guard = self.poked.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut guard, _) = self
+            .wake
+            .wait_timeout_while(guard, timeout, |poked| !*poked && !self.stop.load(Ordering::Relaxed))
+            .unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut *guard)
+    }
+
+    fn poke(&self) {
+        *self.poked.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.wake.notify_all();
+    }
+}
+
+struct StopOnDrop(Arc<Shared>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Relaxed);
+        self.0.poke();
+    }
+}
+
+impl Hub {
+    /// Starts the hub of an instance: opens its connection, starts listening
+    /// (PostgreSQL), and broadcasts the events stored from now on. A database
+    /// out of reach is not an error: the hub connects as soon as it can.
+    pub fn start(manager: Manager) -> anyhow::Result<Hub> {
+        use anyhow::Context;
+        let (sender, _) = broadcast::channel(CHANNEL_CAPACITY);
+        let shared = Arc::new(Shared {
+            sender,
+            cache: StandingsCache::default(),
+            poked: Mutex::new(false),
+            wake: Condvar::new(),
+            stop: AtomicBool::new(false),
+            last_seen: AtomicI64::new(UNKNOWN),
+        });
+        let conn = match connect(&shared, &manager) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                tracing::warn!(error = %format!("{e:#}"), "live updates: cannot reach the database yet");
+                None
+            }
+        };
+        let worker = shared.clone();
+        std::thread::Builder::new()
+            .name("chelem-live".into())
+            .spawn(move || run(&worker, &manager, conn))
+            .context("live updates: cannot start the thread")?;
+        Ok(Hub {
+            _stop: Arc::new(StopOnDrop(shared.clone())),
+            shared,
+        })
+    }
+
+    /// A new receiver of every event read from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<StoredEvent>> {
+        self.shared.sender.subscribe()
+    }
+
+    /// The standings cache of this instance.
+    pub fn cache(&self) -> &StandingsCache {
+        &self.shared.cache
+    }
+
+    /// The id of the last event broadcast.
+    pub fn last_seen(&self) -> i64 {
+        self.shared.last_seen.load(Ordering::Relaxed)
+    }
+
+    /// Events of these tournaments just committed in this process: their
+    /// cached standings go at once (a client that saved then reads sees its
+    /// change), and the hub reads the events now.
+    pub fn committed(&self, tournaments: &BTreeSet<i32>) {
+        if tournaments.is_empty() {
+            return;
+        }
+        for id in tournaments {
+            self.shared.cache.invalidate(*id);
+        }
+        self.shared.poke();
+    }
+}
+
+/// `last_seen` before the hub first reached the database.
+const UNKNOWN: i64 = -1;
+
+/// A connection for the hub, listening on PostgreSQL; the first one also
+/// notes the last event stored (the hub broadcasts those after it).
+fn connect(shared: &Shared, manager: &Manager) -> anyhow::Result<AnyConnection> {
+    let mut conn = manager.connect()?;
+    if let AnyConnection::Postgresql(pg) = &mut conn {
+        // Named, so an administrator (or a test) can tell it in pg_stat_activity.
+        pg.batch_execute(&format!("SET application_name = 'chelem-live'; LISTEN {CHANNEL}"))?;
+    }
+    if shared.last_seen.load(Ordering::Relaxed) == UNKNOWN {
+        shared
+            .last_seen
+            .store(StoredEvent::last_id(&mut conn)?, Ordering::Relaxed);
+    }
+    Ok(conn)
+}
+
+/// The hub's thread: waits, reads, broadcasts; reconnects with a growing
+/// pause when the connection fails.
+fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>) {
+    let (tick, safety) = match manager.backend() {
+        Backend::Postgres => (NOTIFY_POLL, SAFETY_POLL_PG),
+        Backend::Sqlite => (SAFETY_POLL_SQLITE, SAFETY_POLL_SQLITE),
+    };
+    let mut backoff = Duration::from_millis(100);
+    let mut last_read = Instant::now();
+    while !shared.stop.load(Ordering::Relaxed) {
+        let mut due = shared.wait(tick) || last_read.elapsed() >= safety;
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let c = match conn.as_mut() {
+            Some(c) => c,
+            None => match connect(shared, manager) {
+                Ok(c) => {
+                    tracing::info!("live updates: reconnected to the database");
+                    backoff = Duration::from_millis(100);
+                    due = true;
+                    conn.insert(c)
+                }
+                Err(e) => {
+                    tracing::warn!(error = %format!("{e:#}"), retry_in = ?backoff, "live updates: cannot reconnect");
+                    shared.wait(backoff);
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                    continue;
+                }
+            },
+        };
+        let result = notified(c).and_then(|n| {
+            if n || due {
+                last_read = Instant::now();
+                read_new(shared, c)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(e) = result {
+            tracing::warn!(error = %e, "live updates: database connection lost");
+            conn = None;
+        }
+    }
+}
+
+/// Whether notifications arrived (PostgreSQL; drains them).
+fn notified(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
+    let AnyConnection::Postgresql(pg) = conn else {
+        return Ok(false);
+    };
+    let mut any = false;
+    for n in pg.notifications_iter() {
+        n?;
+        any = true;
+    }
+    Ok(any)
+}
+
+/// Reads the events after the last one seen: drops the cached standings of
+/// their tournaments, then broadcasts them.
+fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<()> {
+    loop {
+        let after = shared.last_seen.load(Ordering::Relaxed);
+        let events = StoredEvent::since(conn, after, BATCH)?;
+        let Some(last) = events.last().map(|e| e.id) else {
+            return Ok(());
+        };
+        let tournaments: BTreeSet<i32> = events.iter().map(|e| e.tournament_id).collect();
+        for id in tournaments {
+            shared.cache.invalidate(id);
+        }
+        shared.last_seen.store(last, Ordering::Relaxed);
+        let full = events.len() as i64 == BATCH;
+        for e in events {
+            // No receiver is not an error: nobody is watching.
+            let _ = shared.sender.send(Arc::new(e));
+        }
+        if !full {
+            return Ok(());
+        }
+    }
+}

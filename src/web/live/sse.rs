@@ -1,0 +1,127 @@
+//! `GET /api/tournaments/{id}/events`: the live events of a tournament as
+//! Server-Sent Events, exactly as FORMATS.md ("Live updates") writes them.
+
+use std::collections::VecDeque;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{get, web, HttpRequest, HttpResponse};
+use tokio::sync::broadcast::{error::RecvError, Receiver};
+use tokio::time::{timeout_at, Instant};
+
+use crate::db::models::StoredEvent;
+
+use super::super::{AppError, AppState};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(events);
+}
+
+/// A comment line at least this often keeps proxies from closing the stream.
+pub const PING: Duration = Duration::from_secs(15);
+/// A client that missed more events than this reloads instead of replaying them.
+pub const MAX_REPLAY: i64 = 500;
+/// How long a browser waits before reconnecting, in milliseconds.
+const RETRY_MS: u32 = 2000;
+
+/// One event as the stream sends it.
+pub fn frame(e: &StoredEvent) -> Bytes {
+    Bytes::from(format!("id: {}\nevent: {}\ndata: {}\n\n", e.id, e.kind, e.data))
+}
+
+/// The event that tells a client to reload the page: it missed too much. No
+/// `id`, so a reconnection still resumes from the last event it saw.
+fn reload() -> Bytes {
+    Bytes::from_static(b"event: reload\ndata: {}\n\n")
+}
+
+/// The `Last-Event-ID` a reconnecting client sends (an unreadable one counts
+/// as none: the client starts from now).
+fn last_event_id(req: &HttpRequest) -> Option<i64> {
+    req.headers()
+        .get("Last-Event-ID")
+        .and_then(|h| h.to_str().ok())
+        .and_then(|s| s.trim().parse().ok())
+}
+
+struct Stream {
+    tournament: i32,
+    /// What to send before waiting for new events.
+    queued: VecDeque<Bytes>,
+    /// The last event id sent (the replay's and the broadcast's may overlap).
+    sent: i64,
+    events: Receiver<Arc<StoredEvent>>,
+    next_ping: Instant,
+}
+
+impl Stream {
+    /// The next chunk of the stream; `None` ends it (the hub stopped).
+    async fn next(&mut self) -> Option<Bytes> {
+        loop {
+            if let Some(b) = self.queued.pop_front() {
+                self.next_ping = Instant::now() + PING;
+                return Some(b);
+            }
+            match timeout_at(self.next_ping, self.events.recv()).await {
+                Err(_) => self.queued.push_back(Bytes::from_static(b": ping\n\n")),
+                Ok(Ok(e)) => {
+                    if e.tournament_id == self.tournament && e.id > self.sent {
+                        self.sent = e.id;
+                        self.queued.push_back(frame(&e));
+                    }
+                }
+                // The client could not keep up: it reloads.
+                Ok(Err(RecvError::Lagged(_))) => self.queued.push_back(reload()),
+                Ok(Err(RecvError::Closed)) => return None,
+            }
+        }
+    }
+}
+
+#[get("/api/tournaments/{id}/events")]
+async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    // 404 for an unknown tournament (from memory when its standings are).
+    state.standings(id, None).await?;
+    // Subscribe before reading what was missed: nothing falls in between.
+    let receiver = state.hub.subscribe();
+    let mut queued = VecDeque::from([Bytes::from(format!("retry: {RETRY_MS}\n: live\n\n"))]);
+    let sent = match last_event_id(&req) {
+        // A new client starts from what is committed now, even if the hub
+        // has not broadcast all of it yet.
+        None => state.db(|conn| Ok(StoredEvent::last_id(conn)?)).await?,
+        Some(after) => {
+            let missed = state
+                .db(move |conn| Ok(StoredEvent::of_tournament_since(conn, id, after, MAX_REPLAY + 1)?))
+                .await?;
+            if missed.len() as i64 > MAX_REPLAY {
+                queued.push_back(reload());
+            } else {
+                queued.extend(missed.iter().map(frame));
+            }
+            // Whatever was replayed (or skipped by the reload) is not sent again.
+            missed.last().map_or(after, |e| e.id.max(after))
+        }
+    };
+    let stream = Stream {
+        tournament: id,
+        queued,
+        sent,
+        events: receiver,
+        next_ping: Instant::now() + PING,
+    };
+    let body = futures_util::stream::unfold(stream, |mut s| async move {
+        s.next().await.map(|b| (Ok::<_, Infallible>(b), s))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // Compressing would hold events back until a buffer fills.
+        .insert_header((header::CONTENT_ENCODING, "identity"))
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}

@@ -1,0 +1,105 @@
+// Chelem: pages that update by themselves. A page with a [data-live]
+// element listens to its tournament's Server-Sent Events (FORMATS.md, "Live
+// updates") and, on a change, fetches itself again and swaps its
+// [data-live-region] parts (forms and scroll position stay as they are). A
+// [data-autoscroll] box (the projector) scrolls slowly down and back up when
+// its content is taller than the screen. Without JavaScript these pages
+// reload every 30 seconds instead (a <noscript> refresh).
+(function () {
+  "use strict";
+
+  var live = document.querySelector("[data-live]");
+  if (live && window.EventSource && window.fetch && window.DOMParser) {
+    var timer = null;
+    var busy = false;
+    var again = false;
+    var schedule = function () {
+      clearTimeout(timer);
+      timer = setTimeout(refresh, 250);
+    };
+    var refresh = function () {
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
+      fetch(location.href, { credentials: "same-origin", cache: "no-store" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("HTTP " + r.status);
+          return r.text();
+        })
+        .then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          document.querySelectorAll("[data-live-region]").forEach(function (el) {
+            var name = el.getAttribute("data-live-region");
+            var fresh = doc.querySelector('[data-live-region="' + name + '"]');
+            if (fresh && fresh.innerHTML !== el.innerHTML) el.innerHTML = fresh.innerHTML;
+          });
+          document.documentElement.setAttribute("data-live-updated", String(Date.now()));
+        })
+        .catch(function () {})
+        .then(function () {
+          busy = false;
+          if (again) {
+            again = false;
+            schedule();
+          }
+        });
+    };
+    var events = new EventSource(live.getAttribute("data-live"));
+    ["deal", "round", "standings"].forEach(function (kind) {
+      events.addEventListener(kind, schedule);
+    });
+    // Too much was missed to replay: the whole page again.
+    events.addEventListener("reload", function () {
+      location.reload();
+    });
+    events.addEventListener("open", function () {
+      document.documentElement.setAttribute("data-live-open", "1");
+    });
+  }
+
+  var box = document.querySelector("[data-autoscroll]");
+  if (box && window.requestAnimationFrame) {
+    var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    var SPEED = 45; // pixels per second
+    var PAUSE = 5000; // at the top and at the bottom, in milliseconds
+    var state = "top";
+    var until = performance.now() + PAUSE;
+    var pos = 0;
+    var last = null;
+    var step = function (now) {
+      var max = box.scrollHeight - box.clientHeight;
+      if (max <= 2) {
+        state = "top";
+        until = now + PAUSE;
+      } else if (now >= until) {
+        if (state === "top") {
+          state = "down";
+          pos = box.scrollTop;
+          last = now;
+        } else if (state === "bottom") {
+          box.scrollTop = 0;
+          state = "top";
+          until = now + PAUSE;
+        } else if (reduced) {
+          // A page at a time, without motion.
+          pos = Math.min(max, box.scrollTop + box.clientHeight * 0.9);
+          box.scrollTop = pos;
+          until = now + PAUSE;
+          if (pos >= max) state = "bottom";
+        } else {
+          pos = Math.min(max, pos + ((now - last) * SPEED) / 1000);
+          last = now;
+          box.scrollTop = pos;
+          if (pos >= max) {
+            state = "bottom";
+            until = now + PAUSE;
+          }
+        }
+      }
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  }
+})();
