@@ -9,7 +9,7 @@ const assert = require('assert');
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { launch, phonePage, login } = require('./common');
+const { launch, phonePage, login, tap } = require('./common');
 
 const [base, csv, out, user, password] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
@@ -44,13 +44,13 @@ const squash = (s) => s.replace(/\s+/g, ' ');
       for (const d of deals) {
         k++;
         await page.goto(base + d);
-        const takers = await page.$$eval('select[name=taker] option', os => os.map(o => o.value).filter(v => v));
-        await page.selectOption('select[name=taker]', takers[k % takers.length]);
-        await page.selectOption('select[name=contract]', ['garde', 'petite', 'garde_sans', 'garde_contre'][k % 4]);
-        await page.selectOption('select[name=oudlers]', String(k % 4));
+        const takers = await page.$$eval('input[name=taker]', is => is.map(i => i.value));
+        await tap(page, 'taker', takers[k % takers.length]);
+        await tap(page, 'contract', ['garde', 'petite', 'garde_sans', 'garde_contre'][k % 4]);
+        await tap(page, 'oudlers', String(k % 4));
         await page.fill('input[name=points]', ['38', '44,5', '52', '61'][k % 4]);
         await nav(() => page.click('form.stack button[type=submit]'));
-        assert.ok(page.url().endsWith(t), `deal ${d} refused: ${await page.textContent('main')}`);
+        assert.strictEqual(new URL(page.url()).pathname, t, `deal ${d} refused: ${await page.textContent('main')}`);
       }
     }
 
