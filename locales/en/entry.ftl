@@ -34,3 +34,4 @@ round-pending-confirm = Waiting for a defender to confirm: deals { $deals }
 deal-chip-simple = Single
 deal-chip-double = Double
 deal-chip-triple = Triple
+projector-race = The standings race, round by round

@@ -34,3 +34,4 @@ round-pending-confirm = À confirmer par un défenseur : donnes { $deals }
 deal-chip-simple = Simple
 deal-chip-double = Double
 deal-chip-triple = Triple
+projector-race = Course au classement, partie après partie
