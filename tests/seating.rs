@@ -64,6 +64,29 @@ fn planned_without_repeats() {
     }
 }
 
+/// 32 players over 10 rounds at 8 tables of 4: the social golfer problem
+/// 8-4-10, no two players meet twice (the most rounds possible: everyone meets
+/// 30 of the 31 others), for every prefix of the tournament and every seed.
+#[test]
+fn thirty_two_players_ten_rounds_without_repeats() {
+    let players: Vec<PlayerId> = (101..133).collect();
+    for seed in [1, 2] {
+        let schedule = plan(&players, 10, &PlanOptions::default(), seed).unwrap();
+        assert_eq!(schedule.len(), 10);
+        for round in &schedule {
+            check_round(round, &players, 0);
+        }
+        let report = SeatingReport::from_rounds(&schedule);
+        assert_eq!(report.repeats, 0, "seed {seed}: {report:?}");
+        assert_eq!(report.max_met, 1);
+    }
+    for rounds in [1, 4, 9] {
+        let schedule = plan(&players, rounds, &PlanOptions::default(), 3).unwrap();
+        assert_eq!(schedule.len(), rounds);
+        assert_eq!(SeatingReport::from_rounds(&schedule).repeats, 0, "32x{rounds}");
+    }
+}
+
 #[test]
 fn plan_is_deterministic_and_respects_constraints() {
     let players: Vec<PlayerId> = (10..30).collect();

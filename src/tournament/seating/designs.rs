@@ -11,6 +11,9 @@
 //!   smaller space than the whole schedule: 1-rotational designs and
 //!   difference families in the language of design theory. The embedded
 //!   base rounds of [`known`] were found this way and are checked on use.
+//! - [`known`]: schedules embedded whole (12, 18, 26 players), as base rounds
+//!   (22, 24, 28 players) or as half rounds (32 players × 10 rounds, the
+//!   social golfer problem 8-4-10), checked on use.
 
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -667,6 +670,60 @@ const EXPLICIT_18_4: Explicit = Explicit {
 
 const EXPLICIT: &[&Explicit] = &[&EXPLICIT_12_4, &EXPLICIT_18_4, &EXPLICIT_26_5];
 
+/// An embedded schedule of tables of 4 for `2h` players, invariant under the
+/// involution `p ↔ p + h (mod 2h)`: every table `T` of a round comes with its
+/// image `T + h`, so a round is given by half of its tables.
+struct Halved {
+    /// Half the players.
+    h: usize,
+    /// Per round, one table of each pair `T`, `T + h`.
+    rounds: &'static [&'static [[usize; 4]]],
+}
+
+impl Halved {
+    /// The whole rounds: each half table followed by its image.
+    fn expand(&self) -> Schedule {
+        let n = 2 * self.h;
+        self.rounds
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .flat_map(|t| [t.to_vec(), t.iter().map(|&p| (p + self.h) % n).collect()])
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// 32 players, 10 rounds (8 tables of 4): no repeat, the social golfer problem
+/// 8-4-10 (everyone meets 30 of the 31 others; `p` never meets `p + 16`: a
+/// resolvable 4-GDD of type 2^16). Construction: the twins `{x, x + 16}`
+/// (`x < 16`) are the points of GF(2)^4; round `k` seats the 4 cosets of a
+/// plane `V_k` through 0 (each round's table with player 0, mod 16), 10 planes
+/// covering every nonzero vector twice, so that two points `x`, `y` share a
+/// coset in exactly 2 rounds. Each coset gives a pair of tables `T`, `T + 16`:
+/// in one round the twins of `x` and `y` meet as `x, y` and `x + 16, y + 16`
+/// (same side), in the other as `x, y + 16` and `x + 16, y` (crossed), so all 4
+/// meet once. Which twin goes to `T` is a solution of that linear system over
+/// GF(2) (a side per point and coset; one equation per pair of points), solved
+/// offline by Gaussian elimination for these planes.
+const HALVED_32_10: Halved = Halved {
+    h: 16,
+    rounds: &[
+        &[[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]],
+        &[[0, 4, 17, 21], [2, 6, 19, 23], [8, 12, 25, 29], [10, 14, 27, 31]],
+        &[[0, 8, 18, 26], [1, 9, 19, 27], [4, 12, 22, 30], [5, 13, 23, 31]],
+        &[[0, 15, 19, 28], [1, 14, 18, 29], [4, 11, 23, 24], [5, 10, 22, 25]],
+        &[[0, 12, 20, 24], [1, 13, 21, 25], [2, 14, 22, 26], [3, 15, 23, 27]],
+        &[[0, 5, 11, 14], [1, 4, 26, 31], [2, 7, 9, 12], [3, 6, 24, 29]],
+        &[[0, 6, 25, 31], [1, 7, 24, 30], [2, 11, 20, 29], [3, 10, 21, 28]],
+        &[[0, 22, 27, 29], [1, 10, 12, 23], [2, 4, 15, 25], [3, 5, 8, 30]],
+        &[[0, 9, 23, 30], [1, 6, 8, 15], [2, 5, 27, 28], [3, 13, 20, 26]],
+        &[[0, 7, 10, 13], [1, 11, 22, 28], [2, 8, 21, 31], [3, 4, 9, 14]],
+    ],
+};
+
 /// An embedded schedule for `n` players and up to its number of rounds, with
 /// its repeats (0 but for 12 and 18 players); checked (everybody once per round, the
 /// given sizes, the repeats) before use.
@@ -687,6 +744,9 @@ pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<(Schedul
             && repeat_count(&s, n) == want;
         return ok.then_some((s, want));
     }
+    if n == 2 * HALVED_32_10.h {
+        return no_repeat(HALVED_32_10.expand(), n, rounds, sizes);
+    }
     let k = match n {
         22 => &KNOWN_22_5,
         24 => &KNOWN_24_7,
@@ -694,11 +754,16 @@ pub(crate) fn known(n: usize, rounds: usize, sizes: &[usize]) -> Option<(Schedul
         _ => return None,
     };
     let g = Group::product(k.dims);
-    if rounds > k.bases.len() * g.m {
+    let bases: Vec<Vec<Vec<usize>>> = k.bases.iter().map(|b| b.iter().map(|t| t.to_vec()).collect()).collect();
+    no_repeat(expand(&g, k.levels, &bases), n, rounds, sizes)
+}
+
+/// The first `rounds` rounds of an embedded schedule with no repeat, when it
+/// has that many and they check: the given table sizes, no repeat.
+fn no_repeat(mut s: Schedule, n: usize, rounds: usize, sizes: &[usize]) -> Option<(Schedule, u64)> {
+    if rounds > s.len() {
         return None;
     }
-    let bases: Vec<Vec<Vec<usize>>> = k.bases.iter().map(|b| b.iter().map(|t| t.to_vec()).collect()).collect();
-    let mut s = expand(&g, k.levels, &bases);
     s.truncate(rounds);
     let ok = s
         .iter()
@@ -876,11 +941,33 @@ mod tests {
             (28, 9, vec![4; 7]),
             (22, 5, vec![5, 5, 4, 4, 4]),
             (32, 10, vec![4; 8]),
+            (32, 3, vec![4; 8]),
         ] {
-            if let Some((s, _)) = known(n, rounds, sizes) {
-                assert_eq!(s.len(), rounds);
-                assert_eq!(repeats(&s, n), 0, "{n}x{rounds}");
+            let (s, want) = known(n, rounds, sizes).unwrap_or_else(|| panic!("{n}x{rounds} embedded"));
+            assert_eq!(s.len(), rounds);
+            assert_eq!(want, 0);
+            assert_eq!(repeats(&s, n), 0, "{n}x{rounds}");
+        }
+        // more rounds than embedded, or other table sizes: none
+        assert!(known(32, 11, &[4; 8]).is_none());
+        assert!(known(32, 10, &[5, 5, 5, 5, 4, 4, 4]).is_none());
+    }
+
+    /// The 32-player design: everyone meets 30 others, all but `p + 16`.
+    #[test]
+    fn halved_32_meets_all_but_the_twin() {
+        let s = HALVED_32_10.expand();
+        let mut met = vec![vec![false; 32]; 32];
+        for table in s.iter().flatten() {
+            for &p in table {
+                for &q in table.iter().filter(|&&q| q != p) {
+                    met[p][q] = true;
+                }
             }
+        }
+        for (p, row) in met.iter().enumerate() {
+            let missed: Vec<usize> = (0..32).filter(|&q| q != p && !row[q]).collect();
+            assert_eq!(missed, vec![(p + 16) % 32], "player {p}");
         }
     }
 

@@ -28,7 +28,7 @@ const EVALS_PER_ATTEMPT: u64 = 1_000_000;
 /// Method: algebraic constructions when they fit (the affine plane AG(2,4)
 /// for 16 players; schedules invariant under a group, i.e. translates of base
 /// rounds, found by a small search over base rounds; schedules embedded for
-/// 12, 18, 22, 24, 26 and 28 players, 12 × 4 and 18 × 4 with the proven
+/// 12, 18, 22, 24, 26, 28 and 32 players, 12 × 4 and 18 × 4 with the proven
 /// fewest repeats), relabelled at random; otherwise (or when constraints break them)
 /// greedy starts improved by a tabu search over the whole schedule, several
 /// seeded attempts, the best kept; then, when tables of 5 are spread
