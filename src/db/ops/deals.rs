@@ -223,21 +223,17 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         if let Some(key) = key {
             Submission::insert(conn, key, table.id, number, next)?;
         }
-        let at = Event::Deal {
-            round: round.number,
-            table: table.number,
-            deal: number,
-        };
-        publish(conn, t.id, at)?;
-        publish(
-            conn,
-            t.id,
-            Event::Standings {
-                round: Some(round.number),
-            },
-        )?;
+        publish_deal(conn, t.id, round.number, table.number, number)?;
         Ok(entered(true, next, confirmed))
     })
+}
+
+/// Tells the live pages that deal `deal` of a table changed (saved,
+/// corrected or confirmed), and so did the standings.
+fn publish_deal(conn: &mut AnyConnection, tournament: i32, round: i32, table: i32, deal: i32) -> OpResult<()> {
+    publish(conn, tournament, Event::Deal { round, table, deal })?;
+    publish(conn, tournament, Event::Standings { round: Some(round) })?;
+    Ok(())
 }
 
 impl EnteredDeal {
@@ -301,19 +297,7 @@ pub fn confirm(
         }
         if !d.confirmed {
             Deal::confirm(conn, d.id, player)?;
-            let at = Event::Deal {
-                round: round.number,
-                table: table.number,
-                deal: number,
-            };
-            publish(conn, t.id, at)?;
-            publish(
-                conn,
-                t.id,
-                Event::Standings {
-                    round: Some(round.number),
-                },
-            )?;
+            publish_deal(conn, t.id, round.number, table.number, number)?;
         }
         let mut stored = EnteredDeal::stored(conn, &d)?;
         stored.changed = !d.confirmed;
