@@ -160,20 +160,59 @@ both_backends!(
     }
 );
 
-both_backends!(login_is_throttled_per_account, |db: TestDb| async move {
-    create_user(&db, "arbitre", "tres-secret-42");
-    let app = app!(db);
-    let mut jar = Jar::default();
-    for _ in 0..chelem::web::auth::MAX_FAILURES_PER_USER {
-        let resp = login_as(&app, &mut jar, "arbitre", "mauvais").await;
+/// A login attempt of `user` from the address `peer`, with the jar's CSRF token.
+fn login_from(jar: &Jar, user: &str, password: &str, peer: &str) -> actix_http::Request {
+    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
+    test::TestRequest::post()
+        .uri("/login")
+        .peer_addr(peer.parse().unwrap())
+        .insert_header((header::COOKIE, jar.header()))
+        .set_form([
+            ("csrf", csrf.as_str()),
+            ("username", user),
+            ("password", password),
+            ("next", "/"),
+        ])
+        .to_request()
+}
+
+both_backends!(
+    login_guessing_is_slowed_per_account_and_address_never_locked,
+    |db: TestDb| async move {
+        use chelem::web::auth::FREE_FAILURES;
+        create_user(&db, "arbitre", "tres-secret-42");
+        let app = app!(db);
+        let mut jar = Jar::default();
+        let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
+        jar.absorb(&resp);
+        let guesser = "192.0.2.7:5000";
+        for _ in 0..FREE_FAILURES {
+            let resp = test::call_service(&app, login_from(&jar, "arbitre", "mauvais", guesser)).await;
+            assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+        }
+        // The next attempt from there waits a second, whatever the password.
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "tres-secret-42", guesser)).await;
+        assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+        let body = body_string(resp).await;
+        assert!(body.contains("Réessayez dans 1"), "{body}");
+        assert_eq!(session_count(&db), 0);
+        // Meanwhile the organizer, elsewhere, logs in at once.
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "tres-secret-42", "198.51.100.9:5000")).await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+        // After the wait, a wrong guess is checked again, and the wait doubles.
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(1100)).await;
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "encore", guesser)).await;
         assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "tres-secret-42", guesser)).await;
+        assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert!(body_string(resp).await.contains("Réessayez dans 2"));
+        // The right password goes through once the wait is over: never locked out.
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(2100)).await;
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "tres-secret-42", guesser)).await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+        assert_eq!(session_count(&db), 2);
     }
-    // Even the right password is refused now.
-    let resp = login_as(&app, &mut jar, "arbitre", "tres-secret-42").await;
-    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
-    assert!(body_string(resp).await.contains("Trop de tentatives"));
-    assert_eq!(session_count(&db), 0);
-});
+);
 
 both_backends!(
     post_without_csrf_is_refused_and_changes_nothing,
@@ -313,55 +352,22 @@ both_backends!(api_score_gives_the_cli_answers, |db: TestDb| async move {
     assert!(v["error"].as_str().unwrap().starts_with("malformed JSON"));
 });
 
-both_backends!(login_is_throttled_per_address, |db: TestDb| async move {
-    create_user(&db, "arbitre", "tres-secret-42");
-    let app = app!(db);
-    let mut jar = Jar::default();
-    let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
-    jar.absorb(&resp);
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let attempt = |user: String, peer: &str| {
-        test::TestRequest::post()
-            .uri("/login")
-            .peer_addr(peer.parse().unwrap())
-            .insert_header((header::COOKIE, jar.header()))
-            .set_form([
-                ("csrf", csrf.as_str()),
-                ("username", user.as_str()),
-                ("password", "devine"),
-            ])
-            .to_request()
-    };
-    // Guessing many accounts from one address…
-    for i in 0..chelem::web::auth::MAX_FAILURES_PER_ADDRESS {
-        let resp = test::call_service(&app, attempt(format!("user{i}"), "192.0.2.7:5000")).await;
-        assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+both_backends!(
+    a_guesser_on_the_clubs_wifi_does_not_lock_out_other_accounts,
+    |db: TestDb| async move {
+        create_user(&db, "arbitre", "tres-secret-42");
+        let app = app!(db);
+        let mut jar = Jar::default();
+        let resp = test::call_service(&app, test::TestRequest::get().uri("/login").to_request()).await;
+        jar.absorb(&resp);
+        // Guessing many accounts from one address (a club's shared Wi-Fi)…
+        for i in 0..20 {
+            let user = format!("user{i}");
+            let resp = test::call_service(&app, login_from(&jar, &user, "devine", "192.0.2.7:5000")).await;
+            assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
+        }
+        // …does not stop the organizer on the same Wi-Fi.
+        let resp = test::call_service(&app, login_from(&jar, "arbitre", "tres-secret-42", "192.0.2.7:5001")).await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     }
-    // …blocks that address, even for a real account and the right password…
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .peer_addr("192.0.2.7:5001".parse().unwrap())
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([
-            ("csrf", csrf.as_str()),
-            ("username", "arbitre"),
-            ("password", "tres-secret-42"),
-        ])
-        .to_request();
-    assert_eq!(
-        test::call_service(&app, req).await.status(),
-        StatusCode::TOO_MANY_REQUESTS
-    );
-    // …but not another address.
-    let req = test::TestRequest::post()
-        .uri("/login")
-        .peer_addr("198.51.100.9:5000".parse().unwrap())
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([
-            ("csrf", csrf.as_str()),
-            ("username", "arbitre"),
-            ("password", "tres-secret-42"),
-        ])
-        .to_request();
-    assert_eq!(test::call_service(&app, req).await.status(), StatusCode::SEE_OTHER);
-});
+);

@@ -17,12 +17,28 @@ use super::{render, AppError, AppState, Ctx};
 
 /// How long a login lasts: a tournament day and its evening.
 pub const SESSION_HOURS: i64 = 24;
-/// Failed logins allowed per account in the throttle window.
-pub const MAX_FAILURES_PER_USER: i64 = 5;
-/// Failed logins allowed per address in the throttle window.
-pub const MAX_FAILURES_PER_ADDRESS: i64 = 20;
-/// The throttle window, in minutes.
+/// Failed logins of one account from one address before each next attempt
+/// has to wait.
+pub const FREE_FAILURES: i64 = 3;
+/// The longest wait between two attempts of one account from one address.
+pub const MAX_DELAY_SECONDS: i64 = 30;
+/// How long failures are remembered, in minutes.
 pub const THROTTLE_MINUTES: i64 = 15;
+
+/// How long an account must wait, from one address, after its last failure
+/// there, when it failed `failures` times: nothing for the first
+/// [`FREE_FAILURES`], then 1, 2, 4… seconds, at most [`MAX_DELAY_SECONDS`].
+/// A password guesser is slowed down to a crawl; the organizer who mistyped,
+/// or who shares the club's Wi-Fi with a guesser of another account, is
+/// never locked out: the right password goes through once the wait is over,
+/// and other addresses are not concerned.
+pub fn throttle_delay(failures: i64) -> Duration {
+    if failures < FREE_FAILURES {
+        return Duration::zero();
+    }
+    let doublings = (failures - FREE_FAILURES).min(10) as u32;
+    Duration::seconds((1i64 << doublings).min(MAX_DELAY_SECONDS))
+}
 
 /// Routes of this module.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -73,7 +89,8 @@ pub struct LoginForm {
 enum LoginOutcome {
     Ok(String),
     BadCredentials,
-    Throttled,
+    /// Seconds to wait before the next attempt.
+    Throttled(i64),
 }
 
 fn client_address(req: &HttpRequest) -> String {
@@ -99,10 +116,11 @@ async fn login(
         .db(move |conn| {
             let t = now();
             let since = t - Duration::minutes(THROTTLE_MINUTES);
-            if LoginAttempt::failures_for_user(conn, &name, since)? >= MAX_FAILURES_PER_USER
-                || LoginAttempt::failures_for_address(conn, &address, since)? >= MAX_FAILURES_PER_ADDRESS
-            {
-                return Ok(LoginOutcome::Throttled);
+            // Throttled attempts are not recorded: waiting is what counts.
+            let (failures, last) = LoginAttempt::failures_for_pair(conn, &name, &address, since)?;
+            if let Some(until) = last.map(|l| l + throttle_delay(failures)).filter(|u| *u > t) {
+                let ms = (until - t).num_milliseconds();
+                return Ok(LoginOutcome::Throttled((ms + 999) / 1000));
             }
             let user = User::find_by_username(conn, &name)?;
             let hash = user.as_ref().map(|u| u.password_hash.as_str()).unwrap_or(dummy_hash());
@@ -110,7 +128,7 @@ async fn login(
             LoginAttempt::record(conn, &name, &address, ok, t)?;
             match user {
                 Some(u) if ok => {
-                    LoginAttempt::clear_user(conn, &name)?;
+                    LoginAttempt::clear_pair(conn, &name, &address)?;
                     Session::purge_expired(conn, t)?;
                     LoginAttempt::purge(conn, t - Duration::days(1))?;
                     let token = new_token("");
@@ -134,12 +152,15 @@ async fn login(
                 .insert_header((header::LOCATION, next))
                 .finish())
         }
-        LoginOutcome::BadCredentials | LoginOutcome::Throttled => {
-            let (status, key) = match outcome {
-                LoginOutcome::Throttled => (StatusCode::TOO_MANY_REQUESTS, "login-throttled"),
-                _ => (StatusCode::UNAUTHORIZED, "login-failed"),
+        LoginOutcome::BadCredentials | LoginOutcome::Throttled(_) => {
+            let (status, error) = match outcome {
+                LoginOutcome::Throttled(seconds) => (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    ctx.t1("login-throttled", "seconds", seconds),
+                ),
+                _ => (StatusCode::UNAUTHORIZED, ctx.t("login-failed")),
             };
-            let error = Some(ctx.t1(key, "minutes", THROTTLE_MINUTES));
+            let error = Some(error);
             Ok(render::page_with_status(
                 &LoginPage {
                     ctx,
@@ -171,4 +192,20 @@ async fn logout(
         .cookie(csrf)
         .insert_header((header::LOCATION, "/"))
         .finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{throttle_delay, FREE_FAILURES, MAX_DELAY_SECONDS};
+
+    #[test]
+    fn the_wait_doubles_after_the_free_failures_up_to_its_cap() {
+        let secs = |n| throttle_delay(n).num_seconds();
+        assert_eq!((0..FREE_FAILURES).map(secs).sum::<i64>(), 0);
+        assert_eq!(secs(FREE_FAILURES), 1);
+        assert_eq!(secs(FREE_FAILURES + 1), 2);
+        assert_eq!(secs(FREE_FAILURES + 4), 16);
+        assert_eq!(secs(FREE_FAILURES + 5), MAX_DELAY_SECONDS);
+        assert_eq!(secs(1_000), MAX_DELAY_SECONDS);
+    }
 }

@@ -28,29 +28,34 @@ impl LoginAttempt {
             .execute(conn)
     }
 
-    /// Failed attempts for this account since `since`.
-    pub fn failures_for_user(conn: &mut AnyConnection, username: &str, since: NaiveDateTime) -> QueryResult<i64> {
-        login_attempts::table
+    /// Failed attempts of this account from this address since `since`:
+    /// how many, and when the last one was.
+    pub fn failures_for_pair(
+        conn: &mut AnyConnection,
+        username: &str,
+        address: &str,
+        since: NaiveDateTime,
+    ) -> QueryResult<(i64, Option<NaiveDateTime>)> {
+        let failed = login_attempts::table
             .filter(login_attempts::username.eq(username))
-            .filter(login_attempts::success.eq(false))
-            .filter(login_attempts::attempted_at.gt(since))
-            .count()
-            .get_result(conn)
-    }
-
-    /// Failed attempts from this address since `since`.
-    pub fn failures_for_address(conn: &mut AnyConnection, address: &str, since: NaiveDateTime) -> QueryResult<i64> {
-        login_attempts::table
             .filter(login_attempts::address.eq(address))
             .filter(login_attempts::success.eq(false))
-            .filter(login_attempts::attempted_at.gt(since))
-            .count()
-            .get_result(conn)
+            .filter(login_attempts::attempted_at.gt(since));
+        let count = failed.count().get_result(conn)?;
+        let last = failed
+            .select(diesel::dsl::max(login_attempts::attempted_at))
+            .first::<Option<NaiveDateTime>>(conn)?;
+        Ok((count, last))
     }
 
-    /// Forgets the failures of an account after a successful login.
-    pub fn clear_user(conn: &mut AnyConnection, username: &str) -> QueryResult<usize> {
-        diesel::delete(login_attempts::table.filter(login_attempts::username.eq(username))).execute(conn)
+    /// Forgets the failures of an account from an address after it logged in from there.
+    pub fn clear_pair(conn: &mut AnyConnection, username: &str, address: &str) -> QueryResult<usize> {
+        diesel::delete(
+            login_attempts::table
+                .filter(login_attempts::username.eq(username))
+                .filter(login_attempts::address.eq(address)),
+        )
+        .execute(conn)
     }
 
     /// Drops attempts older than `before`.
