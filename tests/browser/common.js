@@ -1,5 +1,6 @@
 // What every browser script starts with: Debian's chromium through
 // playwright-core, and a phone-sized French page logged in as the organizer.
+const assert = require('assert');
 const { chromium } = require('playwright-core');
 
 /** Launches chromium headless (CHROMIUM overrides its path). */
@@ -33,4 +34,27 @@ async function tap(page, name, value) {
   await page.click(`label.chip:has(input[name="${name}"][value="${value}"]) span`);
 }
 
-module.exports = { launch, phonePage, login, tap };
+/**
+ * Enters every deal of a table through its deal form, by taps: deal k's
+ * taker is the k-th player offered, its contract `contracts[k % 4]`, its
+ * oudlers k % 4, its points one of four (French decimal comma included).
+ * Each save must land back on the table's sheet.
+ */
+async function enterEveryDeal(page, nav, base, table, contracts) {
+  await page.goto(base + table);
+  const deals = await page.$$eval('table.sheet tbody td a', as => as.map(a => a.getAttribute('href')));
+  let k = 0;
+  for (const d of deals) {
+    k++;
+    await page.goto(base + d);
+    const takers = await page.$$eval('input[name=taker]', is => is.map(i => i.value));
+    await tap(page, 'taker', takers[k % takers.length]);
+    await tap(page, 'contract', contracts[k % 4]);
+    await tap(page, 'oudlers', String(k % 4));
+    await page.fill('input[name=points]', ['38', '44,5', '52', '61'][k % 4]);
+    await nav(() => page.click('form.stack button[type=submit]'));
+    assert.strictEqual(new URL(page.url()).pathname, table, `deal ${d} refused: ${await page.textContent('main')}`);
+  }
+}
+
+module.exports = { launch, phonePage, login, tap, enterEveryDeal };

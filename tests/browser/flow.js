@@ -5,7 +5,7 @@
 // closes the rounds, and reads the seating report, the standings and the log.
 // Usage: node flow.js BASE_URL CSV_FILE USER PASSWORD   (exit status 0 = passed)
 const assert = require('assert');
-const { launch, phonePage, login, tap } = require('./common');
+const { launch, phonePage, login, enterEveryDeal } = require('./common');
 
 const [base, csv, user, password] = process.argv.slice(2);
 const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, ' ').trim();
@@ -53,20 +53,7 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
       const tables = await page.$$eval('.tables h2 a', as => as.map(a => a.getAttribute('href')));
       assert.strictEqual(tables.length, 5, 'three tables of 4 and two of 5');
       for (const t of tables) {
-        await page.goto(base + t);
-        const deals = await page.$$eval('table.sheet tbody td a', as => as.map(a => a.getAttribute('href')));
-        let k = 0;
-        for (const d of deals) {
-          k++;
-          await page.goto(base + d);
-          const takers = await page.$$eval('input[name=taker]', is => is.map(i => i.value));
-          await tap(page, 'taker', takers[k % takers.length]);
-          await tap(page, 'contract', ['petite', 'garde', 'garde_sans', 'garde_contre'][k % 4]);
-          await tap(page, 'oudlers', String(k % 4));
-          await page.fill('input[name=points]', ['38', '44,5', '52', '61'][k % 4]);
-          await nav(() => page.click('form.stack button[type=submit]'));
-          assert.strictEqual(new URL(page.url()).pathname, t, `deal ${d} refused: ${await page.textContent('main')}`);
-        }
+        await enterEveryDeal(page, nav, base, t, ['petite', 'garde', 'garde_sans', 'garde_contre']);
         assert.match(await text(page, 'main'), /somme nulle/);
       }
       if (round === 1) {

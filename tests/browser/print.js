@@ -9,7 +9,7 @@ const assert = require('assert');
 const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { launch, phonePage, login, tap } = require('./common');
+const { launch, phonePage, login, enterEveryDeal } = require('./common');
 
 const [base, csv, out, user, password] = process.argv.slice(2);
 fs.mkdirSync(out, { recursive: true });
@@ -38,20 +38,7 @@ const squash = (s) => s.replace(/\s+/g, ' ');
 
     // Every deal of tables 1 and 2, through the deal form.
     for (const t of tables.slice(0, 2)) {
-      await page.goto(base + t);
-      const deals = await page.$$eval('table.sheet tbody td a', as => as.map(a => a.getAttribute('href')));
-      let k = 0;
-      for (const d of deals) {
-        k++;
-        await page.goto(base + d);
-        const takers = await page.$$eval('input[name=taker]', is => is.map(i => i.value));
-        await tap(page, 'taker', takers[k % takers.length]);
-        await tap(page, 'contract', ['garde', 'petite', 'garde_sans', 'garde_contre'][k % 4]);
-        await tap(page, 'oudlers', String(k % 4));
-        await page.fill('input[name=points]', ['38', '44,5', '52', '61'][k % 4]);
-        await nav(() => page.click('form.stack button[type=submit]'));
-        assert.strictEqual(new URL(page.url()).pathname, t, `deal ${d} refused: ${await page.textContent('main')}`);
-      }
+      await enterEveryDeal(page, nav, base, t, ['garde', 'petite', 'garde_sans', 'garde_contre']);
     }
 
     // The print views are one click from the round page and the dashboard.
