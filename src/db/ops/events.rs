@@ -2,15 +2,17 @@
 //! an [`Event`] (table `events`) by [`publish`], inside the transaction that
 //! makes the change, so it exists exactly when the change does.
 //!
-//! On PostgreSQL, [`publish`] also sends `NOTIFY chelem_events` (delivered
-//! at commit only), which wakes the hub of every app instance sharing the
-//! database (`web::live`). In this process, [`crate::db::write`] records the
+//! On PostgreSQL, `NOTIFY chelem_events` wakes the hub of every app instance
+//! sharing the database (`web::live`): sent by the hub of the writer's
+//! process once it has read the events ([`hub_relays`]), or by [`publish`]
+//! itself (delivered at commit) in a process without a hub. In this process, [`crate::db::write`] records the
 //! tournaments whose events committed; the web layer takes them with
 //! [`take_committed`] right after its unit of work, to drop their cached
 //! standings at once and wake its hub without waiting for the notification.
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -24,9 +26,15 @@ use super::OpResult;
 /// the tournament id.
 pub const CHANNEL: &str = "chelem_events";
 
-/// The advisory lock every publisher takes on PostgreSQL (until its commit),
-/// so events commit in the order of their ids: a reader that has seen id `n`
-/// has seen every id below it. The key spells "chelem".
+/// The advisory lock that keeps the events' ids in commit order on
+/// PostgreSQL, where an event's id is given before its transaction commits
+/// (two publishers may commit ids 8 and 7 in that order). Every publisher
+/// holds it *shared* from before its event gets an id until its commit:
+/// publishers do not wait for each other, and their commits share the disk
+/// flushes. A reader takes it *exclusive* for the moment of one query
+/// ([`read_settled`]): every event that has an id then has committed or
+/// rolled back, and none gets one meanwhile, so a reader that has seen id
+/// `n` has seen every id below it. The key spells "chelem".
 const PUBLISH_LOCK: i64 = 0x6368_656c_656d;
 
 /// How a round changed.
@@ -100,28 +108,74 @@ impl Event {
 /// write transaction of the change ([`crate::db::write`]): the event commits
 /// or rolls back with it.
 pub fn publish(conn: &mut AnyConnection, tournament_id: i32, event: Event) -> OpResult<i64> {
+    let in_transaction = crate::db::in_transaction(conn)?;
+    if !in_transaction {
+        // The lock below lasts as long as the transaction: give it one.
+        return crate::db::write(conn, |conn| publish(conn, tournament_id, event));
+    }
     if let AnyConnection::Postgresql(pg) = conn {
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+        diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1)")
             .bind::<BigInt, _>(PUBLISH_LOCK)
             .execute(pg)?;
     }
     let id = StoredEvent::insert(conn, tournament_id, event.kind(), &event.data(), now())?;
+    if !HUB_RELAYS.load(Ordering::Relaxed) {
+        notify(conn, tournament_id)?;
+    }
+    TRACK.with(|t| t.borrow_mut().pending.insert(tournament_id));
+    Ok(id)
+}
+
+/// Whether a live-events hub in this process tells the other instances of
+/// the events committed here ([`hub_relays`]).
+static HUB_RELAYS: AtomicBool = AtomicBool::new(false);
+
+/// Called by the live-events hub of a server: from now on the writers of
+/// this process do not `NOTIFY` in their transactions; the hub does, once it
+/// has read their events (a moment after their commits). A `NOTIFY` in a
+/// transaction takes PostgreSQL's one notification-queue lock until the end
+/// of its commit, so every writer would wait for the previous one's disk
+/// flush; the hub's, outside the writers' transactions, does not. A process
+/// without a hub (the command line) notifies in its transactions.
+pub fn hub_relays() {
+    HUB_RELAYS.store(true, Ordering::Relaxed);
+}
+
+/// `NOTIFY chelem_events` with a tournament id (PostgreSQL; delivered at
+/// commit, or at once outside a transaction).
+pub fn notify(conn: &mut AnyConnection, tournament_id: i32) -> diesel::QueryResult<()> {
     if let AnyConnection::Postgresql(pg) = conn {
         diesel::sql_query("SELECT pg_notify($1, $2)")
             .bind::<Text, _>(CHANNEL)
             .bind::<Text, _>(tournament_id.to_string())
             .execute(pg)?;
     }
-    let in_transaction = crate::db::in_transaction(conn)?;
-    TRACK.with(|t| {
-        let mut t = t.borrow_mut();
-        if in_transaction {
-            t.pending.insert(tournament_id);
-        } else {
-            t.committed.insert(tournament_id);
+    Ok(())
+}
+
+/// Runs `read`, a query of the stored events, when no event can commit
+/// below the ids it sees: on PostgreSQL in a transaction of its own, after
+/// taking [`PUBLISH_LOCK`] exclusive (every publisher that holds it shared
+/// has committed or rolled back; new ones wait for this query); on SQLite as
+/// is (writers take turns, so ids commit in order). Every reader that
+/// resumes from an id it saw (the hub, a stream's start and replay) reads
+/// through this.
+pub fn read_settled<T>(
+    conn: &mut AnyConnection,
+    read: impl FnOnce(&mut AnyConnection) -> diesel::QueryResult<T>,
+) -> diesel::QueryResult<T> {
+    if !matches!(conn, AnyConnection::Postgresql(_)) {
+        return read(conn);
+    }
+    conn.transaction(|conn| {
+        if let AnyConnection::Postgresql(pg) = conn {
+            diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+                .bind::<BigInt, _>(PUBLISH_LOCK)
+                .execute(pg)?;
         }
-    });
-    Ok(id)
+        // Read committed: this statement's snapshot is taken after the lock.
+        read(conn)
+    })
 }
 
 /// The last seated round of a tournament, for a [`Event::Standings`] that is

@@ -21,7 +21,7 @@ use diesel::connection::SimpleConnection;
 use tokio::sync::broadcast;
 
 use crate::db::models::StoredEvent;
-use crate::db::ops::events::CHANNEL;
+use crate::db::ops::events::{read_settled, CHANNEL};
 use crate::db::{AnyConnection, Backend, Manager};
 
 pub use cache::{Progress, Snapshot, StandingsCache};
@@ -105,6 +105,7 @@ impl Hub {
                 None
             }
         };
+        crate::db::ops::events::hub_relays();
         let worker = shared.clone();
         std::thread::Builder::new()
             .name("chelem-live".into())
@@ -159,7 +160,7 @@ fn connect(shared: &Shared, manager: &Manager) -> anyhow::Result<AnyConnection> 
     if shared.last_seen.load(Ordering::Relaxed) == UNKNOWN {
         shared
             .last_seen
-            .store(StoredEvent::last_id(&mut conn)?, Ordering::Relaxed);
+            .store(read_settled(&mut conn, StoredEvent::last_id)?, Ordering::Relaxed);
     }
     Ok(conn)
 }
@@ -174,7 +175,8 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>) {
     let mut backoff = Duration::from_millis(100);
     let mut last_read = Instant::now();
     while !shared.stop.load(Ordering::Relaxed) {
-        let mut due = shared.wait(tick) || last_read.elapsed() >= safety;
+        let poked = shared.wait(tick);
+        let mut due = poked || last_read.elapsed() >= safety;
         if shared.stop.load(Ordering::Relaxed) {
             break;
         }
@@ -196,12 +198,19 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>) {
             },
         };
         let result = notified(c).and_then(|n| {
-            if n || due {
-                last_read = Instant::now();
-                read_new(shared, c)
-            } else {
-                Ok(())
+            if !(n || due) {
+                return Ok(());
             }
+            last_read = Instant::now();
+            let new = read_new(shared, c)?;
+            // The other instances hear of what was committed here (poked),
+            // or of what came without a notification.
+            if poked || !n {
+                for id in new {
+                    crate::db::ops::events::notify(c, id)?;
+                }
+            }
+            Ok(())
         });
         if let Err(e) = result {
             tracing::warn!(error = %e, "live updates: database connection lost");
@@ -224,18 +233,20 @@ fn notified(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
 }
 
 /// Reads the events after the last one seen: drops the cached standings of
-/// their tournaments, then broadcasts them.
-fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<()> {
+/// their tournaments, then broadcasts them; the tournaments they were of.
+fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BTreeSet<i32>> {
+    let mut read = BTreeSet::new();
     loop {
         let after = shared.last_seen.load(Ordering::Relaxed);
-        let events = StoredEvent::since(conn, after, BATCH)?;
+        let events = read_settled(conn, |conn| StoredEvent::since(conn, after, BATCH))?;
         let Some(last) = events.last().map(|e| e.id) else {
-            return Ok(());
+            return Ok(read);
         };
         let tournaments: BTreeSet<i32> = events.iter().map(|e| e.tournament_id).collect();
-        for id in tournaments {
-            shared.cache.invalidate(id);
+        for id in &tournaments {
+            shared.cache.invalidate(*id);
         }
+        read.extend(tournaments);
         shared.last_seen.store(last, Ordering::Relaxed);
         let full = events.len() as i64 == BATCH;
         for e in events {
@@ -243,7 +254,7 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<()
             let _ = shared.sender.send(Arc::new(e));
         }
         if !full {
-            return Ok(());
+            return Ok(read);
         }
     }
 }

@@ -13,6 +13,7 @@ use tokio::sync::broadcast::{error::RecvError, Receiver};
 use tokio::time::{timeout_at, Instant};
 
 use crate::db::models::StoredEvent;
+use crate::db::ops::events::read_settled;
 
 use super::super::{AppError, AppState};
 
@@ -93,10 +94,14 @@ async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i3
     let sent = match last_event_id(&req) {
         // A new client starts from what is committed now, even if the hub
         // has not broadcast all of it yet.
-        None => state.db(|conn| Ok(StoredEvent::last_id(conn)?)).await?,
+        None => state.db(|conn| Ok(read_settled(conn, StoredEvent::last_id)?)).await?,
         Some(after) => {
             let missed = state
-                .db(move |conn| Ok(StoredEvent::of_tournament_since(conn, id, after, MAX_REPLAY + 1)?))
+                .db(move |conn| {
+                    Ok(read_settled(conn, |conn| {
+                        StoredEvent::of_tournament_since(conn, id, after, MAX_REPLAY + 1)
+                    })?)
+                })
                 .await?;
             if missed.len() as i64 > MAX_REPLAY {
                 queued.push_back(reload());
@@ -117,11 +122,20 @@ async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i3
     let body = futures_util::stream::unfold(stream, |mut s| async move {
         s.next().await.map(|b| (Ok::<_, Infallible>(b), s))
     });
-    Ok(HttpResponse::Ok()
+    Ok(response(body))
+}
+
+/// A stream of Server-Sent Events as a response: never cached, compressed
+/// or buffered by a proxy.
+pub fn response<S>(body: S) -> HttpResponse
+where
+    S: futures_util::Stream<Item = Result<Bytes, Infallible>> + 'static,
+{
+    HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Compressing would hold events back until a buffer fills.
         .insert_header((header::CONTENT_ENCODING, "identity"))
         .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(body))
+        .streaming(body)
 }
