@@ -8,7 +8,7 @@
 //! round half-way. Never a 5xx; every entry acknowledged is stored exactly as
 //! acknowledged, none refused is; the standings are the sum of what is stored.
 //! Latencies are printed (`--nocapture`), never asserted:
-//! `scripts/load-deals.sh` measures them on a release build.
+//! `scripts/load-event.sh` measures them on a release build (docs/load.md).
 
 mod common;
 

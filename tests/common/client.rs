@@ -1,6 +1,6 @@
 //! A blocking JSON client over real HTTP (one kept-alive connection), as a
-//! table's tablet or a script: the concurrency test and the load run
-//! (`examples/load_deals.rs`, which includes this file) share it.
+//! table's tablet or a script, for the tests that need real connections
+//! (the concurrency test).
 #![allow(dead_code)]
 
 use std::time::{Duration, Instant};

@@ -1,0 +1,686 @@
+//! The load run of a 400-player event (`scripts/load-event.sh`), against a
+//! running server on loopback:
+//!
+//! ```sh
+//! cargo run --release --example load_event -- --base http://127.0.0.1:8080 --token TOKEN \
+//!     --server-pid PID [--tables 100] [--deals 4] [--passes 40] [--seconds 20] \
+//!     [--spectators 500] [--pollers 1] [--label sqlite]
+//! ```
+//!
+//! Sets up over the API a tournament of 4 × TABLES players and seats round 1
+//! (TABLES tables of 4); opens SPECTATORS Server-Sent Events streams of it;
+//! then, all at once and with no think time: one client per table enters its
+//! DEALS deals, then corrects them pass after pass (PASSES passes at most,
+//! SECONDS at most), every PUT with its own `Idempotency-Key` and the version
+//! it last read (FORMATS.md "Versions"), one PUT in 20 sent twice (a double
+//! tap: it must answer the same version and write nothing); POLLERS clients
+//! each fetch the standings page, the projector page and `/healthz` in a
+//! loop. At the end it checks, from the round document, that every slot holds
+//! exactly what was acknowledged (its version counts the acknowledged changes:
+//! more is a doubled deal, less a lost one) and that every spectator got one
+//! `deal` event per acknowledged change, in order. Prints a table of
+//! figures, with the server's RSS and CPU (`/proc/PID`) idle and under load.
+//! Exit status 1 on any error or failed check. Bounded in count (TABLES ×
+//! DEALS × PASSES PUTs) and time (SECONDS, each request 30 s at most).
+
+mod http;
+mod proc;
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use http::{Answer, Conn, Sse};
+use proc::{CpuMark, CpuUse};
+
+struct Args {
+    addr: String,
+    token: String,
+    tables: usize,
+    deals: usize,
+    passes: usize,
+    seconds: u64,
+    spectators: usize,
+    pollers: usize,
+    label: String,
+    server_pid: u32,
+}
+
+fn args() -> Result<Args, String> {
+    let mut a = Args {
+        addr: "127.0.0.1:8080".into(),
+        token: String::new(),
+        tables: 100,
+        deals: 4,
+        passes: 40,
+        seconds: 20,
+        spectators: 500,
+        pollers: 1,
+        label: "load".into(),
+        server_pid: 0,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        let number = |v: String| v.parse::<usize>().map_err(|e| format!("{flag}: {e}"));
+        match flag.as_str() {
+            "--base" => {
+                let base = value()?;
+                a.addr = base
+                    .strip_prefix("http://")
+                    .ok_or("--base http://127.0.0.1:PORT")?
+                    .trim_end_matches('/')
+                    .to_owned();
+            }
+            "--token" => a.token = value()?,
+            "--tables" => a.tables = number(value()?)?,
+            "--deals" => a.deals = number(value()?)?,
+            "--passes" => a.passes = number(value()?)?,
+            "--seconds" => a.seconds = number(value()?)? as u64,
+            "--spectators" => a.spectators = number(value()?)?,
+            "--pollers" => a.pollers = number(value()?)?,
+            "--label" => a.label = value()?,
+            "--server-pid" => a.server_pid = number(value()?)? as u32,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    if a.token.is_empty() || a.server_pid == 0 {
+        return Err("--token (chelem token create --user NAME) and --server-pid are required".into());
+    }
+    if !(1..=250).contains(&a.tables)
+        || !(1..=12).contains(&a.deals)
+        || !(1..=200).contains(&a.passes)
+        || !(1..=600).contains(&a.seconds)
+        || a.spectators > 2000
+        || a.pollers > 50
+    {
+        return Err(
+            "--tables 1..=250, --deals 1..=12, --passes 1..=200, --seconds 1..=600, \
+                    --spectators 0..=2000, --pollers 0..=50"
+                .into(),
+        );
+    }
+    if !(a.addr.starts_with("127.") || a.addr.starts_with("localhost") || a.addr.starts_with("[::1]")) {
+        return Err("loopback only: --base http://127.0.0.1:PORT".into());
+    }
+    Ok(a)
+}
+
+/// A valid deal of a table of 4, varied by table, deal and pass: two passes
+/// in a row always differ (another taker), so every PUT of a new pass changes
+/// the deal.
+fn deal_body(players: &[i64], k: usize, salt: usize, deals: usize) -> Value {
+    if k == deals && salt % 11 == 5 {
+        return json!({"passed": true});
+    }
+    let taker = players[(k + salt) % 4];
+    let contract = ["petite", "garde", "garde_sans", "garde_contre"][(k * 3 + salt) % 4];
+    let oudlers = (k + salt) % 4;
+    let points = [30.0, 34.0, 38.0, 44.0][oudlers] + ((k * 7 + salt * 5) % 24) as f64;
+    let handfuls = if (k + salt).is_multiple_of(5) {
+        json!([{"player": players[(k + 1) % 4], "size": "simple"}])
+    } else {
+        json!([])
+    };
+    json!({"taker": taker, "partner": null, "contract": contract, "oudlers": oudlers, "points": points,
+           "handfuls": handfuls, "petit_au_bout": null, "chelem": {"announced": false, "made_by": null}})
+}
+
+/// Latencies and failures of one kind of request.
+#[derive(Default)]
+struct Tally {
+    took: Vec<Duration>,
+    errors: BTreeMap<u16, usize>,
+    first_error: Option<String>,
+}
+
+impl Tally {
+    fn add(&mut self, what: &str, a: &Answer) {
+        self.took.push(a.took);
+        if !a.ok() {
+            *self.errors.entry(a.status).or_default() += 1;
+            self.first_error
+                .get_or_insert_with(|| format!("{what}: {} {}", a.status, String::from_utf8_lossy(&a.body)));
+        }
+    }
+
+    fn merge(&mut self, other: Tally) {
+        self.took.extend(other.took);
+        for (s, n) in other.errors {
+            *self.errors.entry(s).or_default() += n;
+        }
+        if self.first_error.is_none() {
+            self.first_error = other.first_error;
+        }
+    }
+
+    fn error_count(&self) -> usize {
+        self.errors.values().sum()
+    }
+
+    /// One line of the table: count, errors, per second over `wall`, p50/p99/max.
+    fn line(&mut self, name: &str, wall: Duration) -> String {
+        self.took.sort();
+        let pct = |p: f64| {
+            let n = self.took.len();
+            if n == 0 {
+                return f64::NAN;
+            }
+            ms(self.took[((n as f64 * p).ceil() as usize).clamp(1, n) - 1])
+        };
+        format!(
+            "{name:<26} {:>7} {:>7} {:>9.1} {:>8.1} {:>8.1} {:>8.1}",
+            self.took.len(),
+            self.error_count(),
+            self.rate(wall),
+            pct(0.50),
+            pct(0.99),
+            pct(1.0)
+        )
+    }
+
+    fn rate(&self, wall: Duration) -> f64 {
+        self.took.len() as f64 / wall.as_secs_f64()
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// What one table's client was acknowledged, slot by slot (index `k - 1`).
+struct TableRun {
+    puts: Tally,
+    /// Acknowledged changes per slot: the version the slot must have.
+    changes: Vec<i64>,
+    /// The scores of the last acknowledged change per slot.
+    scores: Vec<Value>,
+    /// Double taps answered with the same version, and those that were not.
+    replays: (usize, usize),
+    /// New content answered "changed": false (a generator mistake).
+    unchanged: usize,
+}
+
+/// One table's client: its deals, then corrections, pass after pass, until
+/// `passes` or the deadline.
+async fn table_client(
+    addr: String,
+    tid: i64,
+    table: usize,
+    token: String,
+    players: Vec<i64>,
+    a: (usize, usize, Instant),
+) -> TableRun {
+    let (deals, passes, deadline) = a;
+    let mut conn = Conn::new(&addr);
+    let mut run = TableRun {
+        puts: Tally::default(),
+        changes: vec![0; deals],
+        scores: vec![Value::Null; deals],
+        replays: (0, 0),
+        unchanged: 0,
+    };
+    let mut version: Vec<Option<i64>> = vec![None; deals];
+    let mut sent = 0usize;
+    'passes: for pass in 0..passes {
+        for k in 1..=deals {
+            if Instant::now() >= deadline {
+                break 'passes;
+            }
+            let mut body = deal_body(&players, k, table + 3 * pass, deals);
+            if let Some(v) = version[k - 1] {
+                body["version"] = json!(v);
+            }
+            let body = body.to_string().into_bytes();
+            let path = format!("/api/tables/{token}/deals/{k}");
+            let headers = [("Idempotency-Key", format!("load-{tid}-{table}-{k}-{pass}"))];
+            sent += 1;
+            // A double tap once in 20 PUTs: the same request twice.
+            let times = if sent.is_multiple_of(20) { 2 } else { 1 };
+            let mut first: Option<Value> = None;
+            for _ in 0..times {
+                // A transport failure is retried with the same key (that is
+                // what the key is for); it still counts as an error.
+                let mut answer = conn.call("PUT", &path, &headers, Some(&body)).await;
+                for _ in 0..2 {
+                    if answer.status != 0 {
+                        break;
+                    }
+                    run.puts.add("PUT", &answer);
+                    answer = conn.call("PUT", &path, &headers, Some(&body)).await;
+                }
+                run.puts.add("PUT", &answer);
+                if !answer.ok() {
+                    continue;
+                }
+                let v = answer.json();
+                match &first {
+                    None => {
+                        if v["changed"] != json!(true) {
+                            run.unchanged += 1;
+                        }
+                        run.changes[k - 1] += 1;
+                        run.scores[k - 1] = v["scores"].clone();
+                        version[k - 1] = v["version"].as_i64();
+                        first = Some(v);
+                    }
+                    Some(f) => {
+                        if v["version"] == f["version"] && v["changed"] == json!(false) {
+                            run.replays.0 += 1;
+                        } else {
+                            run.replays.1 += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    run
+}
+
+/// What one spectator saw.
+#[derive(Default)]
+struct Watch {
+    opened: bool,
+    reloads: usize,
+    out_of_order: usize,
+    error: Option<String>,
+}
+
+/// One spectator: the tournament's event stream, held until `stop`; counts
+/// its `deal` events in `deals`.
+async fn spectator(
+    addr: String,
+    path: String,
+    opened: Arc<AtomicUsize>,
+    deals: Arc<AtomicU64>,
+    stop: Arc<tokio::sync::Notify>,
+) -> Watch {
+    let mut w = Watch::default();
+    let mut sse = match Sse::open(&addr, &path).await {
+        Ok(s) => s,
+        Err(e) => {
+            w.error = Some(e.to_string());
+            opened.fetch_add(1, Ordering::Relaxed);
+            return w;
+        }
+    };
+    w.opened = true;
+    opened.fetch_add(1, Ordering::Relaxed);
+    let mut last = 0;
+    let stopped = stop.notified();
+    tokio::pin!(stopped);
+    loop {
+        tokio::select! {
+            _ = &mut stopped => return w,
+            next = sse.next() => match next {
+                Ok(Some(e)) => {
+                    if let Some(id) = e.id {
+                        if id <= last {
+                            w.out_of_order += 1;
+                        }
+                        last = id;
+                    }
+                    match e.event.as_str() {
+                        "deal" => {
+                            deals.fetch_add(1, Ordering::Relaxed);
+                        }
+                        "reload" => w.reloads += 1,
+                        _ => {}
+                    }
+                }
+                Ok(None) => {
+                    w.error = Some("the stream ended".into());
+                    return w;
+                }
+                Err(e) => {
+                    w.error = Some(e.to_string());
+                    return w;
+                }
+            }
+        }
+    }
+}
+
+/// One poller: GET `path` in a loop until `stop`.
+async fn poller(addr: String, path: String, stop: Arc<AtomicBool>) -> Tally {
+    let mut conn = Conn::new(&addr);
+    let mut t = Tally::default();
+    while !stop.load(Ordering::Relaxed) {
+        let a = conn.call("GET", &path, &[], None).await;
+        t.add(&path, &a);
+    }
+    t
+}
+
+/// The organizer's client: a call that must answer `want`, or the run stops.
+async fn must(conn: &mut Conn, token: &str, method: &str, path: &str, body: Option<Value>, want: u16) -> Value {
+    let headers = [("Authorization", format!("Bearer {token}"))];
+    let body = body.map(|b| b.to_string().into_bytes());
+    let mut a = conn.call(method, path, &headers, body.as_deref()).await;
+    if a.status == 0 {
+        // The server closes a kept-alive connection left idle (5 s): once more.
+        a = conn.call(method, path, &headers, body.as_deref()).await;
+    }
+    if a.status != want {
+        eprintln!("{method} {path}: {} {}", a.status, String::from_utf8_lossy(&a.body));
+        std::process::exit(1);
+    }
+    a.json()
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+/// The server's RSS and CPU over `span` of quiet.
+async fn idle(pid: u32, span: Duration) -> (f64, CpuUse) {
+    let mark = CpuMark::now(pid);
+    tokio::time::sleep(span).await;
+    (proc::rss_mb(pid).unwrap_or(f64::NAN), mark.until(&CpuMark::now(pid)))
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() -> ExitCode {
+    let a = match args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("load_event: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let label = a.label.clone();
+    let pid = a.server_pid;
+    let mut org = Conn::new(&a.addr);
+    let up = Instant::now();
+    while org.call("GET", "/healthz", &[], None).await.status != 200 {
+        if up.elapsed() > Duration::from_secs(20) {
+            eprintln!("load_event: no server at {}", a.addr);
+            return ExitCode::from(1);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (rss_fresh, cpu_fresh) = idle(pid, Duration::from_secs(2)).await;
+
+    // Set-up, one request at a time: not what is measured.
+    let t0 = Instant::now();
+    let settings = json!({"name": format!("Load {label}"), "rounds": 3, "deals_table4": a.deals, "seed": 5});
+    let tid = must(&mut org, &a.token, "POST", "/api/tournaments", Some(settings), 201).await["id"]
+        .as_i64()
+        .unwrap_or_default();
+    for i in 0..4 * a.tables {
+        let player = json!({"name": format!("Joueur {i:03}"), "club": format!("Club {}", i % 13)});
+        must(
+            &mut org,
+            &a.token,
+            "POST",
+            &format!("/api/tournaments/{tid}/players"),
+            Some(player),
+            201,
+        )
+        .await;
+    }
+    let round = must(
+        &mut org,
+        &a.token,
+        "POST",
+        &format!("/api/tournaments/{tid}/rounds"),
+        None,
+        201,
+    )
+    .await;
+    let tables: Vec<(String, Vec<i64>)> = round["tables"]
+        .as_array()
+        .map(|ts| {
+            ts.iter()
+                .map(|t| {
+                    let players = t["players"].as_array().into_iter().flatten().filter_map(Value::as_i64);
+                    (t["token"].as_str().unwrap_or_default().to_owned(), players.collect())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if tables.len() != a.tables || tables.iter().any(|(_, p)| p.len() != 4) {
+        eprintln!("load_event: expected {} tables of 4, got {round}", a.tables);
+        return ExitCode::from(1);
+    }
+    println!(
+        "[{label}] tournament {tid}: {} players, round 1 with {} tables of 4, set up in {:.1} s",
+        4 * a.tables,
+        tables.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let (rss_seated, cpu_seated) = idle(pid, Duration::from_secs(2)).await;
+
+    // The spectators, all connected before the load starts.
+    let opened = Arc::new(AtomicUsize::new(0));
+    let stop_watching = Arc::new(tokio::sync::Notify::new());
+    let mut watchers = Vec::new();
+    let mut deal_events = Vec::new();
+    for _ in 0..a.spectators {
+        let count = Arc::new(AtomicU64::new(0));
+        deal_events.push(count.clone());
+        watchers.push(tokio::spawn(spectator(
+            a.addr.clone(),
+            format!("/api/tournaments/{tid}/events"),
+            opened.clone(),
+            count,
+            stop_watching.clone(),
+        )));
+    }
+    let wait = Instant::now();
+    while opened.load(Ordering::Relaxed) < a.spectators && wait.elapsed() < Duration::from_secs(30) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (rss_watched, _) = idle(pid, Duration::from_millis(500)).await;
+
+    // The load.
+    let load_avg_before = load_average();
+    let stop_polling = Arc::new(AtomicBool::new(false));
+    let pages = [
+        ("GET standings page", format!("/tournaments/{tid}/standings")),
+        ("GET projector page", format!("/tournaments/{tid}/projector")),
+        ("GET /healthz", "/healthz".to_owned()),
+    ];
+    let mut pollers = Vec::new();
+    for (i, (_, path)) in pages.iter().enumerate() {
+        for _ in 0..a.pollers {
+            pollers.push((
+                i,
+                tokio::spawn(poller(a.addr.clone(), path.clone(), stop_polling.clone())),
+            ));
+        }
+    }
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(a.seconds);
+    let mark = CpuMark::now(pid);
+    let clients: Vec<_> = tables
+        .iter()
+        .enumerate()
+        .map(|(i, (token, players))| {
+            tokio::spawn(table_client(
+                a.addr.clone(),
+                tid,
+                i,
+                token.clone(),
+                players.clone(),
+                (a.deals, a.passes, deadline),
+            ))
+        })
+        .collect();
+    // The server's RSS, sampled while the load runs.
+    let sampling = Arc::new(AtomicBool::new(true));
+    let sampler = {
+        let sampling = sampling.clone();
+        tokio::spawn(async move {
+            let mut max: f64 = 0.0;
+            while sampling.load(Ordering::Relaxed) {
+                max = max.max(proc::rss_mb(pid).unwrap_or(0.0));
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            max
+        })
+    };
+    let mut runs = Vec::new();
+    for c in clients {
+        runs.push(c.await.expect("a table client panicked"));
+    }
+    let wall = start.elapsed();
+    let cpu_load = mark.until(&CpuMark::now(pid));
+    let load_avg_after = load_average();
+    stop_polling.store(true, Ordering::Relaxed);
+    sampling.store(false, Ordering::Relaxed);
+    let rss_load = sampler.await.unwrap_or(f64::NAN).max(proc::rss_mb(pid).unwrap_or(0.0));
+    let mut polled: Vec<Tally> = pages.iter().map(|_| Tally::default()).collect();
+    for (i, p) in pollers {
+        polled[i].merge(p.await.expect("a poller panicked"));
+    }
+
+    // Every spectator gets one deal event per acknowledged change.
+    let changes: i64 = runs.iter().flat_map(|r| r.changes.iter()).sum();
+    let caught_up = Instant::now();
+    while deal_events.iter().any(|c| (c.load(Ordering::Relaxed) as i64) < changes)
+        && caught_up.elapsed() < Duration::from_secs(15)
+    {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let lag = caught_up.elapsed();
+    stop_watching.notify_waiters();
+    let mut watched = Vec::new();
+    for w in watchers {
+        watched.push(w.await.expect("a spectator panicked"));
+    }
+    let (rss_after, _) = idle(pid, Duration::from_secs(2)).await;
+
+    // Every acknowledged change stored exactly once, as acknowledged.
+    let doc = must(
+        &mut org,
+        &a.token,
+        "GET",
+        &format!("/api/tournaments/{tid}/rounds/1"),
+        None,
+        200,
+    )
+    .await;
+    let (mut exact, mut doubled, mut lost, mut differing) = (0, 0, 0, 0);
+    for (i, t) in doc["tables"].as_array().into_iter().flatten().enumerate() {
+        let run = &runs[i];
+        let stored: BTreeMap<usize, &Value> = t["deals"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|d| Some((d["deal"].as_u64()? as usize, d)))
+            .collect();
+        for k in 1..=a.deals {
+            let want = run.changes[k - 1];
+            let (version, scores) = stored.get(&k).map_or((0, &Value::Null), |d| {
+                (d["version"].as_i64().unwrap_or(0), &d["scores"])
+            });
+            match version.cmp(&want) {
+                std::cmp::Ordering::Greater => doubled += 1,
+                std::cmp::Ordering::Less => lost += 1,
+                std::cmp::Ordering::Equal if *scores != run.scores[k - 1] => differing += 1,
+                std::cmp::Ordering::Equal => exact += 1,
+            }
+        }
+    }
+
+    // The figures.
+    let mut puts = Tally::default();
+    let (mut replayed, mut replay_bad, mut unchanged) = (0, 0, 0);
+    for r in runs {
+        replayed += r.replays.0;
+        replay_bad += r.replays.1;
+        unchanged += r.unchanged;
+        puts.merge(r.puts);
+    }
+    let spectators_open = watched.iter().filter(|w| w.opened).count();
+    let seen: Vec<u64> = deal_events.iter().map(|c| c.load(Ordering::Relaxed)).collect();
+    let (seen_min, seen_max) = (
+        seen.iter().min().copied().unwrap_or(0),
+        seen.iter().max().copied().unwrap_or(0),
+    );
+    let reloads: usize = watched.iter().map(|w| w.reloads).sum();
+    let out_of_order: usize = watched.iter().map(|w| w.out_of_order).sum();
+    let watch_errors: Vec<&String> = watched.iter().filter_map(|w| w.error.as_ref()).collect();
+    let slots = a.tables * a.deals;
+
+    println!(
+        "[{label}] {} tables × {} deals, {} passes at most, {} s at most; {} spectators, {} poller(s) per page; \
+         load average {load_avg_before} before, {load_avg_after} after",
+        a.tables, a.deals, a.passes, a.seconds, a.spectators, a.pollers
+    );
+    println!(
+        "[{label}] {:<26} {:>7} {:>7} {:>9} {:>8} {:>8} {:>8}",
+        "request", "count", "errors", "per s", "p50 ms", "p99 ms", "max ms"
+    );
+    println!("[{label}] {}", puts.line("PUT deal (table clients)", wall));
+    for (i, (name, _)) in pages.iter().enumerate() {
+        println!("[{label}] {}", polled[i].line(name, wall));
+    }
+    let health_rate = polled[2].rate(wall);
+    if health_rate > 0.0 {
+        println!(
+            "[{label}] standings page / healthz throughput: {:.0} %   (projector: {:.0} %)",
+            100.0 * polled[0].rate(wall) / health_rate,
+            100.0 * polled[1].rate(wall) / health_rate
+        );
+    }
+    println!(
+        "[{label}] load ran {:.1} s: {} acknowledged changes ({:.0} deal entries/s), {replayed} double taps answered the same version ({replay_bad} not), {unchanged} new contents answered unchanged",
+        wall.as_secs_f64(),
+        changes,
+        changes as f64 / wall.as_secs_f64()
+    );
+    println!(
+        "[{label}] stored: {exact}/{slots} slots exactly as acknowledged, {doubled} doubled, {lost} lost, {differing} with other scores"
+    );
+    println!(
+        "[{label}] spectators: {spectators_open}/{} streams open, deal events each {seen_min}..{seen_max} of {changes} (all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
+        a.spectators,
+        lag.as_secs_f64(),
+        watch_errors.len()
+    );
+    println!(
+        "[{label}] server RSS MB: idle {rss_fresh:.1} (fresh), {rss_seated:.1} (seated), {rss_watched:.1} (spectators on); load max {rss_load:.1}; after {rss_after:.1}"
+    );
+    println!(
+        "[{label}] CPU, cores busy (of {}): server idle {:.2}, seated {:.2}; under load server {:.2}, load client {:.2}, whole machine {:.2}",
+        std::thread::available_parallelism().map_or(0, |n| n.get()),
+        cpu_fresh.server,
+        cpu_seated.server,
+        cpu_load.server,
+        cpu_load.client,
+        cpu_load.machine
+    );
+    let errors = puts.error_count() + polled.iter().map(Tally::error_count).sum::<usize>();
+    for e in std::iter::once(&puts)
+        .chain(polled.iter())
+        .filter_map(|t| t.first_error.as_ref())
+    {
+        println!("[{label}]   e.g. {}", e.chars().take(300).collect::<String>());
+    }
+    if let Some(e) = watch_errors.first() {
+        println!("[{label}]   e.g. spectator: {e}");
+    }
+    let ok = errors == 0
+        && exact == slots
+        && replay_bad == 0
+        && unchanged == 0
+        && spectators_open == a.spectators
+        && seen.iter().all(|&n| n as i64 == changes)
+        && out_of_order == 0
+        && watch_errors.is_empty();
+    println!("[{label}] {}", if ok { "PASS" } else { "FAIL" });
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

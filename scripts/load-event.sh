@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The load run of a 400-player event (docs/load.md): builds the release
+# binary and the load client (examples/load_event), then for each database
+# starts the server on a fresh one, runs the client against it and stops the
+# server. The client seats a 400-player tournament (100 tables of 4), opens
+# 500 spectators' event streams, then 100 table clients enter and correct
+# their deals with no think time while the standings page, the projector and
+# /healthz are polled; it prints deal entries per second, p50/p99 latencies,
+# errors, the server's RSS and CPU, and checks that every acknowledged deal
+# is stored exactly once. Loopback only, bounded in count and time.
+#   scripts/load-event.sh [sqlite|postgres|both]      (default: both)
+# Extra client flags in LOAD_ARGS, e.g. LOAD_ARGS="--seconds 30 --spectators 100".
+# Server settings as usual: CHELEM_POOL_SIZE, CHELEM_WORKERS. CHELEM_BIN=path
+# serves with another build (e.g. an older one, for a before/after).
+# PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+# used to create a fresh database and drop it at the end.
+# Exit status 1 when a run fails its checks (errors, lost or doubled deals).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+which="${1:-both}"
+case "$which" in sqlite|postgres|both) ;; *) echo "usage: $0 [sqlite|postgres|both]" >&2; exit 2 ;; esac
+pg_admin="${PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+target="${CARGO_TARGET_DIR:-target}"
+case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
+
+cargo build --release --quiet --bin chelem --example load_event
+bin="${CHELEM_BIN:-$target/release/chelem}"
+load="$target/release/examples/load_event"
+
+dir="$(mktemp -d)"
+port=18323
+server=""
+pg_db=""
+stop_server() {
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    server=""
+  fi
+}
+cleanup() {
+  stop_server
+  if [ -n "$pg_db" ]; then
+    psql "$pg_admin" -qc "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+  fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+failed=0
+# run LABEL DATABASE_URL
+run() {
+  local label="$1" url="$2"
+  echo "== $label ($(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo 'load-test-password' | "$bin" --database-url "$url" user add loader >/dev/null
+  local token
+  token="$("$bin" --database-url "$url" token create --user loader)"
+  "$bin" --database-url "$url" serve --bind "127.0.0.1:$port" >"$dir/$label.log" 2>&1 &
+  server=$!
+  # shellcheck disable=SC2086
+  "$load" --base "http://127.0.0.1:$port" --token "$token" --server-pid "$server" --label "$label" \
+    ${LOAD_ARGS:-} || failed=1
+  stop_server
+  local five
+  five="$(grep -cE 'http.status_code=5[0-9][0-9]' "$dir/$label.log" || true)"
+  echo "[$label] server log: $five responses 5xx"
+}
+
+if [ "$which" != postgres ]; then
+  run sqlite "$dir/load.db"
+fi
+if [ "$which" != sqlite ]; then
+  if psql "$pg_admin" -qtAc 'SELECT 1' >/dev/null 2>&1; then
+    pg_db="chelem_load_$$"
+    psql "$pg_admin" -qc "CREATE DATABASE $pg_db" >/dev/null
+    run postgresql "$(echo "$pg_admin" | sed -E "s#/[^/?]*(\?|\$)#/$pg_db\1#")"
+  else
+    echo "== postgresql: no server at $pg_admin, skipped"
+    failed=1
+  fi
+fi
+exit "$failed"
