@@ -113,6 +113,28 @@ fn user_and_token_admin_on_the_default_sqlite_file() {
     let nobody = chelem(&["token", "create", "--user", "personne"], "", dir.path());
     assert_eq!(nobody.status.code(), Some(1));
     assert!(text(&nobody.stderr).contains("no user named"));
+    // Revoking: by label, then all that are left, then none.
+    let out = chelem(
+        &["token", "create", "--user", "arbitre", "--label", "script"],
+        "",
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    for (args, said) in [
+        (
+            &["token", "revoke", "--user", "arbitre", "--label", "script"][..],
+            "1 token(s) revoked",
+        ),
+        (&["token", "revoke", "--user", "arbitre"][..], "1 token(s) revoked"),
+        (&["token", "revoke", "--user", "arbitre"][..], "0 token(s) revoked"),
+    ] {
+        let out = chelem(args, "", dir.path());
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).trim(), said);
+    }
+    let nobody = chelem(&["token", "revoke", "--user", "personne"], "", dir.path());
+    assert_eq!(nobody.status.code(), Some(1));
+    assert!(text(&nobody.stderr).contains("no user named"));
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Input cleaned at the edge and rounds in order, on both databases: control
 //! characters and numbers out of range answer a 422 sentence (never a 500 or
 //! a parser's message) and store nothing; the next round waits for the close
-//! of the previous one unless the organizer forces it.
+//! of the previous one unless the organizer forces it, and a round with deals
+//! missing closes only when forced.
 
 mod common;
 
@@ -195,5 +196,54 @@ both_backends!(next_round_waits_for_the_close_unless_forced, |db: TestDb| async 
         Some(json!({"passed": true})),
     )
     .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+});
+
+both_backends!(closing_an_incomplete_round_needs_force, |db: TestDb| async move {
+    let token = api_token(&db);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let id = tournament(&app, &token).await;
+    let rounds_uri = format!("/api/tournaments/{id}/rounds");
+    let (status, v) = call(&app, Method::POST, &rounds_uri, Some(&token), None).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    // Table 1 enters its first deal; every other deal is missing.
+    let t1 = v["tables"][0]["token"].as_str().unwrap().to_owned();
+    let deal1 = format!("/api/tables/{t1}/deals/1");
+    let (status, v) = call(&app, Method::PUT, &deal1, None, Some(json!({"passed": true}))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let close = format!("{rounds_uri}/1/close");
+    let closed = |db: &TestDb| -> bool {
+        let at: Option<chrono::NaiveDateTime> = rounds::table.select(rounds::closed_at).first(&mut *db.conn()).unwrap();
+        at.is_some()
+    };
+
+    // Without force, with no body or with force false: 409 naming the
+    // tables, and the round stays open (the table still writes).
+    for body in [None, Some(json!({})), Some(json!({"force": false}))] {
+        let (status, v) = call(&app, Method::POST, &close, Some(&token), body.clone()).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body:?}: {v}");
+        assert_eq!(
+            v["error"],
+            json!("deals are missing at tables 1, 2: enter them, or force the closing"),
+            "{v}"
+        );
+        assert!(!closed(&db), "{body:?}");
+    }
+    let (status, v) = call(&app, Method::PUT, &deal1, None, Some(json!({"passed": true}))).await;
+    assert_eq!(status, StatusCode::OK, "the round is still open: {v}");
+
+    // Forced: closed, logged as a forced close, and the table can no longer write.
+    let (status, v) = call(&app, Method::POST, &close, Some(&token), Some(json!({"force": true}))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v, json!({"round": 1, "closed": true}));
+    assert!(closed(&db));
+    let (_, r1) = call(&app, Method::GET, &format!("{rounds_uri}/1"), Some(&token), None).await;
+    assert_eq!(r1["closed"], json!(true), "{r1}");
+    let actions: Vec<String> = chelem::db::schema::audit_log::table
+        .select(chelem::db::schema::audit_log::action)
+        .load(&mut *db.conn())
+        .unwrap();
+    assert!(actions.iter().any(|a| a == "round.force_close"), "{actions:?}");
+    let (status, _) = call(&app, Method::PUT, &deal1, None, Some(json!({"passed": true}))).await;
     assert_eq!(status, StatusCode::CONFLICT);
 });

@@ -32,3 +32,5 @@ error-internal = Something unexpected went wrong; it has been logged. Please try
 error-back-home = Back to the home page
 home-standings-list = Tournament standings
 error-bad-form = This form could not be read. Reload the page and try again.
+error-too-large = This request is too large ({ $mb } MB at most).
+error-too-slow = This request took too long to arrive. Send it again.

@@ -32,3 +32,5 @@ error-internal = Une erreur inattendue s'est produite ; elle a été enregistré
 error-back-home = Retour à l'accueil
 home-standings-list = Classements des tournois
 error-bad-form = Ce formulaire n'a pas pu être lu. Rechargez la page et recommencez.
+error-too-large = Cette requête est trop grosse ({ $mb } Mo au plus).
+error-too-slow = Cette requête a mis trop de temps à arriver. Renvoyez-la.

@@ -13,7 +13,7 @@ use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
-use crate::tarot::{score_value, ScoringRules};
+use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
 
 use super::{AppError, AppState, Organizer};
@@ -54,8 +54,11 @@ fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &web::Bytes) ->
 /// `POST /api/score`: the same computation as `chelem score`.
 #[post("/api/score")]
 async fn score(body: web::Bytes) -> Result<HttpResponse, AppError> {
-    let v = parse_json(&body)?;
-    match score_value(&v, &ScoringRules::default()) {
+    // The very function `chelem score` runs on each line, so that the same
+    // bytes get the same answer (a key given twice included).
+    let scored = score_json(&body, &ScoringRules::default())
+        .map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))?;
+    match scored {
         Ok(out) => Ok(HttpResponse::Ok().json(out)),
         Err(e) => Ok(HttpResponse::UnprocessableEntity().json(json!({ "error": e.to_string() }))),
     }

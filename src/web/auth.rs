@@ -112,6 +112,8 @@ async fn login(
     let next = safe_local_path(&form.next).to_owned();
     let password = form.password;
     let name = username.clone();
+    // The session this browser had, if any: it ends at login.
+    let previous = req.cookie(SESSION_COOKIE).map(|c| token_hash(c.value()));
     let outcome = state
         .db(move |conn| {
             let t = now();
@@ -129,6 +131,9 @@ async fn login(
             match user {
                 Some(u) if ok => {
                     LoginAttempt::clear_pair(conn, &name, &address)?;
+                    if let Some(previous) = previous {
+                        Session::delete(conn, &previous)?;
+                    }
                     Session::purge_expired(conn, t)?;
                     LoginAttempt::purge(conn, t - Duration::days(1))?;
                     let token = new_token("");
@@ -142,8 +147,9 @@ async fn login(
     match outcome {
         LoginOutcome::Ok(token) => {
             tracing::info!(user = %username, "organizer logged in");
-            // A fresh session and a fresh CSRF token: nothing from before the
-            // login carries over (session fixation).
+            // A fresh session and a fresh CSRF token, the session before
+            // ended: nothing from before the login carries over (session
+            // fixation).
             let session = cookie(&req, SESSION_COOKIE, token, Some(1));
             let csrf = cookie(&req, CSRF_COOKIE, new_token(""), None);
             Ok(HttpResponse::SeeOther()

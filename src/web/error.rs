@@ -31,6 +31,15 @@ pub enum AppError {
     /// 400: a form that could not be read (the detail is for the logs and the API).
     #[error("the form could not be read: {0}")]
     BadForm(String),
+    /// 413: a request body over the size limit.
+    #[error("the request is too large ({limit_mb} MB at most)")]
+    TooLarge {
+        /// The limit, in megabytes.
+        limit_mb: usize,
+    },
+    /// 408: a client too slow to send its request.
+    #[error("the request took too long to arrive; send it again")]
+    TooSlow,
     /// 503: the database does not answer.
     #[error("the database is unavailable")]
     Unavailable,
@@ -85,6 +94,8 @@ impl AppError {
             AppError::LoginRequired => lang.t("error-login-required"),
             AppError::Csrf => lang.t("error-csrf"),
             AppError::BadForm(_) => lang.t("error-bad-form"),
+            AppError::TooLarge { limit_mb } => lang.t_args("error-too-large", &[("mb", limit_mb.to_string())]),
+            AppError::TooSlow => lang.t("error-too-slow"),
             AppError::Unavailable => lang.t("error-unavailable"),
             AppError::Internal(_) => lang.t("error-internal"),
             AppError::Op(e) => e.render(lang),
@@ -109,6 +120,8 @@ impl ResponseError for AppError {
             AppError::LoginRequired => StatusCode::UNAUTHORIZED,
             AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
+            AppError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::TooSlow => StatusCode::REQUEST_TIMEOUT,
             AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Op(e) => match e {
@@ -163,7 +176,7 @@ pub async fn render_errors(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let res = next.call(req).await?;
-    let status = res.status();
+    let mut status = res.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return Ok(res.map_into_boxed_body());
     }
@@ -172,7 +185,14 @@ pub async fn render_errors(
     }
     let (req, old) = res.into_parts();
     let err = old.error().expect("checked above");
-    let app_err = err.as_error::<AppError>();
+    // A body refused by actix's own extractors (too large, too slow) says so like ours.
+    let from_payload = err
+        .as_error::<actix_web::error::PayloadError>()
+        .map(super::limits::refusal);
+    let app_err = err.as_error::<AppError>().or(from_payload.as_ref());
+    if let Some(e) = from_payload.as_ref() {
+        status = e.status_code();
+    }
     let path = req.path().to_owned();
     let generic;
     let message_api;

@@ -5,8 +5,10 @@
 pub mod browser;
 pub mod client;
 pub mod fixture;
+pub mod hostile;
 pub mod http;
 pub mod room;
+pub mod routes;
 pub mod server;
 pub mod sse;
 

@@ -16,7 +16,8 @@ pub struct Server {
 }
 
 impl Server {
-    /// Serves the app of `state` (one worker).
+    /// Serves the app of `state` (one worker), with the request deadlines
+    /// of its configuration.
     pub fn start(state: AppState) -> Server {
         Server::start_with(state, 1)
     }
@@ -28,7 +29,7 @@ impl Server {
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             actix_web::rt::System::new().block_on(async move {
-                let server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone()))
+                let server = chelem::chelem_server!(state)
                     .workers(workers)
                     .shutdown_timeout(1)
                     .listen(listener)

@@ -60,4 +60,14 @@ impl ApiToken {
         }
         Ok(found.map(|(_, u)| u))
     }
+
+    /// Revokes `user_id`'s tokens (only those labelled `label`, if given):
+    /// the rows go, so the tokens no longer authenticate. How many went.
+    pub fn revoke(conn: &mut AnyConnection, user_id: i32, label: Option<&str>) -> QueryResult<usize> {
+        let mine = api_tokens::table.filter(api_tokens::user_id.eq(user_id));
+        match label {
+            Some(label) => diesel::delete(mine.filter(api_tokens::label.eq(label))).execute(conn),
+            None => diesel::delete(mine).execute(conn),
+        }
+    }
 }

@@ -70,6 +70,13 @@ pub fn create_api_token(conn: &mut AnyConnection, username: &str, label: &str) -
     Ok(token)
 }
 
+/// Revokes `username`'s API tokens (those labelled `label`, if given); how
+/// many were revoked.
+pub fn revoke_api_tokens(conn: &mut AnyConnection, username: &str, label: Option<&str>) -> Result<usize, AccountError> {
+    let user = User::find_by_username(conn, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
+    Ok(ApiToken::revoke(conn, user.id, label)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

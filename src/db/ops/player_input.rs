@@ -134,6 +134,28 @@ impl PlayerFields {
     }
 }
 
+/// The text of an uploaded file: UTF-8 (its byte order mark dropped), or
+/// else Windows-1252, what spreadsheets on Windows often save.
+pub fn decode_file(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_owned(),
+        Err(_) => bytes.iter().map(|b| windows_1252(*b)).collect(),
+    }
+}
+
+/// A Windows-1252 byte as a character (Latin-1, but for 0x80–0x9F).
+fn windows_1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
+        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
 /// One line of a player file, read and checked (before any database work).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CsvLine {

@@ -6,10 +6,11 @@ use actix_web::{post, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
+use crate::db::ops::player_input::decode_file;
 use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 
-use super::super::csrf::{check_token, CsrfForm, FORM_LIMIT};
+use super::super::csrf::{check_token, CsrfForm};
 use super::super::form::{refusal, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
@@ -74,16 +75,17 @@ async fn import(
     let mut text = String::new();
     let mut file: Vec<u8> = Vec::new();
     let mut present = false;
+    // The whole body is under limits::BODY_LIMIT (the limit_body middleware).
+    let unreadable = |e: actix_multipart::MultipartError| match e {
+        actix_multipart::MultipartError::Payload(p) => super::super::limits::refusal(&p),
+        other => AppError::BadForm(other.to_string()),
+    };
     while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| AppError::BadForm(e.to_string()))?;
+        let mut field = field.map_err(unreadable)?;
         let name = field.name().unwrap_or("").to_owned();
         let mut data = Vec::new();
         while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| AppError::BadForm(e.to_string()))?;
-            if data.len() + chunk.len() > FORM_LIMIT {
-                return Err(AppError::BadRequest(ctx.t("import-too-large")));
-            }
-            data.extend_from_slice(&chunk);
+            data.extend_from_slice(&chunk.map_err(unreadable)?);
         }
         match name.as_str() {
             "csrf" => csrf = String::from_utf8_lossy(&data).into_owned(),
@@ -120,28 +122,6 @@ async fn import(
         Err(Refused { status, message }) => {
             render_dashboard(&state, ctx, id, PlayerForm::default(), Some(message), None, status).await
         }
-    }
-}
-
-/// The text of an uploaded file: UTF-8 (its byte order mark dropped), or
-/// else Windows-1252, what spreadsheets on Windows often save.
-fn decode_file(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_owned(),
-        Err(_) => bytes.iter().map(|b| windows_1252(*b)).collect(),
-    }
-}
-
-/// A Windows-1252 byte as a character (Latin-1, but for 0x80–0x9F).
-fn windows_1252(b: u8) -> char {
-    const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}', '\u{90}', '‘',
-        '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
-    ];
-    match b {
-        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
-        _ => char::from(b),
     }
 }
 

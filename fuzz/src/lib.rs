@@ -1,0 +1,3 @@
+//! The fuzz targets' checks, one function per target (see `checks.rs`).
+
+pub mod checks;
