@@ -17,9 +17,10 @@
 //!
 //! What cannot be done (the evidence behind the quality figures):
 //! - 12 players × 4 rounds: 13 repeats at least. Round 1 is fixed up to
-//!   relabelling, round 2 is one of 9 cases, and every pair of rounds 3 and 4
-//!   (5775 × 5775 splits) was tried (the `twelve_by_four_is_optimal` unit test
-//!   repeats it in release builds). The best schedules all have one pair
+//!   relabelling, round 2 is one of 9 cases, round 3 one per orbit of the
+//!   relabellings that keep rounds 1 and 2, round 4 every one of the 5775
+//!   splits (the `twelve_by_four_is_optimal` unit test, a few seconds in every
+//!   `cargo test`). The best schedules all have one pair
 //!   meeting in every round.
 //! - 18 × 4: 6 repeats at least. From round 2 on, each table of 5 takes five
 //!   players from the four tables of every earlier round, so it holds a pair
