@@ -1,6 +1,9 @@
 //! Command line and environment, parsed and checked at start-up.
 
 use std::net::SocketAddr;
+use std::time::Duration;
+
+use crate::web::limits::Timeouts;
 
 use clap::{Parser, Subcommand};
 
@@ -95,6 +98,33 @@ pub struct ServeArgs {
     /// (table links and QR codes); default: the scheme and host of each request.
     #[arg(long, env = "CHELEM_PUBLIC_URL", value_parser = public_url)]
     pub public_url: Option<String>,
+    /// Milliseconds a bot waits before each of its actions in a game played
+    /// on the devices, so the table sees the cards go down.
+    #[arg(long, env = "CHELEM_BOT_DELAY_MS", default_value_t = 600)]
+    pub bot_delay_ms: u64,
+    /// Seconds a client may take to send a request's head (else 408).
+    #[arg(long, env = "CHELEM_REQUEST_TIMEOUT", default_value_t = Timeouts::DEFAULT.request_head.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub request_timeout: u64,
+    /// Seconds a client may take to send a request's body (else 408).
+    #[arg(long, env = "CHELEM_BODY_TIMEOUT", default_value_t = Timeouts::DEFAULT.body.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_timeout: u64,
+    /// Seconds an idle kept-alive connection stays open.
+    #[arg(long, env = "CHELEM_KEEP_ALIVE", default_value_t = Timeouts::DEFAULT.keep_alive.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub keep_alive: u64,
+}
+
+impl ServeArgs {
+    /// The request deadlines given.
+    pub fn timeouts(&self) -> Timeouts {
+        Timeouts {
+            request_head: Duration::from_secs(self.request_timeout),
+            body: Duration::from_secs(self.body_timeout),
+            keep_alive: Duration::from_secs(self.keep_alive),
+        }
+    }
 }
 
 /// Parses an IANA time zone name such as `Europe/Paris`.
@@ -216,6 +246,15 @@ pub enum TokenAction {
         /// A label to remember what the token is for.
         #[arg(long, default_value = "api")]
         label: String,
+    },
+    /// Revoke an organizer's API tokens (all of them, or those with a label).
+    Revoke {
+        /// The organizer's login name.
+        #[arg(long)]
+        user: String,
+        /// Only the tokens with this label.
+        #[arg(long)]
+        label: Option<String>,
     },
 }
 

@@ -12,16 +12,13 @@ use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::{AppState, WebConfig};
 
 fn init_tracing() {
+    use tracing_subscriber::util::SubscriberInitExt;
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,actix_server=warn"));
-    // Each request is a span (tracing-actix-web: request id, method, route,
-    // status); closing it logs one line with its latency.
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
-        .with_writer(io::stderr)
-        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
-        .init();
+    // Each request is a span (request id, method, route, status, without
+    // the tokens of table links); closing it logs one line with its latency.
+    let ansi = io::IsTerminal::is_terminal(&io::stderr());
+    chelem::web::access_log::subscriber(filter, io::stderr, ansi).init();
 }
 
 fn main() -> ExitCode {
@@ -123,6 +120,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{token}");
             Ok(ExitCode::SUCCESS)
         }
+        Command::Token {
+            action: TokenAction::Revoke { user, label },
+        } => {
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let n = chelem::db::ops::accounts::revoke_api_tokens(&mut conn, &user, label.as_deref())?;
+            println!("{n} token(s) revoked");
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }
 
@@ -197,13 +203,16 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
             tracing::info!(count = n, "migrations applied");
         }
     }
+    let timeouts = args.timeouts();
     let config = WebConfig {
         secure_cookies: args.secure_cookies,
         timezone: args.timezone,
         public_url: args.public_url,
+        bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
+        timeouts,
     };
     let state = AppState::new(pool, database_url, config)?;
-    let mut server = actix_web::HttpServer::new(move || chelem::chelem_app!(state.clone())).shutdown_timeout(10);
+    let mut server = chelem::chelem_server!(state).shutdown_timeout(10);
     if let Some(w) = args.workers {
         server = server.workers(w.max(1));
     }

@@ -16,12 +16,13 @@ use chelem::db::models::{Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::tournaments::{self, TournamentForm};
-use chelem::db::ops::{rounds, standings};
+use chelem::db::ops::{games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
 use chelem::tournament::table::{deal_players, Constraint, Table5Mode};
 use common::http::{get, login, PASSWORD, USER};
 use common::{Jar, TestDb};
+use rand::SeedableRng;
 
 /// Runs the binary on `url` with `stdin`: (success, stdout, stderr).
 fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
@@ -201,6 +202,36 @@ fn rich_tournament(db: &TestDb) -> i32 {
     }
     // Round 3 forces round 2's close: its last deals are missing.
     rounds::start_next(conn, t.id, None, true, "arbitre").unwrap();
+    // Its table 1 plays on the devices, bots in every seat: one deal over
+    // (in the table's slot 1), the next one under way.
+    let (_, tables) = round(conn, t.id, 3);
+    let game = games::make_digital(conn, &tables[0], "arbitre").unwrap();
+    for seat in 0..RoundTable::players(conn, tables[0].id).unwrap().len() {
+        games::set_bot(conn, game, seat, Some(games::BotKind::Quick)).unwrap();
+    }
+    while games::GameState::load(conn, game).unwrap().deals.len() < 2 {
+        assert_ne!(games::bot_step(conn, game, &|| {}).unwrap(), games::BotStep::Idle);
+    }
+    // The players take their seats back for deal 2 (no bot plays on behind
+    // the test's back) and make its first actions.
+    for seat in 0..RoundTable::players(conn, tables[0].id).unwrap().len() {
+        games::set_bot(conn, game, seat, None).unwrap();
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    for _ in 0..7 {
+        let st = games::GameState::load(conn, game).unwrap();
+        let g = st.play.unwrap();
+        let seat = g.to_act().unwrap();
+        // The first to speak takes a garde: a contract is played (the
+        // deal's seed is the operating system's, not the test's).
+        let garde = chelem::tarot::Action::Bid(Some(chelem::tarot::Contract::Garde));
+        let action = if st.version == 0 {
+            garde
+        } else {
+            chelem::bots::Bot::Quick.act(&g, seat, &mut rng)
+        };
+        games::act(conn, game, st.map[usize::from(seat)], action, Some(st.version)).unwrap();
+    }
     t.id
 }
 
@@ -245,6 +276,20 @@ fn check_content(doc: &Value) {
     assert_eq!(doc["seating_constraints"].as_array().unwrap().len(), 1);
     let rounds = doc["rounds"].as_array().unwrap();
     assert_eq!(rounds.len(), 3);
+    // The table of round 3 played on the devices: its game, card by card.
+    let game = &rounds[2]["tables"][0]["game"];
+    assert_eq!(game["deals"].as_array().unwrap().len(), 2, "{game}");
+    assert!(game["deals"][0]["log"]["tricks"].is_array(), "deal 1 is over: {game}");
+    assert!(game["deals"][1]["log"].is_null(), "deal 2 is under way");
+    assert!(game["deals"][1]["actions"].as_array().unwrap().len() >= 7);
+    assert!(
+        rounds[2]["tables"][0]["deals"][0]["number"] == 1,
+        "deal 1 is in the table's slot"
+    );
+    assert!(
+        rounds[1]["tables"][0].get("game").is_none(),
+        "tables entered by hand have no game"
+    );
     assert_eq!(
         rounds.iter().map(|r| r["status"].as_str().unwrap()).collect::<Vec<_>>(),
         ["closed", "closed", "open"]
@@ -374,6 +419,11 @@ fn importing_into_the_same_database_makes_a_copy() {
         for r in doc["rounds"].as_array_mut().unwrap() {
             for t in r["tables"].as_array_mut().unwrap() {
                 t["token"] = Value::Null;
+                if let Some(seats) = t.get_mut("game").and_then(|g| g.get_mut("seats")) {
+                    for s in seats.as_array_mut().unwrap() {
+                        s["token"] = Value::Null;
+                    }
+                }
             }
         }
     }

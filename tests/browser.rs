@@ -222,3 +222,32 @@ fn live_standings_and_projector_in_a_real_browser() {
     assert!(stdout.contains("live pages passed"), "{stdout}");
     assert!(shots.join("projector-1920x1080.png").exists());
 }
+
+/// A whole deal played on a phone against three bots (`digital.js`): taps on
+/// the seat's page, only legal cards tappable, the previous trick on
+/// request, the replay; screenshots of the seat page mid-deal and of the
+/// replay under `target/screenshots/`.
+#[test]
+fn a_deal_is_played_on_a_phone_against_three_bots() {
+    let Some(b) = browser() else { return };
+    let server = RealServer::start();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    let a = client.call(
+        "POST",
+        "/api/games",
+        Some(&token),
+        Some(&serde_json::json!({"players": 4, "bots": [1, 2, 3], "seed": 12, "names": ["Odile"]})),
+    );
+    assert_eq!(a.status, 201, "{}", a.body);
+    let game = a.body["game"].as_i64().unwrap().to_string();
+    let seat = format!("/s/{}", a.body["seats"][0]["token"].as_str().unwrap());
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run(
+        "digital.js",
+        &[&server.url(), &seat, &game, USER, PASSWORD, shots.to_str().unwrap()],
+    );
+    assert!(ok, "the digital deal failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("digital deal passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}

@@ -81,7 +81,6 @@ players-import-file = File
 players-import-text = Or paste the lines here
 players-import-button = Import
 import-empty = The file is empty: choose a file or paste lines.
-import-too-large = The file is too large (2 MB at most).
 import-report-title = Player import
 import-imported = { $count ->
         [one] { $count } player registered.
@@ -181,6 +180,7 @@ tournament-edit = Tournament settings
 tournament-edit-started = Round 1 is seated: how tables of 5 play, the scoring variants and the seating seed can no longer change.
 tournament-save = Save the settings
 nav-players = Players
+nav-games = Casual games
 directory-title = Player directory
 directory-search = Name, club or licence
 directory-search-button = Search

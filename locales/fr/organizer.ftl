@@ -81,7 +81,6 @@ players-import-file = Fichier
 players-import-text = Ou collez les lignes ici
 players-import-button = Importer
 import-empty = Le fichier est vide : choisissez un fichier ou collez des lignes.
-import-too-large = Le fichier est trop gros (2 Mo au plus).
 import-report-title = Import des joueurs
 import-imported = { $count ->
         [one] { $count } joueur inscrit.
@@ -184,6 +183,7 @@ tournament-edit = Réglages du tournoi
 tournament-edit-started = La partie 1 est placée : le mode des tables de 5, les variantes de marque et la graine du placement ne changent plus.
 tournament-save = Enregistrer les réglages
 nav-players = Joueurs
+nav-games = Parties libres
 directory-title = Fichier des joueurs
 directory-search = Nom, club ou licence
 directory-search-button = Chercher

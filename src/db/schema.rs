@@ -186,6 +186,58 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    games (id) {
+        id -> Integer,
+        tournament_id -> Nullable<Integer>,
+        table_id -> Nullable<Integer>,
+        players -> Integer,
+        deal_count -> Integer,
+        seed -> Nullable<BigInt>,
+        created_by -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_seats (id) {
+        id -> Integer,
+        game_id -> Integer,
+        seat -> Integer,
+        name -> Text,
+        player_id -> Nullable<Integer>,
+        token -> Nullable<Text>,
+        bot -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    game_deals (id) {
+        id -> Integer,
+        game_id -> Integer,
+        number -> Integer,
+        dealer -> Integer,
+        seat_map -> Text,
+        seed -> BigInt,
+        actions -> Integer,
+        scores -> Nullable<Text>,
+        log -> Nullable<Text>,
+        created_at -> Timestamp,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    game_actions (id) {
+        id -> Integer,
+        deal_id -> Integer,
+        idx -> Integer,
+        seat -> Integer,
+        action -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -199,6 +251,12 @@ diesel::joinable!(deal_scores -> deals (deal_id));
 diesel::joinable!(deal_scores -> players (player_id));
 diesel::joinable!(submissions -> round_tables (table_id));
 diesel::joinable!(events -> tournaments (tournament_id));
+diesel::joinable!(games -> tournaments (tournament_id));
+diesel::joinable!(games -> round_tables (table_id));
+diesel::joinable!(game_seats -> games (game_id));
+diesel::joinable!(game_seats -> players (player_id));
+diesel::joinable!(game_deals -> games (game_id));
+diesel::joinable!(game_actions -> game_deals (deal_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -217,4 +275,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     audit_log,
     submissions,
     events,
+    games,
+    game_seats,
+    game_deals,
+    game_actions,
 );

@@ -690,6 +690,26 @@ impl Game {
         self.phase == Phase::Play && self.handful_done & (1 << seat) == 0
     }
 
+    /// The smallest handful `seat` may show now (a simple one: its lowest
+    /// trumps, the excuse only when it lacks a trump), if it may show one.
+    pub fn smallest_handful(&self, seat: u8) -> Option<CardSet> {
+        if !self.may_show_handful(seat) || self.to_act != seat {
+            return None;
+        }
+        let need = u32::from(HandfulSize::Simple.trumps_needed(self.players)?);
+        let hand = self.hand(seat);
+        let trumps = hand.and(CardSet::TRUMPS);
+        let mut shown = CardSet::EMPTY;
+        for c in trumps.iter().take(need as usize) {
+            shown.insert(c);
+        }
+        if shown.len() < need && hand.contains(Card::EXCUSE) {
+            shown.insert(Card::EXCUSE);
+        }
+        let mut g = *self;
+        (shown.len() == need && g.apply(seat, Action::Handful(shown)).is_ok()).then_some(shown)
+    }
+
     /// Every card played so far (tricks done and the trick in progress).
     pub fn played(&self) -> CardSet {
         self.played

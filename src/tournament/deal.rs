@@ -349,6 +349,27 @@ impl TableDeal {
         Ok(TableDeal::Played(d))
     }
 
+    /// The deal a game played on the devices recorded (`None`: everyone
+    /// passed), with `players[s]` the player at seat `s` of the deal: what
+    /// the table would have entered by hand.
+    pub fn from_record(record: Option<&DealRecord>, players: &[i32]) -> TableDeal {
+        let Some(r) = record else {
+            return TableDeal::Passed;
+        };
+        let id = |s: Seat| players[s.index()];
+        TableDeal::Played(PlayedDeal {
+            taker: id(r.taker()),
+            partner: r.partner().filter(|p| *p != r.taker()).map(id),
+            contract: r.contract(),
+            oudlers: r.oudlers(),
+            points: r.points(),
+            handfuls: r.handfuls().iter().map(|h| (id(h.seat), h.size)).collect(),
+            petit_au_bout: r.petit_au_bout(),
+            chelem: r.chelem(),
+            miseres: r.miseres().iter().map(|m| (id(m.seat), m.kind)).collect(),
+        })
+    }
+
     /// The played deal, if one was.
     pub fn played(&self) -> Option<&PlayedDeal> {
         match self {

@@ -1,6 +1,7 @@
 //! The actix-web application: one module per area, one `configure` that
 //! registers every route, used by `main` and by the tests alike.
 
+pub mod access_log;
 pub mod api;
 pub mod auth;
 pub mod charts;
@@ -11,11 +12,13 @@ pub mod error;
 pub mod exports;
 pub mod form;
 pub mod input;
+pub mod limits;
 pub mod links;
 pub mod live;
 pub mod message;
 pub mod organizer;
 pub mod pages;
+pub mod play;
 pub mod public;
 pub mod render;
 pub mod results;
@@ -40,6 +43,10 @@ pub struct WebConfig {
     /// The address players reach the server at, without a trailing slash
     /// (`--public-url`); `None`: each request's scheme and host.
     pub public_url: Option<String>,
+    /// How long a bot waits before it acts in a digital game (none in tests).
+    pub bot_delay: std::time::Duration,
+    /// How long clients may take to send a request.
+    pub timeouts: limits::Timeouts,
 }
 
 impl Default for WebConfig {
@@ -48,6 +55,8 @@ impl Default for WebConfig {
             secure_cookies: false,
             timezone: chrono_tz::Europe::Paris,
             public_url: None,
+            bot_delay: std::time::Duration::ZERO,
+            timeouts: limits::Timeouts::default(),
         }
     }
 }
@@ -63,6 +72,8 @@ pub struct AppState {
     pub config: Arc<WebConfig>,
     /// This instance's live events and standings cache.
     pub hub: live::Hub,
+    /// The digital games: their watchers and bots.
+    pub games: play::Games,
 }
 
 impl AppState {
@@ -71,11 +82,14 @@ impl AppState {
     pub fn new(pool: DbPool, database_url: &str, config: WebConfig) -> anyhow::Result<AppState> {
         let manager = Manager::new(database_url)?;
         let backend = manager.backend();
+        let hub = live::Hub::start(manager)?;
+        let games = play::Games::start(pool.clone(), hub.clone(), config.bot_delay);
         Ok(AppState {
             pool,
             backend,
             config: Arc::new(config),
-            hub: live::Hub::start(manager)?,
+            hub,
+            games,
         })
     }
 
@@ -123,13 +137,13 @@ pub const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; 
 
 /// Registers every route of the application.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.app_data(web::PayloadConfig::new(csrf::FORM_LIMIT))
+    cfg.app_data(web::PayloadConfig::new(limits::BODY_LIMIT))
         .app_data(web::PathConfig::default().error_handler(|_err, req| input::path_error(req).into()))
         .app_data(web::QueryConfig::default().error_handler(|_err, req| input::path_error(req).into()))
-        .app_data(web::FormConfig::default().limit(csrf::FORM_LIMIT))
+        .app_data(web::FormConfig::default().limit(limits::BODY_LIMIT))
         .app_data(
             web::JsonConfig::default()
-                .limit(csrf::FORM_LIMIT)
+                .limit(limits::BODY_LIMIT)
                 .error_handler(|err, _req| AppError::BadRequest(format!("malformed JSON: {err}")).into()),
         )
         .configure(pages::configure)
@@ -140,7 +154,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(results::configure)
         .configure(exports::configure)
         .configure(live::sse::configure)
-        .configure(table::configure);
+        .configure(table::configure)
+        .configure(play::configure);
 }
 
 /// Builds the whole application (middlewares, routes, 404) around `state`.
@@ -153,6 +168,8 @@ macro_rules! chelem_app {
             .configure($crate::web::configure)
             .default_service(actix_web::web::to($crate::web::error::not_found))
             .wrap(actix_web::middleware::from_fn($crate::web::input::reject_control_chars))
+            .wrap(actix_web::middleware::from_fn($crate::web::csrf::reject_cross_site))
+            .wrap(actix_web::middleware::from_fn($crate::web::limits::limit_body))
             .wrap(actix_web::middleware::from_fn($crate::web::error::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::identity))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::csrf_cookie))
@@ -165,6 +182,21 @@ macro_rules! chelem_app {
                     .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()")),
             )
             .wrap(actix_web::middleware::Compress::default())
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(tracing_actix_web::TracingLogger::<$crate::web::access_log::RequestSpan>::new())
     };
+}
+
+/// The HTTP server of the application on `state`, with the request
+/// deadlines of its [`WebConfig::timeouts`]; the caller binds it, sets its
+/// workers and runs it. `main` and the tests both use it.
+#[macro_export]
+macro_rules! chelem_server {
+    ($state:expr) => {{
+        let state: $crate::web::AppState = $state;
+        let t = state.config.timeouts;
+        actix_web::HttpServer::new(move || $crate::chelem_app!(state.clone()))
+            .client_request_timeout(t.request_head)
+            .client_disconnect_timeout(std::time::Duration::from_secs(1))
+            .keep_alive(t.keep_alive)
+    }};
 }

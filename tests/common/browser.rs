@@ -194,6 +194,8 @@ fn serve(dir: &Path, database_url: Option<&str>) -> (Child, String) {
     let child = chelem_command(dir, database_url)
         .args(["serve", "--bind", &addr])
         .env("RUST_LOG", "warn")
+        // Bots play at once: the tests wait for them, not a person.
+        .env("CHELEM_BOT_DELAY_MS", "0")
         .stdout(Stdio::null())
         .spawn()
         .unwrap();

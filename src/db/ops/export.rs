@@ -1,6 +1,8 @@
 //! A whole tournament as one JSON document, and back (FORMATS.md, "Export
 //! and import"): settings, players, registrations, seating constraints,
-//! rounds, tables, seats, deals with their scores, and the audit log.
+//! rounds, tables, seats, deals with their scores, the games of the tables
+//! played on the devices (each deal's seed and actions, its log), and the
+//! audit log.
 //!
 //! The document holds no database id. Players are numbered in the document
 //! (`ref`, 1 to n, sorted by name) and every player field (seats, scores, the
@@ -20,8 +22,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::db::models::{
-    AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, NewPlayer, NewTournament, Player, Registration, Round,
-    RoundTable, SeatingConstraint, Tournament, User,
+    AuditEntry, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal, NewGameSeat,
+    NewPlayer, NewTournament, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament, User,
 };
 use crate::db::schema::{registrations, rounds};
 use crate::db::AnyConnection;
@@ -186,6 +188,175 @@ pub struct TableDoc {
     pub seats: Vec<i32>,
     /// Deals entered, by number.
     pub deals: Vec<DealDoc>,
+    /// The game, when the table plays on the devices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameDoc>,
+}
+
+/// A table played on the devices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDoc {
+    /// Who set it up.
+    pub created_by: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// The first deal's seed when chosen.
+    pub seed: Option<i64>,
+    /// Its seats, in table order.
+    pub seats: Vec<GameSeatDoc>,
+    /// Its deals, by number.
+    pub deals: Vec<GameDealDoc>,
+}
+
+/// A seat of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSeatDoc {
+    /// Seat.
+    pub seat: i32,
+    /// Name shown.
+    pub name: String,
+    /// The player (`ref`).
+    pub player: Option<i32>,
+    /// Its secret link token.
+    pub token: Option<String>,
+    /// The bot playing it.
+    pub bot: Option<String>,
+}
+
+/// A deal of a game: enough to replay it card by card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDealDoc {
+    /// Number (the table's slot).
+    pub number: i32,
+    /// The dealer, a seat of the deal.
+    pub dealer: i32,
+    /// The table seat of each seat of the deal.
+    pub seat_map: Vec<usize>,
+    /// The shuffle's seed (its 64 bits).
+    pub seed: i64,
+    /// Every action in order.
+    pub actions: Vec<GameActionDoc>,
+    /// Scores by table seat once over.
+    pub scores: Option<Value>,
+    /// The game-log line once over.
+    pub log: Option<Value>,
+    /// When dealt.
+    pub created_at: NaiveDateTime,
+    /// When over.
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// An action of a game's deal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameActionDoc {
+    /// Who acted (a seat of the deal).
+    pub seat: i32,
+    /// What (FORMATS.md "Digital play: seats").
+    pub action: Value,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+fn json_text(text: &str, what: &str) -> Result<Value, ExportError> {
+    serde_json::from_str(text).map_err(|e| ExportError::Stored(format!("{what} is not JSON: {e}")))
+}
+
+/// The game of a table, as the document holds it.
+fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportError> {
+    let seats = GameSeat::of_game(conn, g.id)?
+        .into_iter()
+        .map(|s| GameSeatDoc {
+            seat: s.seat,
+            name: s.name,
+            player: s.player_id,
+            token: s.token,
+            bot: s.bot,
+        })
+        .collect();
+    let mut deals = Vec::new();
+    for d in GameDeal::of_game(conn, g.id)? {
+        let actions = GameActionRow::of_deal(conn, d.id)?
+            .into_iter()
+            .map(|a| {
+                Ok(GameActionDoc {
+                    seat: a.seat,
+                    action: json_text(&a.action, "a game's action")?,
+                    created_at: a.created_at,
+                })
+            })
+            .collect::<Result<Vec<_>, ExportError>>()?;
+        deals.push(GameDealDoc {
+            number: d.number,
+            dealer: d.dealer,
+            seat_map: serde_json::from_str(&d.seat_map).unwrap_or_default(),
+            seed: d.seed,
+            actions,
+            scores: d
+                .scores
+                .as_deref()
+                .map(|t| json_text(t, "a game's scores"))
+                .transpose()?,
+            log: d.log.as_deref().map(|t| json_text(t, "a game's log")).transpose()?,
+            created_at: d.created_at,
+            finished_at: d.finished_at,
+        });
+    }
+    Ok(GameDoc {
+        created_by: g.created_by.clone(),
+        created_at: g.created_at,
+        seed: g.seed,
+        seats,
+        deals,
+    })
+}
+
+/// Stores the game of an imported table.
+fn import_game(conn: &mut AnyConnection, tournament: i32, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
+    let row = GameRow::insert(
+        conn,
+        Some(tournament),
+        Some(table.id),
+        g.seats.len() as i32,
+        table.deal_count,
+        g.seed,
+        &g.created_by,
+        g.created_at,
+    )?;
+    for s in &g.seats {
+        // A seat's link stays the same, unless this database has it.
+        let token = match &s.token {
+            Some(t) if GameSeat::by_token(conn, t)?.is_none() => Some(t.clone()),
+            Some(_) => Some(new_token("")[..32].to_owned()),
+            None => None,
+        };
+        GameSeat::insert_all(
+            conn,
+            &[NewGameSeat {
+                game_id: row.id,
+                seat: s.seat,
+                name: s.name.clone(),
+                player_id: s.player,
+                token,
+                bot: s.bot.clone(),
+            }],
+        )?;
+    }
+    for d in &g.deals {
+        let map = serde_json::to_string(&d.seat_map).expect("numbers serialize");
+        let stored = GameDeal::insert(conn, row.id, d.number, d.dealer, &map, d.seed, d.created_at)?;
+        for (i, a) in d.actions.iter().enumerate() {
+            GameActionRow::insert(conn, stored.id, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
+        }
+        GameDeal::set_actions(conn, stored.id, d.actions.len() as i32)?;
+        if let (Some(scores), Some(log), Some(at)) = (&d.scores, &d.log, d.finished_at) {
+            GameDeal::finish(conn, stored.id, &scores.to_string(), &log.to_string(), at)?;
+        }
+    }
+    Ok(())
 }
 
 /// A deal entered.
@@ -338,6 +509,11 @@ impl Document {
         for round in &mut d.rounds {
             for table in &mut round.tables {
                 map_list(&mut table.seats, f)?;
+                if let Some(g) = &mut table.game {
+                    for s in &mut g.seats {
+                        s.player = s.player.map(&mut *f).transpose()?;
+                    }
+                }
                 for deal in &mut table.deals {
                     deal.taker = deal.taker.map(&mut *f).transpose()?;
                     deal.confirmed_by = deal.confirmed_by.map(&mut *f).transpose()?;
@@ -490,6 +666,11 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
             table_number: c.table_number,
         })
         .collect();
+    // The digital tables' games, by table: one query for the tournament.
+    let mut games: HashMap<i32, GameRow> = GameRow::of_tournament(conn, id)?
+        .into_iter()
+        .filter_map(|g| Some((g.table_id?, g)))
+        .collect();
     let mut rounds = Vec::new();
     for round in Round::for_tournament(conn, id)? {
         let mut deals: HashMap<i32, Vec<DealDoc>> = HashMap::new();
@@ -525,14 +706,17 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
             closed_at: round.closed_at,
             tables: tables
                 .into_iter()
-                .map(|tb| TableDoc {
-                    number: tb.number,
-                    seats: seats.remove(&tb.id).unwrap_or_default(),
-                    deals: deals.remove(&tb.id).unwrap_or_default(),
-                    token: tb.token,
-                    deal_count: tb.deal_count,
+                .map(|tb| {
+                    Ok(TableDoc {
+                        number: tb.number,
+                        seats: seats.remove(&tb.id).unwrap_or_default(),
+                        deals: deals.remove(&tb.id).unwrap_or_default(),
+                        game: games.remove(&tb.id).map(|g| game_doc(conn, &g)).transpose()?,
+                        token: tb.token,
+                        deal_count: tb.deal_count,
+                    })
                 })
-                .collect(),
+                .collect::<Result<Vec<_>, ExportError>>()?,
         });
     }
     let mut audit = AuditEntry::for_tournament(conn, id)?;
@@ -779,6 +963,9 @@ pub fn import(conn: &mut AnyConnection, doc: &Document) -> Result<Imported, Impo
                     };
                     let scores: Vec<(i32, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
                     Deal::insert(conn, &new, &scores)?;
+                }
+                if let Some(g) = &table.game {
+                    import_game(conn, t.id, &stored, g)?;
                 }
             }
         }

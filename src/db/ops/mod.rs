@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod deals;
 pub mod events;
 pub mod export;
+pub mod games;
 pub mod player_input;
 pub mod players;
 pub mod rounds;

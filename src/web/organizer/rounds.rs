@@ -93,6 +93,8 @@ pub struct TableView {
     pub link: String,
     /// Deals entered and waiting for a defender's confirmation.
     pub pending: Vec<i32>,
+    /// The game playing it on the devices, if it does.
+    pub game: Option<i32>,
 }
 
 impl TableView {
@@ -145,7 +147,7 @@ impl RoundPage {
     }
 }
 
-/// The round page: five queries, whatever the number of tables.
+/// The round page: six queries, whatever the number of tables.
 fn load_round(
     conn: &mut AnyConnection,
     ctx: Ctx,
@@ -160,6 +162,8 @@ fn load_round(
     let entered = Deal::entered_in_round(conn, round.id)?;
     let pending = Deal::pending_in_round(conn, round.id)?;
     let tables: Vec<RoundTable> = seated.iter().map(|(t, _)| t.clone()).collect();
+    let ids: Vec<i32> = tables.iter().map(|t| t.id).collect();
+    let games = crate::db::models::GameRow::for_tables(conn, &ids)?;
     let missing = missing_of(&tables, &entered);
     let progress = Progress::of(&round, &tables, &entered);
     let tables = seated
@@ -175,6 +179,7 @@ fn load_round(
                 .filter(|(tid, _)| *tid == table.id)
                 .map(|(_, k)| *k)
                 .collect(),
+            game: games.iter().find(|g| g.table_id == Some(table.id)).map(|g| g.id),
         })
         .collect();
     Ok(RoundPage {

@@ -1,0 +1,4 @@
+DROP TABLE game_actions;
+DROP TABLE game_deals;
+DROP TABLE game_seats;
+DROP TABLE games;

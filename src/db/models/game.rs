@@ -1,0 +1,348 @@
+//! Games played on the devices: the game (a digital table or a casual game),
+//! its seats, its deals (seed and seat map) and every action of a deal.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use crate::db::schema::{game_actions, game_deals, game_seats, games};
+use crate::db::AnyConnection;
+
+/// A game: a tournament table played on the devices, or a casual game.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    /// Row id (the game's number in the API).
+    pub id: i32,
+    /// The tournament, for a digital table.
+    pub tournament_id: Option<i32>,
+    /// The round's table it plays, for a digital table.
+    pub table_id: Option<i32>,
+    /// Seats at the table (3, 4 or 5).
+    pub players: i32,
+    /// Deals to play.
+    pub deal_count: i32,
+    /// The first deal's seed when chosen (the next deals take the following ones).
+    pub seed: Option<i64>,
+    /// Who set it up.
+    pub created_by: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A seat of a game.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = game_seats)]
+pub struct GameSeat {
+    /// Row id.
+    pub id: i32,
+    /// The game.
+    pub game_id: i32,
+    /// Seat at the table, from 0.
+    pub seat: i32,
+    /// The name shown.
+    pub name: String,
+    /// The tournament player sitting there.
+    pub player_id: Option<i32>,
+    /// The seat's secret link (none for a seat given to a bot from the start).
+    pub token: Option<String>,
+    /// The bot playing it now (`quick` or `strong`), if any.
+    pub bot: Option<String>,
+}
+
+/// A deal of a game.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = game_deals)]
+pub struct GameDeal {
+    /// Row id.
+    pub id: i32,
+    /// The game.
+    pub game_id: i32,
+    /// 1-based number (the table's deal slot for a digital table).
+    pub number: i32,
+    /// The dealer, as a seat of the deal.
+    pub dealer: i32,
+    /// JSON list: the table seat of each seat of the deal.
+    pub seat_map: String,
+    /// The shuffle's 64 bits.
+    pub seed: i64,
+    /// Actions so far.
+    pub actions: i32,
+    /// JSON list of scores by table seat (null for a seat sitting out), once over.
+    pub scores: Option<String>,
+    /// The game-log line, once over.
+    pub log: Option<String>,
+    /// When dealt.
+    pub created_at: NaiveDateTime,
+    /// When over.
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// An action of a deal.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = game_actions)]
+pub struct GameActionRow {
+    /// Row id.
+    pub id: i32,
+    /// The deal.
+    pub deal_id: i32,
+    /// Its place, from 0.
+    pub idx: i32,
+    /// Who acted (a seat of the deal).
+    pub seat: i32,
+    /// The action as JSON (FORMATS.md "Digital play: seats").
+    pub action: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A new seat.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = game_seats)]
+pub struct NewGameSeat {
+    /// The game.
+    pub game_id: i32,
+    /// Seat.
+    pub seat: i32,
+    /// Name.
+    pub name: String,
+    /// Player.
+    pub player_id: Option<i32>,
+    /// Secret link.
+    pub token: Option<String>,
+    /// Bot.
+    pub bot: Option<String>,
+}
+
+impl GameRow {
+    /// Inserts a game; its row.
+    #[allow(clippy::too_many_arguments)]
+    pub fn insert(
+        conn: &mut AnyConnection,
+        tournament_id: Option<i32>,
+        table_id: Option<i32>,
+        players: i32,
+        deal_count: i32,
+        seed: Option<i64>,
+        created_by: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<GameRow> {
+        diesel::insert_into(games::table)
+            .values((
+                games::tournament_id.eq(tournament_id),
+                games::table_id.eq(table_id),
+                games::players.eq(players),
+                games::deal_count.eq(deal_count),
+                games::seed.eq(seed),
+                games::created_by.eq(created_by),
+                games::created_at.eq(now),
+            ))
+            .returning(games::all_columns)
+            .get_result(conn)
+    }
+
+    /// Game `id`.
+    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<GameRow>> {
+        games::table
+            .find(id)
+            .select(GameRow::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// The game playing a round's table.
+    pub fn for_table(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Option<GameRow>> {
+        games::table
+            .filter(games::table_id.eq(table_id))
+            .select(GameRow::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Games of these tables.
+    pub fn for_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<GameRow>> {
+        games::table
+            .filter(games::table_id.eq_any(table_ids))
+            .select(GameRow::as_select())
+            .load(conn)
+    }
+
+    /// Casual games, newest first.
+    pub fn casual(conn: &mut AnyConnection) -> QueryResult<Vec<GameRow>> {
+        games::table
+            .filter(games::table_id.is_null())
+            .order(games::id.desc())
+            .select(GameRow::as_select())
+            .load(conn)
+    }
+
+    /// Games of a tournament.
+    pub fn of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<GameRow>> {
+        games::table
+            .filter(games::tournament_id.eq(tournament_id))
+            .order(games::id)
+            .select(GameRow::as_select())
+            .load(conn)
+    }
+
+    /// Locks the game's row until the end of the transaction (PostgreSQL;
+    /// SQLite's write transactions already take turns): actions of one game
+    /// are written one at a time.
+    pub fn lock(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
+        if let AnyConnection::Postgresql(pg) = conn {
+            games::table.find(id).select(games::id).for_update().first::<i32>(pg)?;
+        }
+        Ok(())
+    }
+}
+
+impl GameSeat {
+    /// Inserts seats.
+    pub fn insert_all(conn: &mut AnyConnection, seats: &[NewGameSeat]) -> QueryResult<usize> {
+        // One by one: a batch insert is not portable across the backends.
+        let mut n = 0;
+        for s in seats {
+            n += diesel::insert_into(game_seats::table).values(s).execute(conn)?;
+        }
+        Ok(n)
+    }
+
+    /// The seats of a game, in order.
+    pub fn of_game(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Vec<GameSeat>> {
+        game_seats::table
+            .filter(game_seats::game_id.eq(game_id))
+            .order(game_seats::seat)
+            .select(GameSeat::as_select())
+            .load(conn)
+    }
+
+    /// The seat of a secret link.
+    pub fn by_token(conn: &mut AnyConnection, token: &str) -> QueryResult<Option<GameSeat>> {
+        game_seats::table
+            .filter(game_seats::token.eq(token))
+            .select(GameSeat::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Puts a bot in a seat (`None`: its player takes it back).
+    pub fn set_bot(conn: &mut AnyConnection, id: i32, bot: Option<&str>) -> QueryResult<usize> {
+        diesel::update(game_seats::table.find(id))
+            .set(game_seats::bot.eq(bot))
+            .execute(conn)
+    }
+
+    /// Gives a seat a secret link.
+    pub fn set_token(conn: &mut AnyConnection, id: i32, token: &str) -> QueryResult<usize> {
+        diesel::update(game_seats::table.find(id))
+            .set(game_seats::token.eq(token))
+            .execute(conn)
+    }
+}
+
+impl GameDeal {
+    /// Deals deal `number` of a game.
+    pub fn insert(
+        conn: &mut AnyConnection,
+        game_id: i32,
+        number: i32,
+        dealer: i32,
+        seat_map: &str,
+        seed: i64,
+        now: NaiveDateTime,
+    ) -> QueryResult<GameDeal> {
+        diesel::insert_into(game_deals::table)
+            .values((
+                game_deals::game_id.eq(game_id),
+                game_deals::number.eq(number),
+                game_deals::dealer.eq(dealer),
+                game_deals::seat_map.eq(seat_map),
+                game_deals::seed.eq(seed),
+                game_deals::actions.eq(0),
+                game_deals::created_at.eq(now),
+            ))
+            .returning(game_deals::all_columns)
+            .get_result(conn)
+    }
+
+    /// The deals of a game, in order.
+    pub fn of_game(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Vec<GameDeal>> {
+        game_deals::table
+            .filter(game_deals::game_id.eq(game_id))
+            .order(game_deals::number)
+            .select(GameDeal::as_select())
+            .load(conn)
+    }
+
+    /// The game's last deal.
+    pub fn current(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Option<GameDeal>> {
+        game_deals::table
+            .filter(game_deals::game_id.eq(game_id))
+            .order(game_deals::number.desc())
+            .select(GameDeal::as_select())
+            .first(conn)
+            .optional()
+    }
+
+    /// Deals not over yet, of every game.
+    pub fn unfinished(conn: &mut AnyConnection) -> QueryResult<Vec<GameDeal>> {
+        game_deals::table
+            .filter(game_deals::finished_at.is_null())
+            .select(GameDeal::as_select())
+            .load(conn)
+    }
+
+    /// Counts one more action.
+    pub fn set_actions(conn: &mut AnyConnection, id: i32, actions: i32) -> QueryResult<usize> {
+        diesel::update(game_deals::table.find(id))
+            .set(game_deals::actions.eq(actions))
+            .execute(conn)
+    }
+
+    /// Marks the deal over, with its scores and log.
+    pub fn finish(
+        conn: &mut AnyConnection,
+        id: i32,
+        scores: &str,
+        log: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<usize> {
+        diesel::update(game_deals::table.find(id))
+            .set((
+                game_deals::scores.eq(scores),
+                game_deals::log.eq(log),
+                game_deals::finished_at.eq(now),
+            ))
+            .execute(conn)
+    }
+}
+
+impl GameActionRow {
+    /// Stores action `idx` of a deal.
+    pub fn insert(
+        conn: &mut AnyConnection,
+        deal_id: i32,
+        idx: i32,
+        seat: i32,
+        action: &str,
+        now: NaiveDateTime,
+    ) -> QueryResult<usize> {
+        diesel::insert_into(game_actions::table)
+            .values((
+                game_actions::deal_id.eq(deal_id),
+                game_actions::idx.eq(idx),
+                game_actions::seat.eq(seat),
+                game_actions::action.eq(action),
+                game_actions::created_at.eq(now),
+            ))
+            .execute(conn)
+    }
+
+    /// The actions of a deal, in order.
+    pub fn of_deal(conn: &mut AnyConnection, deal_id: i32) -> QueryResult<Vec<GameActionRow>> {
+        game_actions::table
+            .filter(game_actions::deal_id.eq(deal_id))
+            .order(game_actions::idx)
+            .select(GameActionRow::as_select())
+            .load(conn)
+    }
+}

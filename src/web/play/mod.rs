@@ -1,0 +1,143 @@
+//! Deals played on the devices: the seats' JSON routes (FORMATS.md "Digital
+//! play: seats"), each seat's page and live stream, the organizer's game
+//! pages, the replay, and the bots that play from the server.
+
+pub mod api;
+pub mod organizer;
+pub mod pages;
+pub mod view;
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use actix_web::web;
+use tokio::sync::watch;
+
+use crate::db::ops::games::{self, BotStep};
+use crate::db::DbPool;
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    api::configure(cfg);
+    pages::configure(cfg);
+    organizer::configure(cfg);
+}
+
+/// The games of this server: who watches them, and the bots that play them.
+#[derive(Clone)]
+pub struct Games {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: DbPool,
+    /// Told of the live events a bot's action committed (a deal of a
+    /// tournament table entered in its slot), as a handler's would be.
+    hub: super::live::Hub,
+    /// How long a bot waits before it acts (so the table sees the cards go).
+    bot_delay: Duration,
+    watchers: Mutex<HashMap<i32, watch::Sender<u64>>>,
+    /// Games whose bots are running, and those woken again meanwhile.
+    running: Mutex<(HashSet<i32>, HashSet<i32>)>,
+}
+
+impl Games {
+    /// The games of a server on `pool`; wakes the bots of every deal left in
+    /// progress (after a restart, they go on where they were).
+    pub fn start(pool: DbPool, hub: super::live::Hub, bot_delay: Duration) -> Games {
+        let games = Games {
+            inner: Arc::new(Inner {
+                pool,
+                hub,
+                bot_delay,
+                watchers: Mutex::new(HashMap::new()),
+                running: Mutex::new((HashSet::new(), HashSet::new())),
+            }),
+        };
+        let g = games.clone();
+        std::thread::spawn(move || {
+            let ids = g
+                .inner
+                .pool
+                .get()
+                .map_err(|e| e.to_string())
+                .and_then(|mut conn| games::unfinished(&mut conn).map_err(|e| e.to_string()));
+            match ids {
+                Ok(ids) => ids.into_iter().for_each(|id| g.wake_bots(id)),
+                Err(e) => tracing::error!(error = %e, "cannot resume the games in progress"),
+            }
+        });
+        games
+    }
+
+    /// The change counter of a game, to wait on.
+    pub fn watch(&self, id: i32) -> watch::Receiver<u64> {
+        let mut w = self.inner.watchers.lock().expect("watchers");
+        w.retain(|_, tx| tx.receiver_count() > 0);
+        w.entry(id).or_insert_with(|| watch::channel(0).0).subscribe()
+    }
+
+    /// Game `id` changed: its watchers look again, its bots play if it is
+    /// their turn.
+    pub fn changed(&self, id: i32) {
+        self.notify(id);
+        self.wake_bots(id);
+    }
+
+    fn notify(&self, id: i32) {
+        if let Some(tx) = self.inner.watchers.lock().expect("watchers").get(&id) {
+            tx.send_modify(|n| *n += 1);
+        }
+    }
+
+    /// Runs the bots of game `id` on a thread of their own until it is a
+    /// person's turn (one runner per game).
+    fn wake_bots(&self, id: i32) {
+        {
+            let mut r = self.inner.running.lock().expect("running");
+            if r.0.contains(&id) {
+                r.1.insert(id);
+                return;
+            }
+            r.0.insert(id);
+        }
+        let g = self.clone();
+        std::thread::spawn(move || loop {
+            g.run_bots(id);
+            let mut r = g.inner.running.lock().expect("running");
+            if !r.1.remove(&id) {
+                r.0.remove(&id);
+                break;
+            }
+        });
+    }
+
+    fn run_bots(&self, id: i32) {
+        let mut conn = match self.inner.pool.get() {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(error = %e, game = id, "bots: no database connection");
+                return;
+            }
+        };
+        let delay = self.inner.bot_delay;
+        let pause = move || {
+            if !delay.is_zero() {
+                std::thread::sleep(delay);
+            }
+        };
+        loop {
+            let step = games::bot_step(&mut conn, id, &pause);
+            self.inner.hub.committed(&crate::db::ops::events::take_committed());
+            match step {
+                Ok(BotStep::Idle) => return,
+                Ok(_) => self.notify(id),
+                Err(e) => {
+                    tracing::error!(error = %e, game = id, "bots: an action failed");
+                    return;
+                }
+            }
+        }
+    }
+}

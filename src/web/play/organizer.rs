@@ -1,0 +1,316 @@
+//! The organizer's side of digital play: casual games (list, new, page),
+//! bots in seats, and tournament tables set to digital play.
+
+use actix_web::{get, post, web, HttpResponse};
+use askama::Template;
+
+use crate::db::models::{GameDeal, GameRow, GameSeat, RoundTable};
+use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
+use crate::db::ops::{Msg, OpError};
+
+use super::super::csrf::CsrfForm;
+use super::super::form::see_other;
+use super::super::links::{qr_svg_inline, SiteUrl};
+use super::super::{render, AppError, Ctx, OrgPage};
+use super::view::{deal_scores, totals};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(list)
+        .service(create)
+        .service(show)
+        .service(seat_bot)
+        .service(table_digital)
+        .service(round_digital);
+}
+
+/// A casual game in the list.
+#[derive(Debug, Clone)]
+pub struct GameLine {
+    /// Id.
+    pub id: i32,
+    /// Seats' names.
+    pub names: String,
+    /// Deals played / planned.
+    pub progress: String,
+}
+
+/// The casual games page, with the form of a new one.
+#[derive(Template)]
+#[template(path = "play/games.html")]
+pub struct GamesPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The games.
+    pub games: Vec<GameLine>,
+    /// The refusal of the form.
+    pub error: Option<String>,
+    /// The form as typed: (name, value).
+    pub form: Vec<(String, String)>,
+}
+
+impl GamesPage {
+    /// The value typed in a field (or its default).
+    pub fn value(&self, name: &str, default: &str) -> String {
+        self.form
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(default.to_owned(), |(_, v)| v.clone())
+    }
+
+    /// Whether a seat's "who plays" choice is `kind`.
+    pub fn who_is(&self, seat: &usize, kind: &str) -> bool {
+        let default = if *seat == 0 { "human" } else { "quick" };
+        self.value(&format!("who{seat}"), default) == kind
+    }
+}
+
+fn game_lines(conn: &mut crate::db::AnyConnection) -> Result<Vec<GameLine>, AppError> {
+    let mut out = Vec::new();
+    // Seats and deals only: no deal needs rebuilding for a list.
+    for g in GameRow::casual(conn)?.into_iter().take(50) {
+        let seats = GameSeat::of_game(conn, g.id)?;
+        let done = GameDeal::of_game(conn, g.id)?
+            .iter()
+            .filter(|d| d.log.is_some())
+            .count();
+        out.push(GameLine {
+            id: g.id,
+            names: seats.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(", "),
+            progress: format!("{done} / {}", g.deal_count),
+        });
+    }
+    Ok(out)
+}
+
+#[get("/games")]
+async fn list(page: OrgPage) -> Result<HttpResponse, AppError> {
+    let OrgPage { ctx, state, .. } = page;
+    let games = state.db(|conn| game_lines(conn)).await?;
+    Ok(render::page(&GamesPage {
+        ctx,
+        games,
+        error: None,
+        form: Vec::new(),
+    }))
+}
+
+fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
+    let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map_or("", |(_, v)| v.trim());
+    let players: u8 = get("players")
+        .parse()
+        .ok()
+        .filter(|p| (3..=5).contains(p))
+        .ok_or_else(|| OpError::Invalid(Msg::new("game-players").arg("players", get("players"))))?;
+    let deals: i32 = get("deals")
+        .parse()
+        .ok()
+        .filter(|d| (1..=games::MAX_DEALS).contains(d))
+        .ok_or_else(|| OpError::Invalid(Msg::new("game-deals").arg("max", games::MAX_DEALS)))?;
+    let mut bots = Vec::new();
+    let mut names = Vec::new();
+    for s in 0..usize::from(players) {
+        names.push(get(&format!("name{s}")).to_owned());
+        match get(&format!("who{s}")) {
+            "human" | "" => {}
+            other => bots.push((
+                s,
+                BotKind::from_name(other).ok_or_else(|| OpError::Invalid(Msg::new("game-bot-kind")))?,
+            )),
+        }
+    }
+    if names.iter().any(|n| n.chars().count() > 40) {
+        return Err(OpError::Invalid(Msg::new("game-name-long")));
+    }
+    Ok(CasualGame {
+        players,
+        names,
+        bots,
+        deals,
+        seed: None,
+    })
+}
+
+#[post("/games")]
+async fn create(page: OrgPage, form: CsrfForm<Vec<(String, String)>>) -> Result<HttpResponse, AppError> {
+    let OrgPage { ctx, state, user } = page;
+    let pairs = form.0;
+    let spec = match casual_from_form(&pairs) {
+        Ok(s) => s,
+        Err(e) => {
+            let games = state.db(|conn| game_lines(conn)).await?;
+            let status = actix_web::http::StatusCode::UNPROCESSABLE_ENTITY;
+            let error = Some(AppError::Op(e).message(ctx.lang));
+            return Ok(render::page_with_status(
+                &GamesPage {
+                    ctx,
+                    games,
+                    error,
+                    form: pairs,
+                },
+                status,
+            ));
+        }
+    };
+    let who = user.username.clone();
+    let created = state
+        .db(move |conn| Ok(games::create_casual(conn, &spec, &who)?))
+        .await?;
+    state.games.changed(created.id);
+    Ok(see_other(format!("/games/{}", created.id)))
+}
+
+/// A seat on the game page.
+#[derive(Debug, Clone)]
+pub struct SeatLine {
+    /// Table seat.
+    pub seat: usize,
+    /// Name.
+    pub name: String,
+    /// Its link, if it has one.
+    pub link: Option<String>,
+    /// Its QR code (inline SVG).
+    pub qr: Option<String>,
+    /// The bot playing it.
+    pub bot: Option<String>,
+}
+
+/// The organizer's page of a game.
+#[derive(Template)]
+#[template(path = "play/game.html")]
+pub struct GamePage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The game.
+    pub id: i32,
+    /// "Round 2, table 5" for a digital table.
+    pub table: Option<(i32, i32, i32)>,
+    /// Seats.
+    pub seats: Vec<SeatLine>,
+    /// Deals: (number, over, scores by table seat).
+    pub deals: Vec<(i32, bool, Vec<String>)>,
+    /// Totals by table seat.
+    pub totals: Vec<i64>,
+    /// Deals to play.
+    pub deal_count: i32,
+    /// A seat may change hands now.
+    pub between_deals: bool,
+}
+
+#[get("/games/{id}")]
+async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let OrgPage { ctx, state, .. } = page;
+    let id = path.into_inner();
+    let page = state
+        .db(move |conn| {
+            let st = GameState::load(conn, id)?;
+            let scores = deal_scores(&st);
+            let seats = st
+                .seats
+                .iter()
+                .map(|s| {
+                    let link = s.token.as_ref().map(|t| format!("{}/s/{t}", site.0));
+                    SeatLine {
+                        seat: s.seat as usize,
+                        name: s.name.clone(),
+                        qr: link.as_deref().map(|l| qr_svg_inline(l, "qr")),
+                        link,
+                        bot: s.bot.as_deref().map(|b| super::view::bot_label(b, ctx.lang)),
+                    }
+                })
+                .collect();
+            let deals = st
+                .deals
+                .iter()
+                .map(|d| {
+                    let line = scores
+                        .iter()
+                        .find(|(n, _)| *n == d.number)
+                        .map(|(_, s)| s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect())
+                        .unwrap_or_default();
+                    (d.number, d.log.is_some(), line)
+                })
+                .collect();
+            Ok(GamePage {
+                ctx,
+                id,
+                table: st.table.as_ref().map(|(t, r, tb)| (t.id, r.number, tb.number)),
+                seats,
+                deals,
+                totals: totals(&st),
+                deal_count: st.game.deal_count,
+                between_deals: st.between_deals(),
+            })
+        })
+        .await?;
+    Ok(render::page(&page))
+}
+
+#[post("/games/{id}/seats/{seat}")]
+async fn seat_bot(
+    page: OrgPage,
+    path: web::Path<(i32, usize)>,
+    form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let OrgPage { state, .. } = page;
+    let (id, seat) = path.into_inner();
+    let choice = form.0.iter().find(|(k, _)| k == "bot").map_or("", |(_, v)| v.as_str());
+    let bot = match choice {
+        "none" => None,
+        other => {
+            Some(BotKind::from_name(other).ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-bot-kind"))))?)
+        }
+    };
+    state.db(move |conn| Ok(games::set_bot(conn, id, seat, bot)?)).await?;
+    state.games.changed(id);
+    Ok(see_other(format!("/games/{id}")))
+}
+
+#[post("/tournaments/{id}/rounds/{n}/tables/{t}/digital")]
+async fn table_digital(
+    page: OrgPage,
+    path: web::Path<(i32, i32, i32)>,
+    _form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let OrgPage { state, user, .. } = page;
+    let (tid, n, t) = path.into_inner();
+    let who = user.username.clone();
+    let game = state
+        .db(move |conn| {
+            let (table, _) = RoundTable::by_number(conn, tid, n, t)?.ok_or(AppError::NotFound)?;
+            Ok(games::make_digital(conn, &table, &who)?)
+        })
+        .await?;
+    state.games.changed(game);
+    Ok(see_other(format!("/games/{game}")))
+}
+
+#[post("/tournaments/{id}/rounds/{n}/digital")]
+async fn round_digital(
+    page: OrgPage,
+    path: web::Path<(i32, i32)>,
+    _form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let OrgPage { state, user, .. } = page;
+    let (tid, n) = path.into_inner();
+    let who = user.username.clone();
+    let made = state
+        .db(move |conn| {
+            let round = crate::db::models::Round::find(conn, tid, n)?.ok_or(AppError::NotFound)?;
+            let mut made = Vec::new();
+            for table in RoundTable::for_round(conn, round.id)? {
+                // Tables that already entered deals keep entering them.
+                match games::make_digital(conn, &table, &who) {
+                    Ok(g) => made.push(g),
+                    Err(OpError::Conflict(_)) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+            Ok(made)
+        })
+        .await?;
+    for g in made {
+        state.games.changed(g);
+    }
+    Ok(see_other(format!("/tournaments/{tid}/rounds/{n}")))
+}

@@ -1,0 +1,84 @@
+// A seat's page live: each change of the game (the seat's own stream, no
+// cards in it) fetches the page again and swaps the #seat part; forms are
+// sent in the background and their answer swapped in the same way. Without
+// JavaScript every form posts and the page reloads: the game plays the same.
+(function () {
+  "use strict";
+  var root = document.getElementById("seat");
+  if (!root || !window.fetch) return;
+  var busy = false;
+  // A change told while an action was on its way: look again after it.
+  var missed = false;
+
+  function swap(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fresh = doc.getElementById("seat");
+    var current = document.getElementById("seat");
+    if (!fresh || !current) return;
+    // Nothing moved: keep the page as it is (a half-picked discard stays
+    // picked, no element under a finger is replaced).
+    if (fresh.getAttribute("data-version") === current.getAttribute("data-version") &&
+        !fresh.querySelector("[role=alert]") && !current.querySelector("[role=alert]")) return;
+    // Keep the previous trick open if it was.
+    var open = current.querySelector("details.last-trick[open]") !== null;
+    current.replaceWith(fresh);
+    if (open) {
+      var d = fresh.querySelector("details.last-trick");
+      if (d) d.open = true;
+    }
+    wire(fresh);
+  }
+
+  function refresh() {
+    if (busy) { missed = true; return; }
+    fetch(location.pathname, { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.text(); })
+      .then(swap)
+      .catch(function () {});
+  }
+
+  function wire(el) {
+    el.querySelectorAll("form.act, .result form").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        if (busy) return;
+        busy = true;
+        var data = new URLSearchParams(new FormData(form));
+        if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
+        form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+        fetch(form.action, {
+          method: "POST",
+          body: data,
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" }
+        })
+          .then(function (r) { return r.text(); })
+          .then(function (html) {
+            busy = false;
+            swap(html);
+            if (missed) { missed = false; refresh(); }
+          })
+          .catch(function () { busy = false; refresh(); });
+      });
+    });
+    var discard = el.querySelector("form[data-discard]");
+    if (discard) {
+      var need = parseInt(discard.getAttribute("data-discard"), 10);
+      var button = discard.querySelector(".discard-submit");
+      var count = function () {
+        var n = discard.querySelectorAll("input[name=discard]:checked").length;
+        button.disabled = n !== need;
+        button.textContent = button.textContent.replace(/ \(\d+\/\d+\)$/, "") + " (" + n + "/" + need + ")";
+      };
+      discard.addEventListener("change", count);
+      count();
+    }
+  }
+
+  wire(root);
+  if (window.EventSource) {
+    var es = new EventSource(root.getAttribute("data-stream"));
+    es.addEventListener("change", refresh);
+    es.addEventListener("open", refresh);
+  }
+})();

@@ -1,0 +1,111 @@
+// A whole deal played on a phone: one person at seat 0 against three bots,
+// by taps on the seat's page (bids, discard, cards), the page following the
+// bots' play live. Checks that only legal cards can be tapped, that the
+// previous trick opens on request and that the page never gets wider than
+// the phone; then the replay. Screenshots (seat page mid-deal, the result,
+// the replay, the organizer's game pages) go to SHOTS.
+// Usage: node digital.js BASE_URL SEAT_PATH GAME_ID USER PASSWORD SHOTS   (exit status 0 = passed)
+const assert = require('assert');
+const { launch, phonePage, login } = require('./common');
+
+const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
+
+(async () => {
+  const browser = await launch();
+  try {
+    const { page, nav } = await phonePage(browser);
+    await page.goto(base + seatPath);
+    let taps = 0;
+    let midShot = false;
+    let legalChecked = false;
+    const version = () => page.$eval('#seat', el => el.getAttribute('data-version'));
+    // Taps `selector` and waits for the page to move on (the deal's version changes).
+    const act = async (selector) => {
+      const before = await version();
+      await page.click(selector);
+      taps++;
+      await page.waitForFunction(b => {
+        const s = document.getElementById('seat');
+        return s && s.getAttribute('data-version') !== b;
+      }, before);
+    };
+    for (let step = 0; step < 400; step++) {
+      if (await page.$('.result')) break;
+      if (process.env.DEBUG) console.log(step, await version(), (await page.textContent('.turn')).trim());
+      if (await page.$('button[name=bid]')) {
+        const garde = await page.$('button[name=bid][value=garde]');
+        await act(garde ? 'button[name=bid][value=garde]' : 'button[name=bid][value=pass]');
+      } else if (await page.$('button[name=call]')) {
+        await act('button[name=call]');
+      } else if (await page.$('form[data-discard]')) {
+        const need = Number(await page.$eval('form[data-discard]', f => f.dataset.discard));
+        const free = await page.$$('label.card-pick:not(.disabled)');
+        assert(free.length >= need, `only ${free.length} cards may go to the discard`);
+        assert.strictEqual(await page.$eval('.discard-submit', b => b.disabled), true, 'nothing picked yet');
+        for (const l of free.slice(0, need)) { await l.click(); taps++; }
+        assert.strictEqual(await page.$eval('.discard-submit', b => b.disabled), false);
+        await act('.discard-submit');
+      } else if (await page.$('button[name=chelem]')) {
+        await act('button[name=chelem][value=no]');
+      } else if (await page.$('.handful-offer button')) {
+        await act('.handful-offer button');
+      } else if (await page.$('button.card-button.legal')) {
+        // Only the legal cards can be tapped.
+        const [legal, disabled, all] = await page.$$eval('.hand button.card-button', bs => [
+          bs.filter(b => b.classList.contains('legal') && !b.disabled).length,
+          bs.filter(b => b.disabled).length, bs.length]);
+        assert.strictEqual(legal + disabled, all);
+        if (disabled > 0) legalChecked = true;
+        const tricks = await page.$('details.last-trick');
+        if (tricks && !midShot && (await page.$$('.hand .card')).length <= 12) {
+          await page.click('details.last-trick summary');
+          await page.waitForSelector('details.last-trick[open] .played');
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          assert(wide <= 0, `the seat page is ${wide} px wider than the phone`);
+          await page.screenshot({ path: `${shots}/seat-mid-deal-390.png`, fullPage: true });
+          midShot = true;
+        }
+        await act('button.card-button.legal');
+      } else {
+        // A bot's turn: the page follows by itself.
+        await page.waitForTimeout(100);
+      }
+    }
+    await page.waitForSelector('.result');
+    assert(midShot, 'a screenshot was taken mid-deal');
+    const result = await page.textContent('.result');
+    assert(/Résultat de la donne/.test(result), result);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert(wide <= 0, `the result is ${wide} px wider than the phone`);
+    // The table's scores fit the phone without scrolling sideways.
+    const over = await page.$eval('table.scores.compact', t => t.scrollWidth - t.parentElement.clientWidth);
+    assert(over <= 0, `the scores are ${over} px wider than their box`);
+    await page.screenshot({ path: `${shots}/seat-result-390.png`, fullPage: true });
+
+    // The replay, trick by trick.
+    await nav(() => page.click('.result a[href*="/replay"]'));
+    const tricks = await page.$$eval('ol.replay-tricks li', ls => ls.length);
+    assert.strictEqual(tricks, 18, 'a deal of 4 has 18 tricks');
+    const hands = await page.$$eval('.replay-hand', ps => ps.length);
+    assert.strictEqual(hands, 5, 'four hands and the dog');
+    await page.screenshot({ path: `${shots}/replay-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: `${shots}/replay-1366.png`, fullPage: true });
+
+    // The organizer's pages of casual games.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page, nav, base, user, password);
+    for (const [path, name] of [['/games', 'games'], [`/games/${game}`, 'game']]) {
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+        await page.goto(base + path);
+        const w = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(w <= 0, `${path} is ${w} px wider than the screen at ${width}`);
+        await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+      }
+    }
+    console.log(`digital deal passed: ${taps} taps${legalChecked ? ', illegal cards disabled' : ''}`);
+  } finally {
+    await browser.close();
+  }
+})().catch(e => { console.error(e); process.exit(1); });
