@@ -802,7 +802,7 @@ async fn run_matrix(db: &TestDb) -> (Vec<Exchange>, Vec<World>) {
 
 // ------------------------------------------------------------ the tests
 
-#[::std::prelude::v1::test]
+crate::test_case!(every_route_has_a_row);
 fn every_route_has_a_row() {
     let table: BTreeSet<(String, String)> = rows()
         .iter()
@@ -1101,3 +1101,5 @@ both_backends!(an_expired_session_is_no_one, |db: TestDb| async move {
     assert!(location.unwrap().starts_with("/login?next="));
     assert_eq!(count(), 0, "nothing stored");
 });
+
+harness_main!();

@@ -347,9 +347,9 @@ fn check_content(doc: &Value) {
     }
 }
 
+crate::test_case!(a_tournament_goes_to_postgresql_and_back_unchanged, Postgres);
 /// SQLite → PostgreSQL → SQLite: every export is the first one, byte for
 /// byte; the standings are the same by name.
-#[test]
 fn a_tournament_goes_to_postgresql_and_back_unchanged() {
     let source = TestDb::sqlite();
     // Ids that differ from one database to the other: an unrelated player first.
@@ -360,9 +360,7 @@ fn a_tournament_goes_to_postgresql_and_back_unchanged() {
     let want = standings_by_name(&source, id);
 
     let mut hops = Vec::new();
-    if let Some(pg) = TestDb::postgres() {
-        hops.push(pg);
-    }
+    hops.push(TestDb::postgres());
     let back = TestDb::sqlite();
     hops.push(back);
     let mut current = first.clone();
@@ -399,9 +397,9 @@ fn a_tournament_goes_to_postgresql_and_back_unchanged() {
     }
 }
 
+crate::test_case!(importing_into_the_same_database_makes_a_copy);
 /// Imported into the database it came from: players found by licence, new
 /// table links; otherwise the same document.
-#[test]
 fn importing_into_the_same_database_makes_a_copy() {
     let db = TestDb::sqlite();
     let id = rich_tournament(&db);
@@ -439,8 +437,8 @@ fn importing_into_the_same_database_makes_a_copy() {
     assert_eq!(by_token.id, r1.id);
 }
 
+crate::test_case!(a_bad_document_is_refused_and_writes_nothing);
 /// A bad document: a clear message, exit status 1, nothing written.
-#[test]
 fn a_bad_document_is_refused_and_writes_nothing() {
     let db = TestDb::sqlite();
     let id = rich_tournament(&db);
@@ -524,12 +522,12 @@ both_backends!(the_organizer_downloads_the_backup, |db: TestDb| async move {
 const WRITING_TABLES: usize = 8;
 const WRITING_DEALS: usize = 4;
 
+crate::test_case!(a_sqlite_backup_taken_while_tables_write_is_consistent);
 /// `chelem backup` while every table of a room enters and corrects its deals
 /// as fast as it can: each copy opens, passes its check, and holds one
 /// moment of the tournament (every deal's scores are its record's, the log
 /// has one correction per version past the first, the standings sum to
 /// zero); the binary exports it.
-#[test]
 fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
     use common::browser::RealServer;
     use common::client::Client;
@@ -597,12 +595,17 @@ fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
     // A file that exists is not overwritten; PostgreSQL is for pg_dump.
     let (ok, _, err) = chelem(live, &["backup", copies[0].to_str().unwrap()], "");
     assert!(!ok && err.contains("already exists"), "{err}");
-    if let Some(pg) = TestDb::postgres() {
-        let target = server.dir.path().join("pg.db");
-        let (ok, _, err) = chelem(&pg.url, &["backup", target.to_str().unwrap()], "");
-        assert!(!ok && err.contains("pg_dump"), "{err}");
-        assert!(!target.exists());
-    }
+}
+
+crate::test_case!(a_postgresql_backup_points_to_pg_dump, Postgres);
+/// `chelem backup` on PostgreSQL points to pg_dump and writes nothing.
+fn a_postgresql_backup_points_to_pg_dump() {
+    let pg = TestDb::postgres();
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("pg.db");
+    let (ok, _, err) = chelem(&pg.url, &["backup", target.to_str().unwrap()], "");
+    assert!(!ok && err.contains("pg_dump"), "{err}");
+    assert!(!target.exists());
 }
 
 /// Checks a backup of the writing room; the sum of its deals' versions.
@@ -670,3 +673,5 @@ fn first_difference(a: &str, b: &str) -> String {
         show(b)
     )
 }
+
+harness_main!();

@@ -26,10 +26,10 @@ fn players_csv(dir: &Path) -> PathBuf {
     path
 }
 
+crate::test_case!(organizer_runs_a_club_evening_in_a_real_browser, Browser);
 /// A whole club evening at a phone's size (`flow.js`).
-#[test]
 fn organizer_runs_a_club_evening_in_a_real_browser() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     let csv = players_csv(server.dir.path());
     let (ok, stdout, stderr) = b.run("flow.js", &[&server.url(), csv.to_str().unwrap(), USER, PASSWORD]);
@@ -37,25 +37,25 @@ fn organizer_runs_a_club_evening_in_a_real_browser() {
     assert!(stdout.contains("browser flow passed"), "{stdout}");
 }
 
+crate::test_case!(long_names_never_widen_a_page_in_a_browser, Browser);
 /// Long names at a phone's and a laptop's size (`long_names.js`): no page
 /// gets wider than the screen.
-#[test]
 fn long_names_never_widen_a_page_in_a_browser() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     let (ok, stdout, stderr) = b.run("long_names.js", &[&server.url(), USER, PASSWORD]);
     assert!(ok, "long names widen a page:\n{stdout}\n{stderr}");
     assert!(stdout.contains("long names passed"), "{stdout}");
 }
 
+crate::test_case!(a_table_enters_a_deal_of_five_on_a_phone, Browser);
 /// A table's tablet on a phone (`table_entry.js`): a deal of 5 with partner
 /// and handful entered by taps, its score seen before saving, a double tap
 /// storing it once, a stale correction shown as a conflict, and the
 /// standings on another screen changing without reload. Screenshots under
 /// `target/screenshots/`.
-#[test]
 fn a_table_enters_a_deal_of_five_on_a_phone() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     let token = server.api_token();
     let client = common::client::Client::new(&server.url());
@@ -93,12 +93,12 @@ fn a_table_enters_a_deal_of_five_on_a_phone() {
     println!("{}", stdout.trim());
 }
 
+crate::test_case!(charts_and_statistics_pages_in_a_real_browser, Browser);
 /// The charts and statistics pages (`charts.js`): the charts drawn in a real
 /// browser and checked, every changed page at 390 and 1366 px, screenshots
 /// under `target/screenshots/`.
-#[test]
 fn charts_and_statistics_pages_in_a_real_browser() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     // The tournament written straight into the server's database.
     let db = server.dir.path().join("chelem.db");
@@ -120,13 +120,13 @@ fn charts_and_statistics_pages_in_a_real_browser() {
     assert!(stdout.contains("charts passed"), "{stdout}");
 }
 
+crate::test_case!(print_views_print_to_pdf_in_a_real_browser, Browser);
 /// Every print view printed to PDF (`print.js`): a 120-player round's table
 /// cards on 15 pages, one slip per player, 30 blank score sheets, a filled
 /// one, and the standings with every name and total. The PDFs and the
 /// screenshots stay in `target/screenshots/`.
-#[test]
 fn print_views_print_to_pdf_in_a_real_browser() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     if std::process::Command::new("pdftotext").arg("-v").output().is_err() {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -163,12 +163,12 @@ fn print_views_print_to_pdf_in_a_real_browser() {
     assert!(out.join("print-cards.pdf").exists());
 }
 
+crate::test_case!(live_standings_and_projector_in_a_real_browser, Browser);
 /// The live pages (`live.js`): the standings change without a reload after
 /// a deal is saved; the projector view at 1920x1080 and 1366x768, its
 /// screenshots kept under `target/screenshots/`.
-#[test]
 fn live_standings_and_projector_in_a_real_browser() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
         .args(["token", "create", "--user", USER])
@@ -223,13 +223,13 @@ fn live_standings_and_projector_in_a_real_browser() {
     assert!(shots.join("projector-1920x1080.png").exists());
 }
 
+crate::test_case!(a_deal_is_played_on_a_phone_against_three_bots, Browser);
 /// A whole deal played on a phone against three bots (`digital.js`): taps on
 /// the seat's page, only legal cards tappable, the previous trick on
 /// request, the replay; screenshots of the seat page mid-deal and of the
 /// replay under `target/screenshots/`.
-#[test]
 fn a_deal_is_played_on_a_phone_against_three_bots() {
-    let Some(b) = browser() else { return };
+    let b = browser();
     let server = RealServer::start();
     let token = server.api_token();
     let client = common::client::Client::new(&server.url());
@@ -251,3 +251,5 @@ fn a_deal_is_played_on_a_phone_against_three_bots() {
     assert!(stdout.contains("digital deal passed"), "{stdout}");
     println!("{}", stdout.trim());
 }
+
+harness_main!();

@@ -522,22 +522,22 @@ fn organizers_start_the_next_round_at_once(db: TestDb) {
 mod sqlite {
     use super::*;
 
-    #[test]
+    crate::test_case!(all_tables_enter_their_deals_at_once);
     fn all_tables_enter_their_deals_at_once() {
         all_tables_at_once(TestDb::sqlite_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(the_round_closes_while_tables_enter_deals);
     fn the_round_closes_while_tables_enter_deals() {
         close_in_the_middle(TestDb::sqlite_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(writers_on_one_slot_one_wins_the_others_see_it);
     fn writers_on_one_slot_one_wins_the_others_see_it() {
         writers_race_on_one_slot(TestDb::sqlite_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(two_organizers_start_one_round);
     fn two_organizers_start_one_round() {
         organizers_start_the_next_round_at_once(TestDb::sqlite_pool(POOL));
     }
@@ -546,31 +546,25 @@ mod sqlite {
 mod postgres {
     use super::*;
 
-    #[test]
+    crate::test_case!(all_tables_enter_their_deals_at_once, Postgres);
     fn all_tables_enter_their_deals_at_once() {
-        if let Some(db) = TestDb::postgres_pool(POOL) {
-            all_tables_at_once(db);
-        }
+        all_tables_at_once(TestDb::postgres_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(the_round_closes_while_tables_enter_deals, Postgres);
     fn the_round_closes_while_tables_enter_deals() {
-        if let Some(db) = TestDb::postgres_pool(POOL) {
-            close_in_the_middle(db);
-        }
+        close_in_the_middle(TestDb::postgres_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(writers_on_one_slot_one_wins_the_others_see_it, Postgres);
     fn writers_on_one_slot_one_wins_the_others_see_it() {
-        if let Some(db) = TestDb::postgres_pool(POOL) {
-            writers_race_on_one_slot(db);
-        }
+        writers_race_on_one_slot(TestDb::postgres_pool(POOL));
     }
 
-    #[test]
+    crate::test_case!(two_organizers_start_one_round, Postgres);
     fn two_organizers_start_one_round() {
-        if let Some(db) = TestDb::postgres_pool(POOL) {
-            organizers_start_the_next_round_at_once(db);
-        }
+        organizers_start_the_next_round_at_once(TestDb::postgres_pool(POOL));
     }
 }
+
+harness_main!();

@@ -212,14 +212,14 @@ fn crash_in_the_middle(db: TestDb) {
     check_standings(&client, id, &tables, &all);
 }
 
-#[test]
+crate::test_case!(sqlite_survives_a_kill_during_deal_entry);
 fn sqlite_survives_a_kill_during_deal_entry() {
     crash_in_the_middle(TestDb::sqlite());
 }
 
-#[test]
+crate::test_case!(postgres_survives_a_kill_during_deal_entry, Postgres);
 fn postgres_survives_a_kill_during_deal_entry() {
-    if let Some(db) = TestDb::postgres() {
-        crash_in_the_middle(db);
-    }
+    crash_in_the_middle(TestDb::postgres());
 }
+
+harness_main!();

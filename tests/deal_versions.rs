@@ -115,3 +115,5 @@ both_backends!(
         assert_eq!(d["tables"][0]["deals"][0]["version"], json!(4));
     }
 );
+
+harness_main!();

@@ -473,22 +473,20 @@ fn restart(database_url: Option<&str>) {
     assert_eq!(end[0]["phase"], "done");
 }
 
-/// A test on SQLite and one on PostgreSQL (skipped without a server, a
+/// A test on SQLite and one on PostgreSQL (ignored without a server, a
 /// failure under CI); the body makes its databases with the function given.
 macro_rules! on_both {
     ($name:ident, $body:expr) => {
         mod $name {
             use super::*;
-            #[test]
             fn sqlite() {
                 ($body)(&|| TestDb::sqlite());
             }
-            #[test]
             fn postgres() {
-                if TestDb::postgres().is_some() {
-                    ($body)(&|| TestDb::postgres().unwrap());
-                }
+                ($body)(&|| TestDb::postgres());
             }
+            crate::test_case!(sqlite);
+            crate::test_case!(postgres, Postgres);
         }
     };
 }
@@ -510,14 +508,14 @@ on_both!(no_answer_shows_another_seats_cards, |db: &dyn Fn() -> TestDb| {
     privacy_scan(db())
 });
 
-#[test]
+crate::test_case!(a_killed_server_resumes_the_deal_sqlite);
 fn a_killed_server_resumes_the_deal_sqlite() {
     restart(None);
 }
 
-#[test]
+crate::test_case!(a_killed_server_resumes_the_deal_postgres, Postgres);
 fn a_killed_server_resumes_the_deal_postgres() {
-    if let Some(db) = TestDb::postgres() {
-        restart(Some(&db.url));
-    }
+    restart(Some(&TestDb::postgres().url));
 }
+
+harness_main!();

@@ -604,3 +604,5 @@ both_backends!(the_api_scores_the_same_bytes_as_the_cli, |db: TestDb| async move
         }
     }
 });
+
+harness_main!();

@@ -223,3 +223,5 @@ both_backends!(slow_clients_are_cut_off, |db: TestDb| async move {
     let a = exchange(&server.addr, "GET /healthz HTTP/1.1\r\nHost: t", vec![]);
     assert_eq!(a.status, 200, "{a:?}");
 });
+
+harness_main!();

@@ -138,16 +138,14 @@ fn sse_stream(db: TestDb) {
     );
 }
 
-#[test]
+crate::test_case!(sse_stream_sqlite);
 fn sse_stream_sqlite() {
     sse_stream(TestDb::sqlite_pool(4));
 }
 
-#[test]
+crate::test_case!(sse_stream_postgres, Postgres);
 fn sse_stream_postgres() {
-    if let Some(db) = TestDb::postgres_pool(4) {
-        sse_stream(db);
-    }
+    sse_stream(TestDb::postgres_pool(4));
 }
 
 /// Tables saving at once (their commits overlap): a spectator gets every
@@ -196,16 +194,14 @@ fn concurrent_events_in_order(db: TestDb) {
     assert_eq!(sse.next(Duration::from_millis(300)), None, "nothing more");
 }
 
-#[test]
+crate::test_case!(concurrent_events_in_order_sqlite);
 fn concurrent_events_in_order_sqlite() {
     concurrent_events_in_order(TestDb::sqlite_pool(4));
 }
 
-#[test]
+crate::test_case!(concurrent_events_in_order_postgres, Postgres);
 fn concurrent_events_in_order_postgres() {
-    if let Some(db) = TestDb::postgres_pool(4) {
-        concurrent_events_in_order(db);
-    }
+    concurrent_events_in_order(TestDb::postgres_pool(4));
 }
 
 /// The standings of the API equal the ones computed from the database.
@@ -485,12 +481,12 @@ fn db_name(db: &TestDb) -> String {
         .to_owned()
 }
 
+crate::test_case!(two_instances_share_live_updates_postgres, Postgres);
 /// Two servers on one PostgreSQL database: a deal saved through A reaches
 /// the SSE client of B within a second, and B's standings include it; when
 /// the listening connections are cut, they come back by themselves.
-#[test]
 fn two_instances_share_live_updates_postgres() {
-    let Some(db) = TestDb::postgres_pool(3) else { return };
+    let db = TestDb::postgres_pool(3);
     let token = api_token(&db);
     let a = Server::start(db.state());
     let b = Server::start(db.other_instance(3));
@@ -558,3 +554,5 @@ fn two_instances_share_live_updates_postgres() {
         .clone();
     assert_ne!(line["total"], 0);
 }
+
+harness_main!();

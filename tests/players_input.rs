@@ -360,7 +360,7 @@ both_backends!(the_api_refuses_wrongly_typed_fields, |db: TestDb| async move {
     assert_eq!(directory(&db).len(), 2);
 });
 
-#[core::prelude::v1::test]
+crate::test_case!(one_check_for_every_door);
 fn one_check_for_every_door() {
     // The constructor the form, the CSV import and the API share.
     let ok = PlayerFields::new("  Jean   Dupont ", " Tarot  Club ", "1234 5678").unwrap();
@@ -381,7 +381,7 @@ fn one_check_for_every_door() {
     assert!(refusal("A\tB", "", "").contains("position 2"));
 }
 
-#[core::prelude::v1::test]
+crate::test_case!(separators_and_headers_are_found_in_the_header_line);
 fn separators_and_headers_are_found_in_the_header_line() {
     let names = |text: &str| -> Vec<String> {
         parse_csv(text)
@@ -405,3 +405,5 @@ fn separators_and_headers_are_found_in_the_header_line() {
     assert!(parse_csv("club,licence\nX,1\n").is_err());
     assert!(parse_csv("").is_err());
 }
+
+harness_main!();

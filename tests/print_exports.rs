@@ -490,3 +490,5 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
         assert!(!body.contains("Joueur"), "{uri}");
     }
 });
+
+harness_main!();

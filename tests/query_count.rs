@@ -109,14 +109,14 @@ fn player_page_queries(db: &TestDb) {
     assert_eq!(counts[0], counts[1], "queries grow with the rounds: {counts:?}");
 }
 
-#[test]
+crate::test_case!(player_page_queries_sqlite);
 fn player_page_queries_sqlite() {
     player_page_queries(&TestDb::sqlite());
 }
 
-#[test]
+crate::test_case!(player_page_queries_postgres, Postgres);
 fn player_page_queries_postgres() {
-    if let Some(db) = TestDb::postgres() {
-        player_page_queries(&db);
-    }
+    player_page_queries(&TestDb::postgres());
 }
+
+harness_main!();

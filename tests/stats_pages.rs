@@ -174,3 +174,5 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     assert!(running.contains(&format!("/tournaments/{id}/standings")), "{body}");
     assert!(running.contains(&format!("/tournaments/{id}/stats")));
 });
+
+harness_main!();

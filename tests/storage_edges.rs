@@ -247,3 +247,5 @@ both_backends!(closing_an_incomplete_round_needs_force, |db: TestDb| async move 
     let (status, _) = call(&app, Method::PUT, &deal1, None, Some(json!({"passed": true}))).await;
     assert_eq!(status, StatusCode::CONFLICT);
 });
+
+harness_main!();

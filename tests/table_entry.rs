@@ -556,3 +556,5 @@ both_backends!(a_deal_counts_once_a_defender_confirms_it, |db: TestDb| async mov
     let after = totals(&app, id).await;
     assert!(after.contains(&(p0.parse().unwrap(), (25 + 4) * 2 * 3)), "{after:?}");
 });
+
+harness_main!();

@@ -507,3 +507,5 @@ both_backends!(full_tournament_dealer_out, |db: TestDb| async move {
 both_backends!(full_tournament_called_king, |db: TestDb| async move {
     full_flow(db, false).await
 });
+
+harness_main!();

@@ -743,3 +743,5 @@ both_backends!(seating_constraints_hold_round_after_round, |db: TestDb| async mo
         assert_eq!(seats.len(), 12);
     }
 });
+
+harness_main!();

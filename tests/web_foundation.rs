@@ -301,7 +301,7 @@ both_backends!(healthz_checks_the_database, |db: TestDb| async move {
     assert_eq!(v["database"], backend);
 });
 
-#[actix_web::test]
+crate::test_case!(async healthz_reports_an_unreachable_database);
 async fn healthz_reports_an_unreachable_database() {
     // A pool aimed at a port where no database listens.
     let manager = chelem::db::Manager::new("postgres://postgres@127.0.0.1:9/none").unwrap();
@@ -371,3 +371,5 @@ both_backends!(
         assert_eq!(resp.status(), StatusCode::SEE_OTHER);
     }
 );
+
+harness_main!();

@@ -21,29 +21,36 @@ pub struct Browser {
     pub chromium: String,
 }
 
-/// The browser tools, or `None` with a note when one is missing outside CI;
-/// in CI (`CI` set) a missing tool fails the test.
-pub fn browser() -> Option<Browser> {
+/// What the browser tests lack here (`node`, Debian's `chromium`,
+/// `npm ci` in `tests/browser`), if anything.
+pub fn missing() -> Option<String> {
     let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let missing = if Command::new("node").arg("--version").output().is_err() {
-        Some("node")
-    } else if !Path::new(&chromium).exists() {
-        Some("chromium")
+    if Command::new("node").arg("--version").output().is_err() {
+        Some("node is missing".into())
+    } else if !Path::new(&chromium()).exists() {
+        Some(format!("{} is missing (Debian's chromium package)", chromium()))
     } else if !here.join("node_modules/playwright-core").exists() {
-        Some("playwright-core (npm ci in tests/browser)")
+        Some("playwright-core is missing (npm ci in tests/browser)".into())
     } else {
         None
-    };
-    if let Some(what) = missing {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "{what} is missing and CI is set: the browser test cannot run (see .ci/run)"
-        );
-        eprintln!("note: {what} is missing; browser test skipped outside CI");
-        return None;
     }
-    Some(Browser { here, chromium })
+}
+
+fn chromium() -> String {
+    std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into())
+}
+
+/// The browser tools. A test calling this is registered as needing the
+/// browser ([`super::harness::Needs::Browser`]): it runs only where they are
+/// (or under CI, where their absence fails it here).
+pub fn browser() -> Browser {
+    if let Some(what) = missing() {
+        panic!("{what}: the browser test cannot run (see .ci/run)");
+    }
+    Browser {
+        here: Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser"),
+        chromium: chromium(),
+    }
 }
 
 impl Browser {

@@ -5,6 +5,7 @@
 pub mod browser;
 pub mod client;
 pub mod fixture;
+pub mod harness;
 pub mod hostile;
 pub mod http;
 pub mod room;
@@ -52,20 +53,15 @@ impl TestDb {
         }
     }
 
-    /// A fresh PostgreSQL database, or `None` (with a note) when the server
-    /// is unreachable outside CI. In CI (`CI` set) an unreachable server
-    /// fails the test.
-    pub fn postgres() -> Option<TestDb> {
+    /// A fresh PostgreSQL database. A test calling this is registered as
+    /// needing PostgreSQL ([`harness::Needs::Postgres`]): the harness runs it
+    /// only where the server answers (always under CI), so an unreachable
+    /// server here is a failure, never a silent pass.
+    pub fn postgres() -> TestDb {
         let base = pg_base_url();
         let mut admin = match Manager::new(&base).expect("postgres URL").connect() {
             Ok(c) => c,
-            Err(e) => {
-                if std::env::var_os("CI").is_some() {
-                    panic!("PostgreSQL is unreachable at {base} and CI is set: {e}");
-                }
-                eprintln!("note: PostgreSQL unreachable at {base} ({e}); PostgreSQL test skipped outside CI");
-                return None;
-            }
+            Err(e) => panic!("PostgreSQL is unreachable at {base}: {e}"),
         };
         let name = format!("chelem_test_{}", chelem::secrets::new_token("")[..16].to_owned());
         admin
@@ -75,14 +71,14 @@ impl TestDb {
         url.set_path(&format!("/{name}"));
         let (pool, backend) = build_pool(url.as_str(), 2).expect("postgres pool");
         run_migrations(&mut pool.get().unwrap()).expect("migrations");
-        Some(TestDb {
+        TestDb {
             pool,
             backend,
             url: url.to_string(),
             state: std::sync::OnceLock::new(),
             pg_name: Some(name),
             _dir: None,
-        })
+        }
     }
 
     pub fn conn(&self) -> diesel::r2d2::PooledConnection<Manager> {
@@ -117,23 +113,23 @@ impl Drop for TestDb {
     }
 }
 
-/// Runs an async test body once on SQLite and once on PostgreSQL.
+/// Runs an async test body once on SQLite and once on PostgreSQL (the
+/// tests `$name::sqlite` and `$name::postgres` of [`harness`]).
 #[macro_export]
 macro_rules! both_backends {
     ($name:ident, $body:expr) => {
         mod $name {
             use super::*;
-            #[actix_web::test]
             async fn sqlite() {
                 let db = $crate::common::TestDb::sqlite();
                 ($body)(db).await;
             }
-            #[actix_web::test]
             async fn postgres() {
-                if let Some(db) = $crate::common::TestDb::postgres() {
-                    ($body)(db).await;
-                }
+                let db = $crate::common::TestDb::postgres();
+                ($body)(db).await;
             }
+            $crate::test_case!(async sqlite);
+            $crate::test_case!(async postgres, Postgres);
         }
     };
 }
@@ -188,12 +184,11 @@ impl TestDb {
         db
     }
 
-    /// [`TestDb::postgres`] (same skip or failure when the server is
-    /// unreachable) with a pool of `n` connections. PostgreSQL allows 100 in
+    /// [`TestDb::postgres`] with a pool of `n` connections. PostgreSQL allows 100 in
     /// all, shared by the tests running in parallel: keep `n` small.
-    pub fn postgres_pool(n: u32) -> Option<TestDb> {
-        let mut db = TestDb::postgres()?;
+    pub fn postgres_pool(n: u32) -> TestDb {
+        let mut db = TestDb::postgres();
         db.pool = build_pool(&db.url, n).expect("postgres pool").0;
-        Some(db)
+        db
     }
 }

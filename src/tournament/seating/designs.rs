@@ -1030,7 +1030,7 @@ mod tests {
     /// Offline: `SEARCH=n,rounds,iters,seeds cargo test --release --lib -- --ignored --nocapture`
     /// prints base rounds found for the shapes of an instance.
     #[test]
-    #[ignore]
+    #[ignore = "an offline search tool, not a check: set SEARCH=n,rounds,iters,seeds"]
     fn search_shapes() {
         let Ok(spec) = std::env::var("SEARCH") else {
             return;

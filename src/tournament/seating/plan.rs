@@ -247,7 +247,7 @@ mod tests {
 
     /// Offline: `FAIR=n,rounds,evals,seeds cargo test --release --lib fair_probe -- --ignored --nocapture`
     #[test]
-    #[ignore]
+    #[ignore = "an offline probe, not a check: set FAIR=n,rounds,evals,seeds"]
     fn fair_probe() {
         let Ok(spec) = std::env::var("FAIR") else {
             return;
