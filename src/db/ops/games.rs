@@ -99,13 +99,28 @@ pub struct GameState {
 }
 
 impl GameState {
-    /// Reads game `id` and rebuilds its last deal.
+    /// Reads game `id` and rebuilds its last deal, all from one moment of
+    /// the database: outside a transaction it opens one (on PostgreSQL
+    /// repeatable read, so every query sees the same snapshot; SQLite's
+    /// reader sees one in any transaction). Else a deal finishing between
+    /// two of the queries could show over without its scores in the totals.
     pub fn load(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
+        if crate::db::in_transaction(conn)? {
+            return GameState::read(conn, id);
+        }
+        conn.transaction(|conn| {
+            if let AnyConnection::Postgresql(pg) = conn {
+                diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(pg)?;
+            }
+            GameState::read(conn, id)
+        })
+    }
+
+    fn read(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
         let game = GameRow::find(conn, id)?.ok_or(OpError::NotFound)?;
         let seats = GameSeat::of_game(conn, id)?;
         let deals = GameDeal::of_game(conn, id)?;
-        // The version is what was rebuilt: the deal's row may be older than
-        // the actions read after it.
+        // The version is the number of actions rebuilt.
         let (play, map, version) = match deals.last() {
             Some(d) => {
                 let actions = GameActionRow::of_deal(conn, d.id)?;
