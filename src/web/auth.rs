@@ -3,7 +3,7 @@
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use serde::Deserialize;
 
 use crate::db::models::{LoginAttempt, Session, User};
@@ -38,6 +38,14 @@ pub fn throttle_delay(failures: i64) -> Duration {
     }
     let doublings = (failures - FREE_FAILURES).min(10) as u32;
     Duration::seconds((1i64 << doublings).min(MAX_DELAY_SECONDS))
+}
+
+/// Whole seconds (rounded up) left to wait at `now`, after `failures`
+/// failures the last of which was at `last`; `None` once the wait is over
+/// (at its very end included).
+pub fn seconds_to_wait(last: Option<NaiveDateTime>, failures: i64, now: NaiveDateTime) -> Option<i64> {
+    let until = last? + throttle_delay(failures);
+    (until > now).then(|| ((until - now).num_milliseconds() + 999) / 1000)
 }
 
 /// Routes of this module.
@@ -120,9 +128,8 @@ async fn login(
             let since = t - Duration::minutes(THROTTLE_MINUTES);
             // Throttled attempts are not recorded: waiting is what counts.
             let (failures, last) = LoginAttempt::failures_for_pair(conn, &name, &address, since)?;
-            if let Some(until) = last.map(|l| l + throttle_delay(failures)).filter(|u| *u > t) {
-                let ms = (until - t).num_milliseconds();
-                return Ok(LoginOutcome::Throttled((ms + 999) / 1000));
+            if let Some(seconds) = seconds_to_wait(last, failures, t) {
+                return Ok(LoginOutcome::Throttled(seconds));
             }
             let user = User::find_by_username(conn, &name)?;
             let hash = user.as_ref().map(|u| u.password_hash.as_str()).unwrap_or(dummy_hash());
@@ -202,7 +209,8 @@ async fn logout(
 
 #[cfg(test)]
 mod tests {
-    use super::{throttle_delay, FREE_FAILURES, MAX_DELAY_SECONDS};
+    use super::{seconds_to_wait, throttle_delay, FREE_FAILURES, MAX_DELAY_SECONDS};
+    use chrono::{Duration, NaiveDate};
 
     #[test]
     fn the_wait_doubles_after_the_free_failures_up_to_its_cap() {
@@ -213,5 +221,25 @@ mod tests {
         assert_eq!(secs(FREE_FAILURES + 4), 16);
         assert_eq!(secs(FREE_FAILURES + 5), MAX_DELAY_SECONDS);
         assert_eq!(secs(1_000), MAX_DELAY_SECONDS);
+    }
+
+    #[test]
+    fn the_wait_left_is_rounded_up_and_ends_at_its_very_end() {
+        let last = NaiveDate::from_ymd_opt(2026, 11, 24)
+            .unwrap()
+            .and_hms_opt(20, 0, 0)
+            .unwrap();
+        let four = FREE_FAILURES + 2; // 4 seconds
+        let at = |ms: i64| seconds_to_wait(Some(last), four, last + Duration::milliseconds(ms));
+        assert_eq!(at(0), Some(4));
+        assert_eq!(at(1), Some(4), "3.999 s left: 4");
+        assert_eq!(at(1_000), Some(3), "exactly 3 s left: 3");
+        assert_eq!(at(2_500), Some(2), "1.5 s left: 2");
+        assert_eq!(at(3_999), Some(1));
+        assert_eq!(at(4_000), None, "the wait is over at its end");
+        assert_eq!(at(60_000), None);
+        // No wait within the free failures, none without a failure.
+        assert_eq!(seconds_to_wait(Some(last), FREE_FAILURES - 1, last), None);
+        assert_eq!(seconds_to_wait(None, 50, last), None);
     }
 }
