@@ -558,3 +558,43 @@ both_backends!(a_deal_counts_once_a_defender_confirms_it, |db: TestDb| async mov
 });
 
 harness_main!();
+
+both_backends!(
+    a_refused_partner_is_said_even_where_no_partner_is_asked,
+    |db: TestDb| async move {
+        // Found by tests/hostile_input.rs: at a table of 4 the form shows no
+        // partner field, so a partner that is not a player was refused (422)
+        // with its sentence nowhere on the page.
+        let token = api_token(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let (_, round) = seated(&app, &token, 4, json!({})).await;
+        let table = &round["tables"][0];
+        let link = format!("/t/{}", table["token"].as_str().unwrap());
+        let p0 = table["players"][0].as_i64().unwrap().to_string();
+        let mut jar = Jar::default();
+        let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
+        jar.absorb(&resp);
+        let (status, page, _) = post(
+            &app,
+            &mut jar,
+            &format!("{link}/deals/1"),
+            &[
+                ("taker", &p0),
+                ("partner", "2147483648"),
+                ("contract", "garde"),
+                ("oudlers", "2"),
+                ("points", "50"),
+            ],
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            !page.contains("data-field=\"partner\""),
+            "no partner field at a table of 4"
+        );
+        assert!(
+            page.contains("role=\"alert\">Touchez le nom du partenaire appelé"),
+            "{page}"
+        );
+    }
+);

@@ -476,7 +476,12 @@ impl DealFormPage {
         ];
         self.error
             .as_ref()
-            .filter(|e| !SHOWN_AT_FIELD.contains(&e.field) || (e.field == "miseres" && !self.misere))
+            .filter(|e| {
+                // A field the form does not show says its refusal here.
+                !SHOWN_AT_FIELD.contains(&e.field)
+                    || (e.field == "miseres" && !self.misere)
+                    || (e.field == "partner" && !self.partner_allowed)
+            })
             .map(|_| self.error_text.as_str())
     }
     /// Whether the optional parts (handfuls, petit au bout, chelem, misères)
