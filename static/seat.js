@@ -15,9 +15,16 @@
     var fresh = doc.getElementById("seat");
     var current = document.getElementById("seat");
     if (!fresh || !current) return;
+    // Where the game is: (deal, actions). An answer older than the page
+    // (two fetches crossing) is dropped, never shown over a newer state.
+    var at = function (el) {
+      return [parseInt(el.getAttribute("data-deal"), 10) || 0, parseInt(el.getAttribute("data-version"), 10) || 0];
+    };
+    var f = at(fresh), c = at(current);
+    if (f[0] < c[0] || (f[0] === c[0] && f[1] < c[1])) return;
     // Nothing moved: keep the page as it is (a half-picked discard stays
     // picked, no element under a finger is replaced).
-    if (fresh.getAttribute("data-version") === current.getAttribute("data-version") &&
+    if (f[0] === c[0] && f[1] === c[1] &&
         !fresh.querySelector("[role=alert]") && !current.querySelector("[role=alert]")) return;
     // Keep the previous trick open if it was.
     var open = current.querySelector("details.last-trick[open]") !== null;
