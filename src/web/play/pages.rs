@@ -120,6 +120,20 @@ pub struct Shown {
     pub cards: Vec<CardFace>,
 }
 
+impl Shown {
+    /// The handfuls shown in a deal, `name` naming each deal seat.
+    fn list(handfuls: &[crate::tarot::play::HandfulLog], name: &dyn Fn(u8) -> String, lang: Lang) -> Vec<Shown> {
+        handfuls
+            .iter()
+            .map(|h| Shown {
+                name: name(h.seat),
+                size: handful_label(h.size, lang),
+                cards: CardFace::list(&h.shown, lang),
+            })
+            .collect()
+    }
+}
+
 /// A seat's page.
 #[derive(Template)]
 #[template(path = "play/seat.html")]
@@ -335,15 +349,7 @@ impl SeatPage {
         page.contract = contract_line(lang, v.taker, v.contract, v.called, v.partner, &name);
         page.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
         page.discard = CardFace::list(&v.discard, lang);
-        page.handfuls = v
-            .handfuls
-            .iter()
-            .map(|h| Shown {
-                name: name(h.seat),
-                size: handful_label(h.size, lang),
-                cards: CardFace::list(&h.shown, lang),
-            })
-            .collect();
+        page.handfuls = Shown::list(&v.handfuls, &name, lang);
         page.trick = v
             .trick
             .iter()
@@ -612,15 +618,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
             .collect(),
         contract,
         discard: CardFace::list(&log.discard, lang),
-        handfuls: log
-            .handfuls
-            .iter()
-            .map(|h| Shown {
-                name: name(h.seat),
-                size: handful_label(h.size, lang),
-                cards: CardFace::list(&h.shown, lang),
-            })
-            .collect(),
+        handfuls: Shown::list(&log.handfuls, &name, lang),
         tricks: log
             .tricks
             .iter()
