@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use actix_web::web::{Bytes, BytesMut};
 use diesel::connection::SimpleConnection;
 use tokio::sync::broadcast;
 
@@ -35,8 +36,13 @@ const SAFETY_POLL_SQLITE: Duration = Duration::from_millis(1000);
 const SAFETY_POLL_PG: Duration = Duration::from_secs(5);
 /// Events read at once.
 const BATCH: i64 = 1000;
-/// Events a slow SSE client may fall behind before it is told to reload.
+/// Batches of events a slow SSE client may fall behind before it is told to reload.
 const CHANNEL_CAPACITY: usize = 1024;
+/// The shortest time between two reads of the events while writers keep
+/// poking: under load one read takes the events of many commits (each read
+/// briefly holds back the publishers, see `read_settled`), and each stream
+/// writes them in one piece. A spectator sees a change at most this much later.
+const MIN_READ_INTERVAL: Duration = Duration::from_millis(20);
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -49,7 +55,7 @@ pub struct Hub {
 }
 
 struct Shared {
-    sender: broadcast::Sender<Arc<StoredEvent>>,
+    sender: broadcast::Sender<Arc<Batch>>,
     cache: StandingsCache,
     poked: Mutex<bool>,
     wake: Condvar,
@@ -117,8 +123,8 @@ impl Hub {
         })
     }
 
-    /// A new receiver of every event read from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<StoredEvent>> {
+    /// A new receiver of every event read from now on, in batches.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Batch>> {
         self.shared.sender.subscribe()
     }
 
@@ -143,6 +149,58 @@ impl Hub {
             self.shared.cache.invalidate(*id);
         }
         self.shared.poke();
+    }
+}
+
+/// Events read together by the hub, in id order, with their Server-Sent
+/// Events frames made once for every stream: each tournament's frames
+/// joined in one piece.
+#[derive(Debug)]
+pub struct Batch {
+    /// The events.
+    pub events: Vec<StoredEvent>,
+    /// Per tournament: its first event's id, and all its frames.
+    frames: Vec<(i32, i64, Bytes)>,
+}
+
+impl Batch {
+    /// The batch of `events` (ids growing).
+    pub fn new(events: Vec<StoredEvent>) -> Batch {
+        let mut joined: Vec<(i32, i64, BytesMut)> = Vec::new();
+        for e in &events {
+            let frame = sse::frame(e);
+            match joined.iter_mut().find(|(t, ..)| *t == e.tournament_id) {
+                Some((.., b)) => b.extend_from_slice(&frame),
+                None => joined.push((e.tournament_id, e.id, BytesMut::from(&frame[..]))),
+            }
+        }
+        let frames = joined.into_iter().map(|(t, first, b)| (t, first, b.freeze())).collect();
+        Batch { events, frames }
+    }
+
+    /// What a stream of `tournament` that has sent every event up to id
+    /// `sent` writes of this batch (its tournament's events after `sent`),
+    /// and the last id then sent; `None` when there is nothing to write.
+    pub fn frames_after(&self, tournament: i32, sent: i64) -> Option<(Bytes, i64)> {
+        let last = self.events.iter().rev().find(|e| e.tournament_id == tournament)?.id;
+        if last <= sent {
+            return None;
+        }
+        let (_, first, all) = self.frames.iter().find(|(t, ..)| *t == tournament)?;
+        if *first > sent {
+            // The usual case: the same bytes for every stream.
+            return Some((all.clone(), last));
+        }
+        // A stream that has just replayed some of them: the rest only.
+        let mut out = BytesMut::new();
+        for e in self
+            .events
+            .iter()
+            .filter(|e| e.tournament_id == tournament && e.id > sent)
+        {
+            out.extend_from_slice(&sse::frame(e));
+        }
+        Some((out.freeze(), last))
     }
 }
 
@@ -176,6 +234,10 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>) {
     let mut last_read = Instant::now();
     while !shared.stop.load(Ordering::Relaxed) {
         let poked = shared.wait(tick);
+        if poked {
+            // Under load: let more commits gather for this read.
+            std::thread::sleep(MIN_READ_INTERVAL.saturating_sub(last_read.elapsed()));
+        }
         let mut due = poked || last_read.elapsed() >= safety;
         if shared.stop.load(Ordering::Relaxed) {
             break;
@@ -249,12 +311,58 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BT
         read.extend(tournaments);
         shared.last_seen.store(last, Ordering::Relaxed);
         let full = events.len() as i64 == BATCH;
-        for e in events {
-            // No receiver is not an error: nobody is watching.
-            let _ = shared.sender.send(Arc::new(e));
-        }
+        // No receiver is not an error: nobody is watching.
+        let _ = shared.sender.send(Arc::new(Batch::new(events)));
         if !full {
             return Ok(read);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Batch;
+    use crate::db::models::StoredEvent;
+
+    fn event(id: i64, tournament_id: i32) -> StoredEvent {
+        StoredEvent {
+            id,
+            tournament_id,
+            kind: "deal".into(),
+            data: format!("{{\"n\":{id}}}"),
+        }
+    }
+
+    fn ids(bytes: &[u8]) -> Vec<i64> {
+        std::str::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .filter_map(|l| l.strip_prefix("id: "))
+            .map(|id| id.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_stream_gets_its_tournaments_events_after_what_it_sent() {
+        let batch = Batch::new(vec![event(4, 1), event(5, 2), event(6, 1), event(7, 1), event(8, 2)]);
+        // A stream up to date: all of its tournament's, in order, in one piece.
+        let (frames, last) = batch.frames_after(1, 3).unwrap();
+        assert_eq!((ids(&frames), last), (vec![4, 6, 7], 7));
+        assert_eq!(
+            std::str::from_utf8(&frames).unwrap(),
+            "id: 4\nevent: deal\ndata: {\"n\":4}\n\nid: 6\nevent: deal\ndata: {\"n\":6}\n\n\
+             id: 7\nevent: deal\ndata: {\"n\":7}\n\n"
+        );
+        let (frames, last) = batch.frames_after(2, 0).unwrap();
+        assert_eq!((ids(&frames), last), (vec![5, 8], 8));
+        // A stream that replayed some of them: the rest only.
+        let (frames, last) = batch.frames_after(1, 4).unwrap();
+        assert_eq!((ids(&frames), last), (vec![6, 7], 7));
+        let (frames, last) = batch.frames_after(1, 6).unwrap();
+        assert_eq!((ids(&frames), last), (vec![7], 7));
+        // Nothing new for it, or nothing of its tournament.
+        assert!(batch.frames_after(1, 7).is_none());
+        assert!(batch.frames_after(2, 8).is_none());
+        assert!(batch.frames_after(3, 0).is_none());
     }
 }

@@ -7,15 +7,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::http::header;
-use actix_web::web::Bytes;
+use actix_web::web::{Bytes, BytesMut};
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use tokio::sync::broadcast::{error::RecvError, Receiver};
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tokio::sync::broadcast::Receiver;
 use tokio::time::{timeout_at, Instant};
 
 use crate::db::models::StoredEvent;
 use crate::db::ops::events::read_settled;
 
 use super::super::{AppError, AppState};
+use super::Batch;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -55,7 +57,7 @@ struct Stream {
     queued: VecDeque<Bytes>,
     /// The last event id sent (the replay's and the broadcast's may overlap).
     sent: i64,
-    events: Receiver<Arc<StoredEvent>>,
+    events: Receiver<Arc<Batch>>,
     next_ping: Instant,
 }
 
@@ -67,17 +69,38 @@ impl Stream {
                 self.next_ping = Instant::now() + PING;
                 return Some(b);
             }
-            match timeout_at(self.next_ping, self.events.recv()).await {
-                Err(_) => self.queued.push_back(Bytes::from_static(b": ping\n\n")),
-                Ok(Ok(e)) => {
-                    if e.tournament_id == self.tournament && e.id > self.sent {
-                        self.sent = e.id;
-                        self.queued.push_back(frame(&e));
-                    }
+            let first = match timeout_at(self.next_ping, self.events.recv()).await {
+                Err(_) => {
+                    self.queued.push_back(Bytes::from_static(b": ping\n\n"));
+                    continue;
                 }
-                // The client could not keep up: it reloads.
-                Ok(Err(RecvError::Lagged(_))) => self.queued.push_back(reload()),
-                Ok(Err(RecvError::Closed)) => return None,
+                Ok(r) => r,
+            };
+            // What the hub sent meanwhile goes out with it, in one write.
+            let mut chunk = BytesMut::new();
+            let mut received = Some(first);
+            while let Some(r) = received.take() {
+                match r {
+                    Ok(batch) => {
+                        if let Some((frames, last)) = batch.frames_after(self.tournament, self.sent) {
+                            self.sent = last;
+                            chunk.extend_from_slice(&frames);
+                        }
+                    }
+                    // The client could not keep up: it reloads.
+                    Err(RecvError::Lagged(_)) => chunk.extend_from_slice(&reload()),
+                    Err(RecvError::Closed) => return None,
+                }
+                received = match self.events.try_recv() {
+                    Ok(b) => Some(Ok(b)),
+                    Err(TryRecvError::Lagged(n)) => Some(Err(RecvError::Lagged(n))),
+                    Err(TryRecvError::Empty) => None,
+                    // Sent what was read; the next call ends the stream.
+                    Err(TryRecvError::Closed) => None,
+                };
+            }
+            if !chunk.is_empty() {
+                self.queued.push_back(chunk.freeze());
             }
         }
     }
