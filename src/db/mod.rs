@@ -164,7 +164,7 @@ pub const POOL_TIMEOUT: Duration = Duration::from_secs(30);
 /// immediate one waits in the busy timeout, so concurrent tables are served
 /// one after the other instead of failing. On PostgreSQL it is an ordinary
 /// transaction; the units of work lock the rows they must serialize on
-/// (see [`models::Round::lock`]). Nested calls become savepoints.
+/// (see [`models::Round::locked`]). Nested calls become savepoints.
 ///
 /// When the outermost transaction ends, the live events published in it
 /// ([`ops::events::publish`]) are marked committed (or forgotten on a

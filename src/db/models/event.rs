@@ -22,23 +22,31 @@ pub struct StoredEvent {
 }
 
 impl StoredEvent {
-    /// Stores an event; its id.
-    pub fn insert(
+    /// Stores events of a tournament (kind, data), in this order, in one statement.
+    pub fn insert_all(
         conn: &mut AnyConnection,
         tournament_id: i32,
-        kind: &str,
-        data: &str,
+        events: &[(&str, String)],
         now: NaiveDateTime,
-    ) -> QueryResult<i64> {
-        diesel::insert_into(events::table)
-            .values((
-                events::tournament_id.eq(tournament_id),
-                events::kind.eq(kind),
-                events::data.eq(data),
-                events::created_at.eq(now),
-            ))
-            .returning(events::id)
-            .get_result(conn)
+    ) -> QueryResult<()> {
+        let rows: Vec<_> = events
+            .iter()
+            .map(|(kind, data)| {
+                (
+                    events::tournament_id.eq(tournament_id),
+                    events::kind.eq(*kind),
+                    events::data.eq(data.as_str()),
+                    events::created_at.eq(now),
+                )
+            })
+            .collect();
+        // The two-backend connection has no batch insert, each backend does.
+        let insert = diesel::insert_into(events::table).values(&rows);
+        match conn {
+            AnyConnection::Postgresql(c) => insert.execute(c)?,
+            AnyConnection::Sqlite(c) => insert.execute(c)?,
+        };
+        Ok(())
     }
 
     /// The events of every tournament after id `after`, oldest first, at most `limit`.

@@ -105,21 +105,21 @@ impl Round {
         self.status == RoundStatus::Closed
     }
 
-    /// Locks the round's row until the transaction ends, `exclusive` for
-    /// closing it, shared for entering a deal: on PostgreSQL a close waits for
-    /// the entries under way and an entry that comes after the close sees it
-    /// closed. SQLite needs nothing: a write transaction ([`crate::db::write`])
-    /// holds the whole database.
-    pub fn lock(conn: &mut AnyConnection, id: i32, exclusive: bool) -> QueryResult<()> {
-        if let AnyConnection::Postgresql(pg) = conn {
-            let q = rounds::table.find(id).select(rounds::id);
-            if exclusive {
-                q.for_update().first::<i32>(pg)?;
-            } else {
-                q.for_share().first::<i32>(pg)?;
+    /// Round `id` as committed now, its row locked until the transaction
+    /// ends: `exclusive` for closing it, shared for entering a deal. On
+    /// PostgreSQL a close waits for the entries under way and an entry that
+    /// comes after the close reads it closed (a locking read returns the row
+    /// as the transaction it waited for left it). SQLite needs no lock: a
+    /// write transaction ([`crate::db::write`]) holds the whole database.
+    pub fn locked(conn: &mut AnyConnection, id: i32, exclusive: bool) -> QueryResult<Option<Round>> {
+        let q = rounds::table.find(id);
+        match conn {
+            AnyConnection::Postgresql(pg) if exclusive => {
+                q.select(Round::as_select()).for_update().first(pg).optional()
             }
+            AnyConnection::Postgresql(pg) => q.select(Round::as_select()).for_share().first(pg).optional(),
+            AnyConnection::Sqlite(c) => q.select(Round::as_select()).first(c).optional(),
         }
-        Ok(())
     }
 
     /// Closes the round.

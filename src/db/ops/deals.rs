@@ -127,10 +127,9 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
                 Msg::new("deal-number-range").arg("max", table.deal_count),
             ));
         }
-        // Re-read the round inside the transaction, once it cannot close
-        // under us: it may have closed since.
-        Round::lock(conn, round.id, false)?;
-        let round = Round::find(conn, round.tournament_id, round.number)?.ok_or(OpError::NotFound)?;
+        // Re-read the round inside the transaction, locked so that it cannot
+        // close under us: it may have closed since.
+        let round = Round::locked(conn, round.id, false)?.ok_or(OpError::NotFound)?;
         if round.is_closed() && matches!(actor, Actor::Table) {
             return Err(OpError::Conflict(
                 Msg::new("deal-round-closed").arg("round", round.number),
@@ -231,9 +230,11 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
 /// Tells the live pages that deal `deal` of a table changed (saved,
 /// corrected or confirmed), and so did the standings.
 fn publish_deal(conn: &mut AnyConnection, tournament: i32, round: i32, table: i32, deal: i32) -> OpResult<()> {
-    publish(conn, tournament, Event::Deal { round, table, deal })?;
-    publish(conn, tournament, Event::Standings { round: Some(round) })?;
-    Ok(())
+    let events = [
+        Event::Deal { round, table, deal },
+        Event::Standings { round: Some(round) },
+    ];
+    publish(conn, tournament, &events)
 }
 
 impl EnteredDeal {
@@ -274,8 +275,7 @@ pub fn confirm(
 ) -> OpResult<EnteredDeal> {
     crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
-        Round::lock(conn, round.id, false)?;
-        let round = Round::find(conn, round.tournament_id, round.number)?.ok_or(OpError::NotFound)?;
+        let round = Round::locked(conn, round.id, false)?.ok_or(OpError::NotFound)?;
         if round.is_closed() {
             return Err(OpError::Conflict(
                 Msg::new("deal-round-closed").arg("round", round.number),

@@ -104,26 +104,27 @@ impl Event {
     }
 }
 
-/// Stores `event` of a tournament; its id (the SSE `id`). Call it inside the
-/// write transaction of the change ([`crate::db::write`]): the event commits
-/// or rolls back with it.
-pub fn publish(conn: &mut AnyConnection, tournament_id: i32, event: Event) -> OpResult<i64> {
+/// Stores `events` of a tournament, in this order, in one statement. Call it
+/// inside the write transaction of the change ([`crate::db::write`]): the
+/// events commit or roll back with it.
+pub fn publish(conn: &mut AnyConnection, tournament_id: i32, events: &[Event]) -> OpResult<()> {
     let in_transaction = crate::db::in_transaction(conn)?;
     if !in_transaction {
         // The lock below lasts as long as the transaction: give it one.
-        return crate::db::write(conn, |conn| publish(conn, tournament_id, event));
+        return crate::db::write(conn, |conn| publish(conn, tournament_id, events));
     }
     if let AnyConnection::Postgresql(pg) = conn {
         diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1)")
             .bind::<BigInt, _>(PUBLISH_LOCK)
             .execute(pg)?;
     }
-    let id = StoredEvent::insert(conn, tournament_id, event.kind(), &event.data(), now())?;
+    let rows: Vec<(&str, String)> = events.iter().map(|e| (e.kind(), e.data())).collect();
+    StoredEvent::insert_all(conn, tournament_id, &rows, now())?;
     if !HUB_RELAYS.load(Ordering::Relaxed) {
         notify(conn, tournament_id)?;
     }
     TRACK.with(|t| t.borrow_mut().pending.insert(tournament_id));
-    Ok(id)
+    Ok(())
 }
 
 /// Whether a live-events hub in this process tells the other instances of
@@ -186,9 +187,9 @@ pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> OpResult<Opti
 }
 
 /// Publishes [`Event::Standings`] for the last seated round.
-pub fn publish_standings(conn: &mut AnyConnection, tournament_id: i32) -> OpResult<i64> {
+pub fn publish_standings(conn: &mut AnyConnection, tournament_id: i32) -> OpResult<()> {
     let round = last_round(conn, tournament_id)?;
-    publish(conn, tournament_id, Event::Standings { round })
+    publish(conn, tournament_id, &[Event::Standings { round }])
 }
 
 /// Tournaments with events in the open transaction and in committed ones not

@@ -237,7 +237,7 @@ pub fn start_next(
             round: number,
             state: RoundState::Started,
         };
-        publish(conn, tournament_id, started)?;
+        publish(conn, tournament_id, &[started])?;
         seated_round(conn, tournament_id, number)
     })
 }
@@ -283,9 +283,8 @@ pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(i32, Ve
 pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
     crate::db::write(conn, |conn| {
         let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
-        Round::lock(conn, round.id, true)?;
         // Read again under the lock: another close may have committed meanwhile.
-        let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
+        let round = Round::locked(conn, round.id, true)?.ok_or(OpError::NotFound)?;
         if round.is_closed() {
             return Ok(());
         }
@@ -321,7 +320,7 @@ pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: b
             round: number,
             state: RoundState::Closed,
         };
-        publish(conn, tournament_id, closed)?;
+        publish(conn, tournament_id, &[closed])?;
         Ok(())
     })
 }
