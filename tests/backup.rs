@@ -108,7 +108,14 @@ fn confirm(conn: &mut AnyConnection, round: &Round, table: &RoundTable, k: i32) 
         .iter()
         .find(|p| deals::may_confirm(&deal.record, &playing, **p))
         .unwrap();
-    deals::confirm(conn, table, round, k, defender, None).unwrap();
+    assert!(
+        deals::confirm(conn, table, round, k, defender, None).unwrap(),
+        "a first confirmation changes the deal"
+    );
+    assert!(
+        !deals::confirm(conn, table, round, k, defender, None).unwrap(),
+        "a second one changes nothing"
+    );
 }
 
 /// Round `n` of tournament `id` and its tables.

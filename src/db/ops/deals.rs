@@ -263,8 +263,9 @@ pub fn may_confirm(deal: &TableDeal, playing: &[i32], player: i32) -> bool {
 }
 
 /// A defender confirms deal `number` of a table at the version they saw:
-/// from then on it counts in the standings. Confirming twice changes nothing;
-/// a deal changed since is refused as stale, a closed round as closed.
+/// from then on it counts in the standings. Whether it changed anything:
+/// confirming twice does not. A deal changed since is refused as stale, a
+/// closed round as closed.
 pub fn confirm(
     conn: &mut AnyConnection,
     table: &RoundTable,
@@ -272,7 +273,7 @@ pub fn confirm(
     number: i32,
     player: i32,
     version: Option<i32>,
-) -> OpResult<EnteredDeal> {
+) -> OpResult<bool> {
     crate::db::write(conn, |conn| {
         let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
         let round = Round::locked(conn, round.id, false)?.ok_or(OpError::NotFound)?;
@@ -295,13 +296,11 @@ pub fn confirm(
         if !may_confirm(&d.record, &playing, player) {
             return Err(OpError::Invalid(Msg::new("deal-confirm-not-defender")));
         }
-        if !d.confirmed {
-            Deal::confirm(conn, d.id, player)?;
-            publish_deal(conn, t.id, round.number, table.number, number)?;
+        if d.confirmed {
+            return Ok(false);
         }
-        let mut stored = EnteredDeal::stored(conn, &d)?;
-        stored.changed = !d.confirmed;
-        stored.confirmed = true;
-        Ok(stored)
+        Deal::confirm(conn, d.id, player)?;
+        publish_deal(conn, t.id, round.number, table.number, number)?;
+        Ok(true)
     })
 }
