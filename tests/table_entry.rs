@@ -557,8 +557,6 @@ both_backends!(a_deal_counts_once_a_defender_confirms_it, |db: TestDb| async mov
     assert!(after.contains(&(p0.parse().unwrap(), (25 + 4) * 2 * 3)), "{after:?}");
 });
 
-harness_main!();
-
 both_backends!(
     a_refused_partner_is_said_even_where_no_partner_is_asked,
     |db: TestDb| async move {
@@ -598,3 +596,50 @@ both_backends!(
         );
     }
 );
+
+both_backends!(
+    a_deal_number_outside_the_tables_deals_is_refused_and_nothing_stored,
+    |db: TestDb| async move {
+        let token = api_token(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let (_, round) = seated(&app, &token, 4, json!({"deals_table4": 3})).await;
+        let table = &round["tables"][0];
+        let tok = table["token"].as_str().unwrap();
+        let p0 = table["players"][0].as_i64().unwrap();
+        let deal = json!({"taker": p0, "contract": "garde", "oudlers": 2, "points": 50});
+        for k in [0, -1, 4, 99] {
+            let (status, v) = call(
+                &app,
+                Method::PUT,
+                &format!("/api/tables/{tok}/deals/{k}"),
+                None,
+                Some(deal.clone()),
+            )
+            .await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "deal {k}: {v}");
+            assert_eq!(v["error"], "The deal number must be between 1 and 3.", "deal {k}");
+            // The tablet's form has no such deal either.
+            let (status, _, _) = get(&app, &Jar::default(), &format!("/t/{tok}/deals/{k}")).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "form of deal {k}");
+        }
+        assert!(stored(&db).is_empty());
+        // The last deal of the table is one of its deals.
+        for k in [1, 3] {
+            let (status, v) = call(
+                &app,
+                Method::PUT,
+                &format!("/api/tables/{tok}/deals/{k}"),
+                None,
+                Some(deal.clone()),
+            )
+            .await;
+            assert_eq!(status, StatusCode::OK, "deal {k}: {v}");
+            let (status, _, _) = get(&app, &Jar::default(), &format!("/t/{tok}/deals/{k}")).await;
+            assert_eq!(status, StatusCode::OK, "form of deal {k}");
+        }
+        let numbers: Vec<i32> = stored(&db).iter().map(|d| d.1).collect();
+        assert_eq!(numbers, vec![1, 3]);
+    }
+);
+
+harness_main!();

@@ -152,6 +152,11 @@ where
                 .collect();
             assert_eq!(got.len(), n, "every player of the table has a score");
             assert_eq!(got.values().sum::<i64>(), 0, "a deal sums to zero");
+            assert_eq!(answer["passed"], body.get("passed").is_some(), "{answer}");
+            assert_eq!(
+                (answer["deal"].as_u64(), answer["version"].as_u64()),
+                (Some(k as u64), Some(1))
+            );
             if body.get("passed").is_some() {
                 assert!(got.values().all(|s| *s == 0));
             } else {
@@ -300,15 +305,32 @@ async fn full_flow(db: TestDb, dealer_out: bool) {
     assert_eq!(v["changed"], true);
     flow.add(&expected_scores(body, playing), -1);
     flow.add(&expected_scores(&corrected, playing), 1);
-    let audit = {
+    // The audit log and the deal name the table that wrote it, and say which deal.
+    let table_no = r1["tables"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["token"] == tok.as_str())
+        .unwrap()["table"]
+        .clone();
+    let (audit, entered_by) = {
+        use chelem::db::schema::{audit_log, deals};
         use diesel::prelude::*;
-        chelem::db::schema::audit_log::table
-            .filter(chelem::db::schema::audit_log::action.eq("deal.correct"))
-            .count()
-            .get_result::<i64>(&mut *db.conn())
-            .unwrap()
+        let audit: Vec<(String, String)> = audit_log::table
+            .filter(audit_log::action.eq("deal.correct"))
+            .select((audit_log::actor, audit_log::subject))
+            .load(&mut *db.conn())
+            .unwrap();
+        let entered_by: Vec<String> = deals::table
+            .filter(deals::version.gt(1))
+            .select(deals::entered_by)
+            .load(&mut *db.conn())
+            .unwrap();
+        (audit, entered_by)
     };
-    assert_eq!(audit, 1);
+    let who = format!("table {table_no}");
+    assert_eq!(audit, vec![(who.clone(), format!("round 1 table {table_no} deal {k}"))]);
+    assert_eq!(entered_by, vec![who]);
 
     // An impossible deal is refused with the rules core's sentence; nothing changes.
     let before = standings(&app, id).await;
