@@ -12,14 +12,15 @@
 # Extra client flags in LOAD_ARGS, e.g. LOAD_ARGS="--seconds 30 --spectators 100".
 # Server settings as usual: CHELEM_POOL_SIZE, CHELEM_WORKERS. CHELEM_BIN=path
 # serves with another build (e.g. an older one, for a before/after).
-# PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+# PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable),
 # used to create a fresh database and drop it at the end.
 # Exit status 1 when a run fails its checks (errors, lost or doubled deals).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which="${1:-both}"
 case "$which" in sqlite|postgres|both) ;; *) echo "usage: $0 [sqlite|postgres|both]" >&2; exit 2 ;; esac
-pg_admin="${PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+# Loopback: no TLS (README, "PostgreSQL"); it protects nothing on one machine.
+pg_admin="${PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}"
 target="${CARGO_TARGET_DIR:-target}"
 case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
 
