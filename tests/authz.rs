@@ -20,12 +20,14 @@ use chrono::Duration;
 use diesel::prelude::*;
 use serde_json::json;
 
-use chelem::db::models::{GameSeat, Round, RoundTable, SeatingConstraint, Session, User};
+use chelem::db::models::{GameSeat, LoginAttempt, Round, RoundTable, SeatingConstraint, Session, User};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::tournaments::{self, TournamentForm};
 use chelem::db::ops::{accounts, export, games, rounds};
-use chelem::db::schema::{api_tokens, players as players_t, sessions, tournaments as tournaments_t, users};
+use chelem::db::schema::{
+    api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
+};
 use chelem::db::{now, AnyConnection};
 use chelem::secrets::{new_token, token_hash};
 use chelem::tournament::deal::TableDeal;
@@ -1100,6 +1102,79 @@ both_backends!(an_expired_session_is_no_one, |db: TestDb| async move {
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert!(location.unwrap().starts_with("/login?next="));
     assert_eq!(count(), 0, "nothing stored");
+});
+
+both_backends!(
+    a_login_forgets_its_failures_and_clears_what_has_expired,
+    |db: TestDb| async move {
+        organizer(&db);
+        // The test requests have no peer address: the server names it "unknown".
+        let here = "unknown";
+        let t = now();
+        {
+            let conn = &mut *db.conn();
+            session(conn, true);
+            session(conn, false);
+            for _ in 0..2 {
+                LoginAttempt::record(conn, USER, here, false, t - Duration::minutes(1)).unwrap();
+            }
+            // Another address's failure on the account stays: its throttling is its own.
+            LoginAttempt::record(conn, USER, "192.0.2.7", false, t - Duration::minutes(1)).unwrap();
+            // Attempts older than a day go.
+            LoginAttempt::record(conn, "someone", "192.0.2.8", false, t - Duration::hours(25)).unwrap();
+        }
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let mut jar = common::Jar::default();
+        let resp = common::http::login_as(&app, &mut jar, USER, PASSWORD).await;
+        assert_eq!(resp.status(), StatusCode::SEE_OTHER);
+
+        let conn = &mut *db.conn();
+        let expired: i64 = sessions::table
+            .filter(sessions::expires_at.le(now()))
+            .count()
+            .get_result(conn)
+            .unwrap();
+        assert_eq!(expired, 0, "expired sessions are deleted at login");
+        let live: i64 = sessions::table.count().get_result(conn).unwrap();
+        assert_eq!(live, 2, "the live session made before, and the new one");
+        let attempts: Vec<(String, String)> = login_attempts::table
+            .select((login_attempts::username, login_attempts::address))
+            .load(conn)
+            .unwrap();
+        assert_eq!(
+            attempts,
+            vec![(USER.to_owned(), "192.0.2.7".to_owned())],
+            "this pair's failures forgotten, the day-old attempt purged, the other address's kept"
+        );
+    }
+);
+
+both_backends!(an_api_token_alone_is_the_organizer, |db: TestDb| async move {
+    // The matrix's organizer sends a session and a token at once: here the
+    // token alone, which must be enough (and is marked used).
+    organizer(&db);
+    let token = accounts::create_api_token(&mut db.conn(), USER, "script").unwrap();
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let call = |bearer: String| {
+        test::TestRequest::get()
+            .uri("/api/tournaments")
+            .insert_header((header::AUTHORIZATION, format!("Bearer {bearer}")))
+            .to_request()
+    };
+    assert_eq!(
+        test::call_service(&app, call(token.clone())).await.status(),
+        StatusCode::OK
+    );
+    let used: Option<chrono::NaiveDateTime> = api_tokens::table
+        .select(api_tokens::last_used_at)
+        .first(&mut *db.conn())
+        .unwrap();
+    assert!(used.is_some(), "the token is marked used");
+    let other = new_token("");
+    assert_eq!(
+        test::call_service(&app, call(other)).await.status(),
+        StatusCode::UNAUTHORIZED
+    );
 });
 
 harness_main!();
