@@ -759,3 +759,105 @@ pub async fn enter_from_form(
         Err((status, page)) => Ok(render::page_with_status(&page, status)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A form as the browser sends it.
+    fn form(body: &str) -> DealForm {
+        serde_urlencoded::from_str(body).unwrap()
+    }
+
+    fn refusal(body: &str) -> (&'static str, String) {
+        let e = form(body).parse(false).unwrap_err();
+        (e.field, e.msg.key.into_owned())
+    }
+
+    #[test]
+    fn an_idempotency_key_is_8_to_100_letters_digits_dashes_and_underscores() {
+        assert_eq!(check_key(" ab-cd_EF09 ").as_deref(), Some("ab-cd_EF09"));
+        assert_eq!(check_key(&"k".repeat(100)).map(|k| k.len()), Some(100));
+        for bad in [
+            "abcdefg",
+            "abc defgh",
+            "abcdefgh<",
+            "abcdéfgh",
+            "abcd.efgh",
+            &"k".repeat(101),
+        ] {
+            assert_eq!(check_key(bad), None, "{bad:?}");
+        }
+        let a = new_key();
+        assert_eq!(check_key(&a).as_deref(), Some(a.as_str()));
+        assert_ne!(a, new_key());
+    }
+
+    #[test]
+    fn everyone_passed_with_anything_of_a_played_deal_is_refused() {
+        assert!(matches!(form("passed=1").parse(true), Ok(TableDeal::Passed)));
+        // "alone" is the partner choice's default: it describes no deal.
+        assert!(matches!(
+            form("passed=1&partner=alone&handful_3=").parse(true),
+            Ok(TableDeal::Passed)
+        ));
+        for played in [
+            "passed=1&taker=3",
+            "passed=1&points=41",
+            "passed=1&partner=4",
+            "passed=1&handful_3=simple",
+            "passed=1&misere_4=trumps",
+            "passed=1&chelem_made_by=attack",
+        ] {
+            assert_eq!(
+                refusal(played),
+                ("passed", "deal-passed-and-played".to_owned()),
+                "{played}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_handful_or_misere_of_no_player_is_refused_at_its_own_group() {
+        let deal = "taker=3&contract=garde&oudlers=2&points=45";
+        assert_eq!(refusal(&format!("{deal}&handful_x=simple")).0, "handfuls");
+        assert_eq!(refusal(&format!("{deal}&misere_x=trumps")).0, "miseres");
+    }
+
+    #[test]
+    fn what_a_form_says_of_a_deal_shows_again_in_the_form_of_the_stored_deal() {
+        let body = "taker=3&partner=alone&contract=garde&oudlers=2&points=40&camp=defence\
+                    &petit_au_bout=attack&chelem_announced=1&chelem_made_by=attack\
+                    &handful_3=double&misere_4=trumps";
+        let back = DealForm::from_deal(&form(body).parse(true).unwrap());
+        assert_eq!(
+            [
+                back.taker.as_str(),
+                &back.partner,
+                &back.contract,
+                &back.oudlers,
+                &back.points,
+                &back.petit_au_bout,
+                &back.chelem_announced,
+                &back.chelem_made_by,
+            ],
+            ["3", "alone", "garde", "2", "51", "attack", "1", "attack"]
+        );
+        let extras: Vec<_> = back.per_player.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        assert_eq!(extras, ["handful_3=double", "misere_4=trumps"]);
+    }
+
+    #[test]
+    fn points_outside_0_to_91_are_not_points() {
+        let deal = "taker=3&contract=garde&oudlers=2";
+        for bad in ["92", "-1", "NaN", "inf", "1e400", "quarante"] {
+            assert_eq!(
+                refusal(&format!("{deal}&points={bad}")),
+                ("points", "deal-points-not-a-number".to_owned()),
+                "{bad}"
+            );
+        }
+        assert!(form(&format!("{deal}&points=91")).parse(false).is_ok());
+        assert!(form(&format!("{deal}&points=43,5")).parse(false).is_ok());
+    }
+}
