@@ -225,3 +225,28 @@ impl DealScore {
         f
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_is_written_without_a_sign_and_added_not_subtracted() {
+        assert_eq!([signed(-40), signed(0), signed(40)], ["\u{2212}40", "0", "40"]);
+        let mut out = String::from("25");
+        for v in [10, 0, -6] {
+            term(&mut out, v);
+        }
+        assert_eq!(out, "25 + 10 + 0 \u{2212} 6");
+        assert_eq!(
+            [
+                round_to_10(-45),
+                round_to_10(-44),
+                round_to_10(0),
+                round_to_10(44),
+                round_to_10(45)
+            ],
+            [-50, -40, 0, 40, 50]
+        );
+    }
+}
