@@ -1152,29 +1152,17 @@ both_backends!(
 both_backends!(an_api_token_alone_is_the_organizer, |db: TestDb| async move {
     // The matrix's organizer sends a session and a token at once: here the
     // token alone, which must be enough (and is marked used).
-    organizer(&db);
-    let token = accounts::create_api_token(&mut db.conn(), USER, "script").unwrap();
+    let token = common::http::api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let call = |bearer: String| {
-        test::TestRequest::get()
-            .uri("/api/tournaments")
-            .insert_header((header::AUTHORIZATION, format!("Bearer {bearer}")))
-            .to_request()
-    };
-    assert_eq!(
-        test::call_service(&app, call(token.clone())).await.status(),
-        StatusCode::OK
-    );
+    let (status, _) = common::http::call(&app, Method::GET, "/api/tournaments", Some(&token), None).await;
+    assert_eq!(status, StatusCode::OK);
     let used: Option<chrono::NaiveDateTime> = api_tokens::table
         .select(api_tokens::last_used_at)
         .first(&mut *db.conn())
         .unwrap();
     assert!(used.is_some(), "the token is marked used");
-    let other = new_token("");
-    assert_eq!(
-        test::call_service(&app, call(other)).await.status(),
-        StatusCode::UNAUTHORIZED
-    );
+    let (status, _) = common::http::call(&app, Method::GET, "/api/tournaments", Some(&new_token("")), None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 });
 
 harness_main!();
