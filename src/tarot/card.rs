@@ -83,11 +83,6 @@ impl Rank {
     pub const fn value(self) -> u8 {
         self.0
     }
-
-    /// Whether this is a face card (jack, knight, queen or king).
-    pub const fn is_face(self) -> bool {
-        self.0 >= 11
-    }
 }
 
 /// What a card is: a suit card, a trump (1..=21) or the excuse.
@@ -305,6 +300,24 @@ mod tests {
         assert_eq!(total, 182);
         assert_eq!(Card::all().iter().filter(|c| c.is_oudler()).count(), 3);
         assert_eq!(Card::all().iter().filter(|c| c.is_trump()).count(), 21);
+    }
+
+    #[test]
+    fn index_suit_and_rank() {
+        for i in 0..=u8::MAX {
+            let card = Card::from_index(i);
+            assert_eq!(card.is_some(), i < 78, "{i}");
+            assert!(card.is_none_or(|c| c.index() == i), "{i}");
+        }
+        assert_eq!(Card::from_index(77), Some(Card::EXCUSE));
+        let ace_of_spades = Card::from_index(0).unwrap();
+        assert_eq!(ace_of_spades.rank(), Rank::new(1));
+        assert_eq!(ace_of_spades.suit(), Some(Suit::Spades));
+        assert_eq!(Card::suited(Suit::Clubs, Rank::KING).rank(), Some(Rank::KING));
+        assert_eq!(Card::PETIT.rank(), None);
+        assert_eq!(Card::EXCUSE.rank(), None);
+        let suited = Card::all().iter().filter(|c| c.rank().is_some()).count();
+        assert_eq!(suited, 56);
     }
 
     #[test]

@@ -276,5 +276,12 @@ mod tests {
         assert_eq!(s.and(CardSet::above(Card::PETIT)).len(), 2);
         assert_eq!(s.nth(1).unwrap().to_string(), "5T");
         assert_eq!(serde_json::to_string(&s).unwrap(), r#"["1T","5T","EX"]"#);
+        assert_eq!(format!("{s:?}"), r#"["1T", "5T", "EX"]"#);
+        // The iterator knows how many cards are left.
+        let mut it = s.iter();
+        assert_eq!(it.size_hint(), (3, Some(3)));
+        it.next();
+        assert_eq!(it.size_hint(), (2, Some(2)));
+        assert_eq!(CardSet::EMPTY.iter().size_hint(), (0, Some(0)));
     }
 }

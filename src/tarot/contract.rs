@@ -330,3 +330,47 @@ pub(crate) fn deal_shape(players: u8) -> (u16, u16) {
         _ => (15, 3),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_and_contracts_are_written_as_on_the_wire() {
+        assert_eq!(Seat(3).to_string(), "3");
+        for c in Contract::ALL {
+            assert_eq!(c.to_string(), c.name());
+            assert_eq!(Contract::from_name(&c.to_string()), Ok(c));
+        }
+        assert_eq!(Contract::GardeSans.to_string(), "garde_sans");
+    }
+
+    #[test]
+    fn points_in_json_are_whole_or_a_half() {
+        assert_eq!(serde_json::to_string(&HalfPoints(86)).unwrap(), "43");
+        assert_eq!(serde_json::to_string(&HalfPoints(87)).unwrap(), "43.5");
+        assert_eq!(serde_json::to_string(&HalfPoints(1)).unwrap(), "0.5");
+        for (json, half) in [("43", 86), ("43.5", 87), ("0", 0), ("91", 182)] {
+            assert_eq!(
+                serde_json::from_str::<HalfPoints>(json).unwrap(),
+                HalfPoints(half),
+                "{json}"
+            );
+        }
+        for bad in ["91.5", "-1", "43.2", "\"43\"", "null"] {
+            assert!(serde_json::from_str::<HalfPoints>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn points_are_echoed_as_typed() {
+        assert_eq!(format_points_f64(100.0), "100");
+        assert_eq!(format_points_f64(-3.0), "-3");
+        assert_eq!(format_points_f64(43.2), "43.2");
+        // Rust writes -0.0 as "-0": a player who typed -0 sees 0.
+        assert_eq!(format_points_f64(-0.0), "0");
+        // Beyond what an i64 holds, the float itself (not i64::MAX).
+        assert_eq!(format_points_f64(1e20), "100000000000000000000");
+        assert_eq!(format_points_f64(-1e20), "-100000000000000000000");
+    }
+}

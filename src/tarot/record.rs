@@ -211,6 +211,26 @@ impl DealRecord {
     }
 }
 
+#[cfg(test)]
+impl RecordInput {
+    /// For tests: a garde at `players` with 2 oudlers and 50 points, taker
+    /// at seat 0, alone, nothing else.
+    pub(crate) fn garde(players: u8) -> RecordInput {
+        RecordInput {
+            players,
+            taker: 0,
+            partner: None,
+            contract: Contract::Garde,
+            oudlers: 2,
+            points: HalfPoints(100),
+            handfuls: vec![],
+            petit_au_bout: None,
+            chelem: Chelem::default(),
+            miseres: vec![],
+        }
+    }
+}
+
 fn check_miseres(players: u8, miseres: &[Misere], rules: &ScoringRules) -> Result<(), RecordError> {
     if miseres.is_empty() {
         return Ok(());
@@ -279,4 +299,124 @@ fn check_handfuls(players: u8, handfuls: &[Handful], miseres: &[Misere]) -> Resu
         return Err(RecordError::HandfulsTooManyTrumps { needed });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tarot::contract::HandfulSize;
+
+    fn garde(players: u8) -> RecordInput {
+        RecordInput::garde(players)
+    }
+
+    fn misere_rules() -> ScoringRules {
+        ScoringRules {
+            misere: true,
+            ..ScoringRules::FFT
+        }
+    }
+
+    /// The wire layer checks seats first; the record, which the tournament
+    /// layer builds from forms, refuses a seat outside the table on its own.
+    #[test]
+    fn seats_outside_the_table_are_refused_by_the_record_itself() {
+        let fft = ScoringRules::FFT;
+        for players in 3..=5u8 {
+            let last = players - 1;
+            let ok = DealRecord::new(
+                RecordInput {
+                    taker: last,
+                    ..garde(players)
+                },
+                &fft,
+            );
+            assert!(ok.is_ok(), "{players}: {ok:?}");
+            let taker = DealRecord::new(
+                RecordInput {
+                    taker: players,
+                    ..garde(players)
+                },
+                &fft,
+            );
+            assert_eq!(
+                taker,
+                Err(RecordError::TakerSeat {
+                    taker: players.into(),
+                    last
+                })
+            );
+            let handful = DealRecord::new(
+                RecordInput {
+                    handfuls: vec![Handful {
+                        seat: Seat(players),
+                        size: HandfulSize::Simple,
+                    }],
+                    ..garde(players)
+                },
+                &fft,
+            );
+            assert_eq!(
+                handful,
+                Err(RecordError::HandfulSeat {
+                    seat: players.into(),
+                    last
+                })
+            );
+            let misere = DealRecord::new(
+                RecordInput {
+                    miseres: vec![Misere {
+                        seat: Seat(players),
+                        kind: MisereKind::Heads,
+                    }],
+                    ..garde(players)
+                },
+                &misere_rules(),
+            );
+            assert_eq!(
+                misere,
+                Err(RecordError::MisereSeat {
+                    seat: players.into(),
+                    last
+                })
+            );
+        }
+        let partner = DealRecord::new(
+            RecordInput {
+                partner: Some(5),
+                ..garde(5)
+            },
+            &fft,
+        );
+        assert_eq!(partner, Err(RecordError::PartnerSeat { partner: 5, last: 4 }));
+    }
+
+    #[test]
+    fn the_record_gives_back_its_facts_and_each_seat_its_camp() {
+        let fft = ScoringRules::FFT;
+        for oudlers in 1..=3 {
+            let r = DealRecord::new(RecordInput { oudlers, ..garde(4) }, &fft).unwrap();
+            assert_eq!(r.oudlers(), oudlers);
+            assert_eq!(r.target(), target(oudlers));
+        }
+        // 4 players, taker at seat 2: only the taker attacks.
+        let r = DealRecord::new(RecordInput { taker: 2, ..garde(4) }, &fft).unwrap();
+        let camps: Vec<Camp> = (0..4).map(|s| r.camp_of(Seat(s))).collect();
+        assert_eq!(camps, [Camp::Defence, Camp::Defence, Camp::Attack, Camp::Defence]);
+        // 5 players, taker 1 and partner 3.
+        let r = DealRecord::new(
+            RecordInput {
+                taker: 1,
+                partner: Some(3),
+                ..garde(5)
+            },
+            &fft,
+        )
+        .unwrap();
+        let camps: Vec<Camp> = (0..5).map(|s| r.camp_of(Seat(s))).collect();
+        assert_eq!(
+            camps,
+            [Camp::Defence, Camp::Attack, Camp::Defence, Camp::Attack, Camp::Defence]
+        );
+    }
 }

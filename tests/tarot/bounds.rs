@@ -310,6 +310,15 @@ fn possible_points_matches_the_records() {
         None
     );
     assert_eq!(possible_points(4, true, Contract::Garde, 2, None, None), None);
+    // Facts no deal can have: a table of 2 or 6, four oudlers.
+    for players in [0, 2, 6, 255] {
+        assert_eq!(
+            possible_points(players, false, Contract::Garde, 2, None, None),
+            None,
+            "{players} players"
+        );
+    }
+    assert_eq!(possible_points(4, false, Contract::Garde, 4, None, None), None);
     // Garde contre lets a chelem by the attack lack the petit and the monde
     // (they lay in the dog); garde sans lets a chelem by the defence leave
     // the attack all three oudlers (in the dog).

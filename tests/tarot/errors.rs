@@ -29,6 +29,9 @@ fn cases() -> Vec<(Value, ScoringRules, &'static str, &'static str)> {
          "taker seat -1 is not at the table: seats go from 0 to 3"),
         (set(g(2, 50.0), "partner", json!(1)), fft, "partner-not-five",
          "partner is only for 5 players"),
+        // Not "partner seat 9 is not at the table": no partner at all at 4.
+        (set(g(2, 50.0), "partner", json!(9)), fft, "partner-not-five",
+         "partner is only for 5 players"),
         (set(set(g(2, 50.0), "partner", json!(5)), "players", json!(5)), fft, "partner-seat",
          "partner seat 5 is not at the table: seats go from 0 to 4"),
         (g(2, 91.5), fft, "points-range", "points must be between 0 and 91"),
