@@ -506,6 +506,209 @@ mod tests {
     }
 
     #[test]
+    fn the_optional_names_are_read() {
+        let mut b = body();
+        b["chelem"] = json!({"announced": true, "made_by": "attack"});
+        b["points"] = json!(87);
+        let d = TableDeal::from_json(&b).unwrap();
+        let p = d.played().unwrap();
+        assert_eq!(p.petit_au_bout, Some(Camp::Attack));
+        assert_eq!(
+            p.chelem,
+            Chelem {
+                announced: true,
+                made_by: Some(Camp::Attack)
+            }
+        );
+        assert_eq!(p.handfuls, [(40, HandfulSize::Simple), (20, HandfulSize::Simple)]);
+        b["petit_au_bout"] = json!(1);
+        assert_eq!(
+            TableDeal::from_json(&b).unwrap_err().to_string(),
+            "petit_au_bout must be a string or null"
+        );
+    }
+
+    #[test]
+    fn miseres_are_stored_in_seat_order() {
+        let mut b = body();
+        b["miseres"] = json!([{"player": 40, "kind": "heads"}, {"player": 20, "kind": "heads"}]);
+        let rules = ScoringRules {
+            misere: true,
+            ..ScoringRules::default()
+        };
+        let d = TableDeal::from_json(&b).unwrap();
+        let s = d.score_at(&[10, 20, 30, 40], 1, Table5Mode::DealerOut, &rules).unwrap();
+        let p = s.deal.played().unwrap();
+        assert_eq!(p.miseres, [(20, MisereKind::Heads), (40, MisereKind::Heads)]);
+        assert_eq!(p.handfuls, [(20, HandfulSize::Simple), (40, HandfulSize::Simple)]);
+    }
+
+    #[test]
+    fn oudlers_must_be_a_whole_number() {
+        let mut b = body();
+        b["oudlers"] = json!(2.5);
+        assert_eq!(
+            TableDeal::from_json(&b).unwrap_err().to_string(),
+            "oudlers must be an integer"
+        );
+    }
+
+    /// The called-king game: a partner named is kept, the taker named as
+    /// their own partner (the called king in their hand) plays alone, both
+    /// from a table's entry and from a deal played on the devices.
+    #[test]
+    fn a_partner_is_kept_unless_it_is_the_taker() {
+        let five = [10, 20, 30, 40, 50];
+        let rules = ScoringRules::default();
+        let mut b = body();
+        b["partner"] = json!(50);
+        let with = TableDeal::from_json(&b).unwrap();
+        let s = with.score_at(&five, 1, Table5Mode::CalledKing, &rules).unwrap();
+        assert_eq!(s.deal.played().unwrap().partner, Some(50));
+        b["partner"] = json!(30);
+        let alone = TableDeal::from_json(&b).unwrap();
+        assert_eq!(alone.played().unwrap().partner, Some(30));
+        let s = alone.score_at(&five, 1, Table5Mode::CalledKing, &rules).unwrap();
+        assert_eq!(s.deal.played().unwrap().partner, None);
+        let by: std::collections::HashMap<i32, i32> = s.scores.iter().copied().collect();
+        assert_eq!(by[&30], -4 * by[&10]);
+
+        let record = DealRecord::new(
+            RecordInput {
+                taker: 2,
+                partner: Some(4),
+                ..RecordInput::garde(5)
+            },
+            &rules,
+        )
+        .unwrap();
+        let d = TableDeal::from_record(Some(&record), &five);
+        assert_eq!(d.played().unwrap().taker, 30);
+        assert_eq!(d.played().unwrap().partner, Some(50));
+        assert_eq!(TableDeal::from_record(None, &five), TableDeal::Passed);
+    }
+
+    /// Each refusal names its message, the message's arguments and the
+    /// field the form shows it beside.
+    #[test]
+    fn refusals_name_their_message_and_their_field() {
+        let record = |e: RecordError| DealError::Record(e);
+        // The refusal, its key, its arguments, its field.
+        type Case = (
+            DealError,
+            &'static str,
+            Vec<(&'static str, &'static str)>,
+            Option<&'static str>,
+        );
+        let cases: Vec<Case> = vec![
+            (DealError::NotAnObject, "json-not-object", vec![], None),
+            (DealError::TakerRequired, "deal-taker-required", vec![], Some("taker")),
+            (
+                DealError::BadPlayer { field: "partner" },
+                "deal-bad-player",
+                vec![("field", "partner")],
+                Some("partner"),
+            ),
+            (
+                DealError::BadList { field: "handfuls" },
+                "deal-bad-list",
+                vec![("field", "handfuls")],
+                Some("handfuls"),
+            ),
+            (
+                DealError::PlayerSitsOut { player: 7 },
+                "deal-player-sits-out",
+                vec![("player", "7")],
+                None,
+            ),
+            (
+                DealError::PlayerNotAtTable { player: 8 },
+                "deal-player-not-at-table",
+                vec![("player", "8")],
+                None,
+            ),
+            (
+                record(RecordError::TakerSeat { taker: 4, last: 3 }),
+                "record-taker-seat",
+                vec![("taker", "4"), ("last", "3")],
+                Some("taker"),
+            ),
+            (
+                record(RecordError::PartnerNotFivePlayers),
+                "record-partner-not-five",
+                vec![],
+                Some("partner"),
+            ),
+            (
+                record(RecordError::PartnerSeat { partner: 6, last: 4 }),
+                "record-partner-seat",
+                vec![("partner", "6"), ("last", "4")],
+                Some("partner"),
+            ),
+            (
+                record(RecordError::PointsRange),
+                "record-points-range",
+                vec![],
+                Some("points"),
+            ),
+            (
+                record(RecordError::PointsNotHalf { points: "43.2".into() }),
+                "record-points-not-half",
+                vec![("points", "43.2")],
+                Some("points"),
+            ),
+            (
+                record(RecordError::OudlersRange { oudlers: 4 }),
+                "record-oudlers-range",
+                vec![("oudlers", "4")],
+                Some("oudlers"),
+            ),
+            (
+                record(RecordError::UnknownContract { value: "x".into() }),
+                "record-unknown-contract",
+                vec![("value", "x")],
+                Some("contract"),
+            ),
+            (
+                record(RecordError::PetiteRefused),
+                "record-petite-refused",
+                vec![],
+                Some("contract"),
+            ),
+            (
+                record(RecordError::MissingField {
+                    field: "handfuls[0].size".into(),
+                }),
+                "record-missing-field",
+                vec![("field", "handfuls[0].size")],
+                Some("handfuls"),
+            ),
+            (
+                record(RecordError::WrongType {
+                    field: "chelem.made_by".into(),
+                    expected: "a string or null",
+                }),
+                "record-wrong-type",
+                vec![("field", "chelem.made_by"), ("expected", "a string or null")],
+                Some("chelem"),
+            ),
+            (
+                record(RecordError::ChelemAttackLost),
+                "record-chelem-attack-lost",
+                vec![],
+                None,
+            ),
+        ];
+        for (e, key, args, field) in cases {
+            assert_eq!(e.key(), key, "{e:?}");
+            let got: Vec<(&str, String)> = e.args();
+            let want: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
+            assert_eq!(got, want, "{e:?}");
+            assert_eq!(e.field(), field, "{e:?}");
+        }
+    }
+
+    #[test]
     fn scored_at_a_table_of_five_with_the_dealer_out() {
         let d = TableDeal::from_json(&body()).unwrap();
         // Deal 1: player 10 deals and sits out; 20, 30, 40, 50 play.

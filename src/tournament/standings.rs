@@ -218,6 +218,41 @@ mod tests {
     }
 
     #[test]
+    fn tie_breakers_are_stored_by_name() {
+        for tb in [TieBreaker::None, TieBreaker::BestRound, TieBreaker::TakerWins] {
+            assert_eq!(TieBreaker::from_name(tb.name()), Some(tb));
+        }
+        assert_eq!(TieBreaker::BestRound.name(), "best_round");
+        assert_eq!(TieBreaker::from_name("taker_wins"), Some(TieBreaker::TakerWins));
+        assert_eq!(TieBreaker::from_name("none"), Some(TieBreaker::None));
+        assert_eq!(TieBreaker::from_name("Best_Round"), None);
+        assert_eq!(TieBreaker::from_name(""), None);
+    }
+
+    #[test]
+    fn each_round_total_and_the_best_one() {
+        let entries = [e(1, 1, 1, 60), e(1, 1, 2, -60), e(2, 2, 1, -40), e(2, 2, 2, 40)];
+        let s = compute(&players(2), &entries, &HashMap::new(), TieBreaker::None, None);
+        let p1 = s.lines.iter().find(|l| l.player == 1).unwrap();
+        assert_eq!(p1.rounds, BTreeMap::from([(1, 60), (2, -40)]));
+        assert_eq!(p1.best_round, 60);
+        let p2 = s.lines.iter().find(|l| l.player == 2).unwrap();
+        assert_eq!(p2.rounds, BTreeMap::from([(1, -60), (2, 40)]));
+        assert_eq!(p2.best_round, 40);
+    }
+
+    /// Two tables off by opposite amounts: the tournament sums to 0, the
+    /// check still fails.
+    #[test]
+    fn unbalanced_tables_fail_the_check_even_when_the_total_is_zero() {
+        let entries = [e(1, 7, 1, 10), e(1, 7, 2, 0), e(1, 8, 3, -10), e(1, 8, 4, 0)];
+        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        assert_eq!(s.check.total, 0);
+        assert_eq!(s.check.unbalanced_tables, vec![(7, 10), (8, -10)]);
+        assert!(!s.check.ok());
+    }
+
+    #[test]
     fn zero_sum_check_finds_unbalanced_tables() {
         let entries = [e(1, 7, 1, 30), e(1, 7, 2, -10), e(1, 8, 3, 5), e(1, 8, 4, -5)];
         let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);

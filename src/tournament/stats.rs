@@ -533,6 +533,48 @@ mod tests {
         assert_eq!(s.taker_average(), Some(436.7));
     }
 
+    /// A chelem announced and failed, and one made by the defence (neither
+    /// is in the tournament above), and the rates and averages of nothing.
+    #[test]
+    fn chelems_failed_and_made_by_the_defence() {
+        let t4 = [1, 2, 3, 4];
+        let dm = Table5Mode::DealerOut;
+        let mut announced = played(1, None, Contract::Garde, 2, 60.0);
+        announced.chelem = Chelem {
+            announced: true,
+            made_by: None,
+        };
+        let mut against = played(2, None, Contract::Garde, 0, 5.0);
+        against.chelem = Chelem {
+            announced: false,
+            made_by: Some(Camp::Defence),
+        };
+        let t = [
+            stat(1, &t4, 1, dm, TableDeal::Played(announced)),
+            stat(1, &t4, 2, dm, TableDeal::Played(against)),
+        ];
+        let s = TournamentStats::of(&t);
+        assert_eq!((s.chelems_attack, s.chelems_defence, s.chelems_failed), (0, 1, 1));
+        // Player 1 failed the one announced, and defended in the other.
+        let p1 = PlayerStats::of(1, &t);
+        assert_eq!((p1.chelems_failed, p1.chelems), (1, 1));
+        let p2 = PlayerStats::of(2, &t);
+        assert_eq!((p2.chelems_failed, p2.chelems), (0, 0));
+        assert_eq!(
+            p1.taken.lines(),
+            vec![
+                (Contract::Petite, Taken::default()),
+                (Contract::Garde, Taken { taken: 1, won: 1 }),
+                (Contract::GardeSans, Taken::default()),
+                (Contract::GardeContre, Taken::default()),
+            ]
+        );
+        assert_eq!(Taken::default().rate(), None);
+        assert_eq!(TournamentStats::default().taker_average(), None);
+        assert_eq!(PlayerStats::of(3, &tournament()).handfuls.total(), 1);
+        assert_eq!(TournamentStats::of(&tournament()).handfuls.total(), 2);
+    }
+
     #[test]
     fn deal_scores_leave_out_who_sat_out() {
         let t = tournament();

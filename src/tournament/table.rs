@@ -236,6 +236,26 @@ mod tests {
         assert_eq!(constraint_lists(&cs, &active), (vec![(1, 2)], vec![(3, 2)]));
     }
 
+    /// A constraint added, removed or moved, or another number of tables of
+    /// 5, gives another fingerprint: the stored plan is then not followed.
+    #[test]
+    fn the_fingerprint_changes_with_every_constraint() {
+        let base: ConstraintLists = (vec![(1, 2)], vec![(3, 2)]);
+        let fp = StoredPlan::fingerprint(&base, 0);
+        assert_eq!(StoredPlan::fingerprint(&base.clone(), 0), fp);
+        let others = [
+            StoredPlan::fingerprint(&(vec![], vec![(3, 2)]), 0),
+            StoredPlan::fingerprint(&(vec![(1, 2), (4, 5)], vec![(3, 2)]), 0),
+            StoredPlan::fingerprint(&(vec![(1, 2)], vec![]), 0),
+            StoredPlan::fingerprint(&(vec![(1, 2)], vec![(3, 1)]), 0),
+            StoredPlan::fingerprint(&base, 1),
+            StoredPlan::fingerprint(&(vec![], vec![]), 0),
+        ];
+        let mut all: BTreeSet<&str> = others.iter().map(String::as_str).collect();
+        all.insert(&fp);
+        assert_eq!(all.len(), others.len() + 1, "{all:?}");
+    }
+
     #[test]
     fn the_plan_is_followed_only_while_nothing_changed() {
         let plan = StoredPlan {
@@ -261,5 +281,7 @@ mod tests {
         );
         assert_eq!(plan.round_to_follow(&active, "other", &[r1], 2), None);
         assert_eq!(plan.round_to_follow(&active, "fp", &[plan.rounds[1].clone()], 2), None);
+        // The rounds before the one asked for, not that round itself.
+        assert_eq!(plan.round_to_follow(&active, "fp", &plan.rounds, 2), None);
     }
 }
