@@ -177,30 +177,32 @@ pub async fn identity(
     let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
     if bearer.is_some() || session.is_some() {
         if let Some(state) = req.app_data::<web::Data<AppState>>().cloned() {
-            let found = web::block(move || -> anyhow::Result<Option<CurrentUser>> {
-                let mut conn = state.pool.get()?;
-                let t = now();
-                if let Some(token) = bearer {
-                    if let Some(u) = ApiToken::user_for(&mut conn, &token_hash(&token), t)? {
-                        return Ok(Some(CurrentUser {
-                            id: u.id,
-                            username: u.username,
-                            via: AuthVia::Token,
-                        }));
+            let found = state
+                .clone()
+                .blocking(move |pool| -> anyhow::Result<Option<CurrentUser>> {
+                    let mut conn = pool.get()?;
+                    let t = now();
+                    if let Some(token) = bearer {
+                        if let Some(u) = ApiToken::user_for(&mut conn, &token_hash(&token), t)? {
+                            return Ok(Some(CurrentUser {
+                                id: u.id,
+                                username: u.username,
+                                via: AuthVia::Token,
+                            }));
+                        }
                     }
-                }
-                if let Some(s) = session {
-                    if let Some(u) = Session::user_for(&mut conn, &token_hash(&s), t)? {
-                        return Ok(Some(CurrentUser {
-                            id: u.id,
-                            username: u.username,
-                            via: AuthVia::Session,
-                        }));
+                    if let Some(s) = session {
+                        if let Some(u) = Session::user_for(&mut conn, &token_hash(&s), t)? {
+                            return Ok(Some(CurrentUser {
+                                id: u.id,
+                                username: u.username,
+                                via: AuthVia::Session,
+                            }));
+                        }
                     }
-                }
-                Ok(None)
-            })
-            .await;
+                    Ok(None)
+                })
+                .await;
             match found {
                 Ok(Ok(Some(user))) => {
                     tracing::Span::current().record("user", user.username.as_str());

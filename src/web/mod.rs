@@ -74,6 +74,11 @@ pub struct AppState {
     pub hub: live::Hub,
     /// The digital games: their watchers and bots.
     pub games: play::Games,
+    /// One permit per pooled connection: a request waits for its turn here,
+    /// as a suspended task, instead of on a blocking thread of its own that
+    /// would sleep in the pool (100 tablets at once made about 100 such
+    /// threads, started and stopped again and again).
+    pub db_slots: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
@@ -84,7 +89,9 @@ impl AppState {
         let backend = manager.backend();
         let hub = live::Hub::start(manager)?;
         let games = play::Games::start(pool.clone(), hub.clone(), config.bot_delay);
+        let db_slots = Arc::new(tokio::sync::Semaphore::new(pool.max_size() as usize));
         Ok(AppState {
+            db_slots,
             pool,
             backend,
             config: Arc::new(config),
@@ -102,15 +109,37 @@ impl AppState {
         F: FnOnce(&mut DbConn) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
-        let pool = self.pool.clone();
         let hub = self.hub.clone();
-        web::block(move || {
+        self.blocking(move |pool| {
             let mut conn = pool.get()?;
             let out = f(&mut conn);
             hub.committed(&crate::db::ops::events::take_committed());
             out
         })
         .await?
+    }
+
+    /// Runs `f` on the blocking thread pool once a pooled connection is
+    /// free for it ([`AppState::db_slots`]); `f` takes it from the pool.
+    pub async fn blocking<F, R>(&self, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&DbPool) -> R + Send + 'static,
+        R: Send + 'static,
+    {
+        let permit = self
+            .db_slots
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("database slots closed: {e}")))?;
+        let pool = self.pool.clone();
+        let out = web::block(move || {
+            let out = f(&pool);
+            drop(permit);
+            out
+        })
+        .await?;
+        Ok(out)
     }
 
     /// What the standings pages show of a tournament (`only`: one round),
