@@ -829,3 +829,360 @@ fn hands_can_be_resampled_mid_deal() {
     hands[1].remove(b);
     assert!(g.with_hands(&hands).is_none());
 }
+
+/// A phase's name is its JSON name, and an action out of its phase is
+/// refused with both names (the action's as its JSON key).
+#[test]
+fn wrong_phase_refusals_name_the_action_and_the_phase() {
+    for p in [
+        Phase::Bidding,
+        Phase::Calling,
+        Phase::Discard,
+        Phase::Chelem,
+        Phase::Play,
+        Phase::Done,
+    ] {
+        assert_eq!(serde_json::to_value(p).unwrap(), serde_json::json!(p.name()));
+    }
+    let others = [
+        Action::Call(card("KH")),
+        Action::Discard(CardSet::EMPTY),
+        Action::Chelem(true),
+        Action::Handful(CardSet::EMPTY),
+        Action::Card(card("EX")),
+    ];
+    let key = |a: Action| {
+        let v = serde_json::to_value(a).unwrap();
+        v.as_object().unwrap().keys().next().unwrap().clone()
+    };
+    let bidding = Game::new(4, 3, 5);
+    for a in others {
+        match try_apply(&bidding, 0, a) {
+            Err(PlayError::WrongPhase { action, phase }) => {
+                assert_eq!((action, phase), (key(a).as_str(), "bidding"), "{a:?}");
+            }
+            other => panic!("{a:?} while bidding: {other:?}"),
+        }
+    }
+    let mut g = Game::new(4, 3, 5);
+    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    assert_eq!(g.phase(), Phase::Chelem);
+    let bid = Action::Bid(None);
+    assert!(matches!(
+        try_apply(&g, 0, bid),
+        Err(PlayError::WrongPhase {
+            action: "bid",
+            phase: "chelem"
+        })
+    ));
+}
+
+/// Table size, dealer and seed are the ones the deal was made with; a deal
+/// made from given hands has seed 0.
+#[test]
+fn a_deal_knows_its_table_dealer_and_seed() {
+    let g = Game::new(5, 3, 77);
+    assert_eq!((g.players(), g.dealer(), g.seed()), (5, 3, 77));
+    let (hands, dog) = deal_with(4, &[], &[]);
+    let g = Game::with_deal(4, 2, &hands[..4], dog).unwrap();
+    assert_eq!((g.players(), g.dealer(), g.seed()), (4, 2, 0));
+}
+
+/// Stored digital deals keep only their seed and actions (`CompactDeal`):
+/// the cards a seed deals must never change, or every stored deal would
+/// replay into another one. The packets of 3 go round from the dealer's
+/// next seat, the dog's cards between packets.
+#[test]
+fn a_seed_deals_the_same_cards_as_ever() {
+    let show = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+    let g = Game::new(4, 1, 2026);
+    let hands: Vec<String> = (0..4).map(|s| show(g.dealt(s))).collect();
+    let expected = [
+        "1S 2S 3S 4S 6S NS JH 1D 8D 1C 2C 3C JC QC 3T 5T 13T 19T",
+        "5S 9S JS NH 7D 9D ND 5C 7C 9C 4T 6T 8T 9T 12T 18T 20T 21T",
+        "7S 1H 3H 8H 10H 2D 3D 4D 10D JD KD 6C 8C NC 1T 10T 17T EX",
+        "8S 10S KS 2H 4H 5H 7H QH KH 5D 6D QD 10C 2T 7T 11T 15T 16T",
+    ];
+    assert_eq!(hands, expected);
+    assert_eq!(show(g.dog()), "QS 6H 9H 4C KC 14T");
+}
+
+/// `Game::with_deal` takes only a real deal: 3 to 5 players, the dealer one
+/// of them, one hand each of the right size, the 78 cards once.
+#[test]
+fn with_deal_refuses_what_is_not_a_deal() {
+    let (hands, dog) = deal_with(4, &[], &[]);
+    let four = [hands[0], hands[1], hands[2], hands[3]];
+    assert!(Game::with_deal(4, 3, &four, dog).is_some());
+    let six = [hands[0]; 6];
+    assert!(Game::with_deal(6, 0, &six, dog).is_none(), "6 players");
+    assert!(Game::with_deal(2, 0, &four[..2], dog).is_none(), "2 players");
+    assert!(
+        Game::with_deal(4, 4, &four, dog).is_none(),
+        "a dealer outside the table"
+    );
+    assert!(
+        Game::with_deal(4, 3, &four[..3], dog).is_none(),
+        "3 hands for 4 players"
+    );
+    // 19 and 17 cards: the 78 cards are all there.
+    let mut uneven = four;
+    let c = uneven[1].lowest().unwrap();
+    uneven[1].remove(c);
+    uneven[0].insert(c);
+    assert!(Game::with_deal(4, 3, &uneven, dog).is_none(), "hands of 19 and 17");
+    // One card in two hands, another in none: the sizes are right.
+    let mut twice = four;
+    let (kept, lost) = (twice[1].lowest().unwrap(), twice[0].lowest().unwrap());
+    twice[0].remove(lost);
+    twice[0].insert(kept);
+    assert!(Game::with_deal(4, 3, &twice, dog).is_none(), "a card twice");
+    // A dog of 5 and a hand of 19.
+    let mut small = dog;
+    let d = small.lowest().unwrap();
+    small.remove(d);
+    let mut big = four;
+    big[2].insert(d);
+    assert!(Game::with_deal(4, 3, &big, small).is_none(), "a dog of 5");
+}
+
+/// A search that redistributes hands at 5 players: the partner follows the
+/// called card while it is in a hand, and stays who played it once played.
+#[test]
+fn resampled_hands_move_the_partner_with_the_called_card() {
+    let g = setup(5, &["", "", "KH"], &[], Some("KH"), "");
+    assert_eq!(g.partner(), Some(2));
+    let mut hands: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    let other = hands[3].lowest().unwrap();
+    hands[2].remove(card("KH"));
+    hands[2].insert(other);
+    hands[3].remove(other);
+    hands[3].insert(card("KH"));
+    assert_eq!(g.with_hands(&hands).unwrap().partner(), Some(3));
+    // A card moved from one seat to another: the sizes change.
+    let mut moved: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    let c = moved[1].lowest().unwrap();
+    moved[1].remove(c);
+    moved[4].insert(c);
+    assert!(g.with_hands(&moved).is_none());
+
+    // The called suit is led at the second trick, by seat 4.
+    let g = setup(
+        5,
+        &["1C 2H", "2C 3H", "3C KH", "4C 4H", "QC 1H"],
+        &[],
+        Some("KH"),
+        "1C 2C 3C 4C QC 1H 2H 3H KH 4H",
+    );
+    assert_eq!(g.partner_public(), Some(2));
+    let mut hands: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    let (a, b) = (hands[3].lowest().unwrap(), hands[4].lowest().unwrap());
+    hands[3].remove(a);
+    hands[3].insert(b);
+    hands[4].remove(b);
+    hands[4].insert(a);
+    let h = g.with_hands(&hands).unwrap();
+    assert_eq!((h.partner(), h.partner_public()), (Some(2), Some(2)));
+}
+
+/// What a deal tells of its bidding: the dog shown once a petite or garde is
+/// settled (never for a garde sans or contre), the card called at 5, the
+/// chelem announced.
+#[test]
+fn the_dog_the_called_card_and_the_chelem_as_the_deal_goes() {
+    // 5 players: seat 0 bids a garde, the others pass.
+    let mut g = Game::new(5, 4, 11);
+    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    assert!(!g.dog_public(), "a garde bid, the bidding goes on");
+    for s in 1..5 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    assert_eq!(g.phase(), Phase::Calling);
+    assert!(!g.dog_public(), "the card is not called yet");
+    assert_eq!(g.called(), None);
+    let king = g.legal_calls().lowest().unwrap();
+    g.apply(0, Action::Call(king)).unwrap();
+    assert_eq!(g.called(), Some(king));
+    assert_eq!(g.phase(), Phase::Discard);
+    assert!(g.dog_public(), "a garde: the dog is shown before the écart");
+
+    // 4 players: a garde sans keeps the dog hidden; no card is called.
+    for yes in [false, true] {
+        let mut g = Game::new(4, 3, 11);
+        g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+        for s in 1..4 {
+            g.apply(s, Action::Bid(None)).unwrap();
+        }
+        assert_eq!(g.phase(), Phase::Chelem);
+        assert!(!g.dog_public(), "a garde sans: the dog stays hidden");
+        assert_eq!(g.called(), None);
+        g.apply(0, Action::Chelem(yes)).unwrap();
+        assert_eq!(g.chelem_announced(), yes);
+        assert!(!g.dog_public());
+    }
+}
+
+/// Handfuls are shown in play before a seat's first card; the smallest one
+/// a seat may show is its lowest trumps, the excuse standing in for a
+/// missing trump only. Who leads the trick in progress.
+#[test]
+fn handfuls_offered_and_the_trick_leader() {
+    let trumps = |from: u8, to: u8| (from..=to).map(|n| format!("{n}T")).collect::<Vec<_>>().join(" ");
+    let seat0 = format!("{} 1S", trumps(1, 11));
+    let seat1 = format!("{} EX 2S", trumps(12, 20));
+    let (hands, dog) = deal_with(4, &[&seat0, &seat1, "KS 5H", "3S 6H"], &["T", "T", "", "TX"]);
+    let mut g = Game::with_deal(4, 3, &hands[..4], dog).unwrap();
+    assert_eq!(g.trick_leader(), 0, "while bidding: who acts");
+    assert!(!g.may_show_handful(0), "no handful while bidding");
+    assert_eq!(g.smallest_handful(0), None);
+    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    assert_eq!(g.trick_leader(), 1, "while bidding: who acts");
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    g.apply(0, Action::Chelem(false)).unwrap();
+
+    assert!(g.may_show_handful(0) && g.may_show_handful(1));
+    assert_eq!(
+        g.smallest_handful(0),
+        Some(cs(&trumps(1, 10))),
+        "10 lowest trumps, no excuse"
+    );
+    assert_eq!(g.smallest_handful(1), None, "not seat 1's turn");
+    g.apply(0, Action::Card(card("1S"))).unwrap();
+    assert!(!g.may_show_handful(0), "after its first card");
+    assert_eq!(g.smallest_handful(0), None);
+    assert!(g.may_show_handful(1));
+    assert_eq!(
+        g.smallest_handful(1),
+        Some(cs(&format!("{} EX", trumps(12, 20)))),
+        "9 trumps and the excuse"
+    );
+    g.apply(1, Action::Card(card("2S"))).unwrap();
+    let two = g.hand(2).and(CardSet::TRUMPS).len();
+    assert!(two < 9, "seat 2 has {two} trumps");
+    assert_eq!(g.smallest_handful(2), None, "too few trumps");
+    assert_eq!(g.trick_leader(), 0);
+    g.apply(2, Action::Card(card("KS"))).unwrap();
+    assert_eq!(g.smallest_handful(3), None, "no trump at all");
+    for c in ["3S", "5H", "6H"] {
+        let s = g.to_act().unwrap();
+        g.apply(s, Action::Card(card(c))).unwrap();
+    }
+    assert_eq!(
+        (g.trick_leader(), g.to_act()),
+        (2, Some(0)),
+        "seat 2 won the first trick and leads"
+    );
+    let seats: Vec<u8> = g.view(3).trick.iter().map(|p| p.seat).collect();
+    assert_eq!(seats, [2, 3]);
+    // Then seat 1 is to act again, too late for a handful.
+    g.apply(0, Action::Card(g.legal_cards().lowest().unwrap())).unwrap();
+    assert_eq!(g.to_act(), Some(1));
+    let seats: Vec<u8> = g.view(1).trick.iter().map(|p| p.seat).collect();
+    assert_eq!(seats, [2, 3, 0], "round the table from the leader");
+    let shown = cs(&format!("{} EX", trumps(12, 20)));
+    assert!(matches!(
+        try_apply(&g, 1, Action::Handful(shown)),
+        Err(PlayError::HandfulLate)
+    ));
+    assert!(!g.may_show_handful(1));
+
+    // Trumps enough and the excuse: the excuse stays in the hand.
+    let (hands, dog) = deal_with(4, &[&format!("{} EX", trumps(1, 10))], &["T"]);
+    let mut g = Game::with_deal(4, 3, &hands[..4], dog).unwrap();
+    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    g.apply(0, Action::Chelem(false)).unwrap();
+    assert_eq!(g.smallest_handful(0), Some(cs(&trumps(1, 10))));
+}
+
+/// The bids offered: only to the seat to act, only above the highest; a
+/// seat outside the table is refused with the last seat named.
+#[test]
+fn bids_offered_and_seats_outside_the_table() {
+    let mut g = Game::new(4, 3, 21);
+    assert_eq!(g.legal_bids(1), vec![], "seat 0 bids first");
+    assert_eq!(g.legal_bids(0).len(), 5, "pass and the four contracts");
+    g.apply(0, Action::Bid(Some(Contract::Petite))).unwrap();
+    assert_eq!(g.legal_bids(0), vec![]);
+    let v = g.view(1);
+    assert_eq!(
+        (v.taker, v.contract),
+        (None, None),
+        "no taker while the bidding goes on"
+    );
+    assert_eq!(
+        g.legal_bids(1),
+        vec![
+            None,
+            Some(Contract::Garde),
+            Some(Contract::GardeSans),
+            Some(Contract::GardeContre)
+        ]
+    );
+    assert!(matches!(
+        try_apply(&g, 7, Action::Bid(None)),
+        Err(PlayError::NoSuchSeat { seat: 7, last: 3 })
+    ));
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    assert_eq!(g.legal_bids(g.to_act().unwrap()), vec![], "the bidding is over");
+    let v = g.view(1);
+    assert_eq!((v.taker, v.contract), (Some(0), Some(Contract::Petite)));
+}
+
+/// A compact deal of a table that cannot be is refused, not replayed.
+#[test]
+fn a_compact_deal_of_no_table_is_refused() {
+    let mut c = Game::new(4, 3, 5).compact();
+    for (players, dealer) in [(6, 0), (2, 0), (4, 4)] {
+        c.players = players;
+        c.dealer = dealer;
+        assert!(
+            matches!(Game::from_compact(&c), Err((0, PlayError::NoSuchSeat { .. }))),
+            "{players} players, dealer {dealer}"
+        );
+    }
+}
+
+/// The écart: plain cards (no king, no trump) while there are enough of
+/// them; otherwise trumps too, never an oudler.
+#[test]
+fn discardable_cards_take_trumps_only_when_plain_ones_run_short() {
+    // Seat 0 holds 15 trumps and three kings; the dog gives 5 more trumps
+    // and one plain card.
+    let taker = cs(&format!(
+        "{} KS KH KD",
+        (1..=15).map(|n| format!("{n}T")).collect::<Vec<_>>().join(" ")
+    ));
+    let dog = cs("16T 17T 18T 19T 20T 1S");
+    let rest: Vec<Card> = CardSet::DECK.minus(taker).minus(dog).iter().collect();
+    let mut hands = vec![taker];
+    hands.extend(rest.chunks(18).map(|c| c.iter().copied().collect::<CardSet>()));
+    let mut g = Game::with_deal(4, 3, &hands, dog).unwrap();
+    assert_eq!(g.discardable(), CardSet::EMPTY, "not before the bidding ends");
+    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    assert_eq!(g.phase(), Phase::Discard);
+    let trumps = (2..=20).map(|n| format!("{n}T")).collect::<Vec<_>>().join(" ");
+    assert_eq!(g.discardable(), cs(&format!("1S {trumps}")));
+
+    // A hand with plain cards enough: those, and nothing else.
+    let mut g = Game::new(4, 3, 8);
+    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    for s in 1..4 {
+        g.apply(s, Action::Bid(None)).unwrap();
+    }
+    let plain = g.hand(0).and(CardSet::SUITED).minus(CardSet::KINGS);
+    assert!(plain.len() >= 6, "{plain:?}");
+    assert_eq!(g.discardable(), plain);
+}

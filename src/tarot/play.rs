@@ -693,9 +693,8 @@ impl Game {
     /// The smallest handful `seat` may show now (a simple one: its lowest
     /// trumps, the excuse only when it lacks a trump), if it may show one.
     pub fn smallest_handful(&self, seat: u8) -> Option<CardSet> {
-        if !self.may_show_handful(seat) || self.to_act != seat {
-            return None;
-        }
+        // Whether the seat may show it now (its turn, before its first card)
+        // is the rules' to say: the action is tried on a copy below.
         let need = u32::from(HandfulSize::Simple.trumps_needed(self.players)?);
         let hand = self.hand(seat);
         let trumps = hand.and(CardSet::TRUMPS);
@@ -1286,7 +1285,6 @@ impl Game {
     /// The game log of the deal (complete once the deal is over).
     pub fn log(&self) -> GameLog {
         let o = self.outcome;
-        let holder = if self.players == 5 { self.called_holder } else { None };
         GameLog {
             players: self.players,
             dealer: self.dealer,
@@ -1298,7 +1296,8 @@ impl Game {
             contract: self.contract,
             chelem_announced: self.chelem_announced,
             called: self.called,
-            partner: if self.called.is_some() { holder } else { None },
+            // Set once a card is called (5 players), by the deal or a resampling.
+            partner: self.called_holder,
             discard: self.discard.to_vec(),
             handfuls: self.handful_logs(),
             tricks: (0..self.ntricks).map(|i| self.trick_log(i)).collect(),
@@ -1313,12 +1312,10 @@ impl Game {
     /// deal ([`Game::replay`]).
     pub fn actions(&self) -> Vec<(u8, Action)> {
         let mut out: Vec<(u8, Action)> = self.bids().map(|b| (b.seat, Action::Bid(b.bid))).collect();
+        // While bidding the phase stops it below.
         let Some(taker) = self.taker else {
             return out;
         };
-        if self.nbids < self.players {
-            return out;
-        }
         if let Some(c) = self.called {
             out.push((taker, Action::Call(c)));
         }
@@ -1517,12 +1514,7 @@ impl Game {
             None => w.write_all(b"null")?,
         }
         w.write_all(b",\"partner\":")?;
-        let holder = if self.players == 5 && self.called.is_some() {
-            self.called_holder
-        } else {
-            None
-        };
-        write_opt(w, holder)?;
+        write_opt(w, self.called_holder)?;
         w.write_all(b",\"discard\":")?;
         write_cards(w, self.discard)?;
         w.write_all(b",\"handfuls\":[")?;
