@@ -178,29 +178,20 @@ pub async fn identity(
     if bearer.is_some() || session.is_some() {
         if let Some(state) = req.app_data::<web::Data<AppState>>().cloned() {
             let found = state
-                .clone()
-                .blocking(move |pool| -> anyhow::Result<Option<CurrentUser>> {
-                    let mut conn = pool.get()?;
+                .with_conn(move |conn| -> diesel::QueryResult<Option<CurrentUser>> {
                     let t = now();
+                    let mut found = None;
                     if let Some(token) = bearer {
-                        if let Some(u) = ApiToken::user_for(&mut conn, &token_hash(&token), t)? {
-                            return Ok(Some(CurrentUser {
-                                id: u.id,
-                                username: u.username,
-                                via: AuthVia::Token,
-                            }));
-                        }
+                        found = ApiToken::user_for(conn, &token_hash(&token), t)?.map(|u| (u, AuthVia::Token));
                     }
-                    if let Some(s) = session {
-                        if let Some(u) = Session::user_for(&mut conn, &token_hash(&s), t)? {
-                            return Ok(Some(CurrentUser {
-                                id: u.id,
-                                username: u.username,
-                                via: AuthVia::Session,
-                            }));
-                        }
+                    if let (None, Some(s)) = (&found, session) {
+                        found = Session::user_for(conn, &token_hash(&s), t)?.map(|u| (u, AuthVia::Session));
                     }
-                    Ok(None)
+                    Ok(found.map(|(u, via)| CurrentUser {
+                        id: u.id,
+                        username: u.username,
+                        via,
+                    }))
                 })
                 .await;
             match found {
@@ -209,7 +200,7 @@ pub async fn identity(
                     req.extensions_mut().insert(user);
                 }
                 Ok(Ok(None)) => {}
-                Ok(Err(e)) => tracing::warn!(error = %format!("{e:#}"), "identity lookup failed"),
+                Ok(Err(e)) => tracing::warn!(error = %e, "identity lookup failed"),
                 Err(e) => tracing::warn!(error = %e, "identity lookup failed"),
             }
         }

@@ -110,20 +110,19 @@ impl AppState {
         R: Send + 'static,
     {
         let hub = self.hub.clone();
-        self.blocking(move |pool| {
-            let mut conn = pool.get()?;
-            let out = f(&mut conn);
+        self.with_conn(move |conn| {
+            let out = f(conn);
             hub.committed(&crate::db::ops::events::take_committed());
             out
         })
         .await?
     }
 
-    /// Runs `f` on the blocking thread pool once a pooled connection is
-    /// free for it ([`AppState::db_slots`]); `f` takes it from the pool.
-    pub async fn blocking<F, R>(&self, f: F) -> Result<R, AppError>
+    /// Runs `f` on the blocking thread pool with a pooled connection, once
+    /// one is free for it ([`AppState::db_slots`]).
+    pub async fn with_conn<F, R>(&self, f: F) -> Result<R, AppError>
     where
-        F: FnOnce(&DbPool) -> R + Send + 'static,
+        F: FnOnce(&mut DbConn) -> R + Send + 'static,
         R: Send + 'static,
     {
         let permit = self
@@ -133,13 +132,15 @@ impl AppState {
             .await
             .map_err(|e| AppError::Internal(anyhow::anyhow!("database slots closed: {e}")))?;
         let pool = self.pool.clone();
-        let out = web::block(move || {
-            let out = f(&pool);
+        web::block(move || {
+            let mut conn = pool.get()?;
+            let out = f(&mut conn);
+            // Back in the pool before the next request in line is let in.
+            drop(conn);
             drop(permit);
-            out
+            Ok(out)
         })
-        .await?;
-        Ok(out)
+        .await?
     }
 
     /// What the standings pages show of a tournament (`only`: one round),
