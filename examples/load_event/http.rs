@@ -207,7 +207,18 @@ pub struct SseEvent {
     /// `id:`.
     pub id: Option<i64>,
     /// `event:` (`message` when absent).
-    pub event: String,
+    pub event: SseKind,
+}
+
+/// The names of events the load run counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SseKind {
+    /// `deal`.
+    Deal,
+    /// `reload`.
+    Reload,
+    /// Any other name.
+    Other,
 }
 
 /// A Server-Sent Events stream being read.
@@ -257,20 +268,29 @@ impl Sse {
     }
 
     /// Moves every complete event (text up to a blank line) to `ready`.
+    /// 500 spectators read about a million events a second between them at
+    /// full load: no allocation per event, and the text is moved once per
+    /// chunk.
     fn parse(&mut self) {
-        while let Some(end) = self.text.windows(2).position(|w| w == b"\n\n") {
-            let block: Vec<u8> = self.text.drain(..end + 2).collect();
+        let mut start = 0;
+        while let Some(end) = find_blank_line(&self.text[start..]) {
+            let block = &self.text[start..start + end];
+            start += end + 2;
             let mut event = SseEvent {
                 id: None,
-                event: "message".into(),
+                event: SseKind::Other,
             };
             let mut has_data = false;
-            for line in String::from_utf8_lossy(&block).lines() {
-                if let Some(v) = line.strip_prefix("id:") {
-                    event.id = v.trim().parse().ok();
-                } else if let Some(v) = line.strip_prefix("event:") {
-                    event.event = v.trim().to_owned();
-                } else if line.starts_with("data:") {
+            for line in block.split(|&b| b == b'\n') {
+                if let Some(v) = line.strip_prefix(b"id:") {
+                    event.id = std::str::from_utf8(v).ok().and_then(|v| v.trim().parse().ok());
+                } else if let Some(v) = line.strip_prefix(b"event:") {
+                    event.event = match v.trim_ascii() {
+                        b"deal" => SseKind::Deal,
+                        b"reload" => SseKind::Reload,
+                        _ => SseKind::Other,
+                    };
+                } else if line.starts_with(b"data:") {
                     has_data = true;
                 }
             }
@@ -279,5 +299,19 @@ impl Sse {
                 self.ready.push_back(event);
             }
         }
+        self.text.drain(..start);
     }
+}
+
+/// Where the first blank line (`\n\n`) of `text` starts.
+fn find_blank_line(text: &[u8]) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].iter().position(|&b| b == b'\n') {
+        let at = from + i;
+        if text.get(at + 1) == Some(&b'\n') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use http::{Answer, Conn, Sse};
+use http::{Answer, Conn, Sse, SseKind};
 use proc::{CpuMark, CpuUse};
 
 struct Args {
@@ -325,11 +325,11 @@ async fn spectator(
                         }
                         last = id;
                     }
-                    match e.event.as_str() {
-                        "deal" => {
+                    match e.event {
+                        SseKind::Deal => {
                             deals.fetch_add(1, Ordering::Relaxed);
                         }
-                        "reload" => w.reloads += 1,
+                        SseKind::Reload => w.reloads += 1,
                         _ => {}
                     }
                 }
