@@ -176,22 +176,36 @@ fn concurrent_events_in_order(db: TestDb) {
     for w in writers {
         w.join().unwrap();
     }
+    // Entries saved together (one commit) send their deal events, then one
+    // standings event: every deal once, a standings event after the last
+    // one, nothing else.
     let mut deals = std::collections::BTreeSet::new();
     let mut ids = Vec::new();
-    for _ in 0..2 * TABLES * DEALS as usize {
-        let e = sse.next(WAIT).expect("an event of every saved deal");
-        if e.event == "deal" {
-            let d = e.json();
-            assert!(
-                deals.insert((d["table"].as_i64().unwrap(), d["deal"].as_i64().unwrap())),
-                "{e:?} twice"
-            );
+    let mut last = String::new();
+    loop {
+        let wait = if deals.len() < TABLES * DEALS as usize {
+            WAIT
+        } else {
+            Duration::from_millis(300)
+        };
+        let Some(e) = sse.next(wait) else { break };
+        match e.event.as_str() {
+            "deal" => {
+                let d = e.json();
+                assert!(
+                    deals.insert((d["table"].as_i64().unwrap(), d["deal"].as_i64().unwrap())),
+                    "{e:?} twice"
+                );
+            }
+            "standings" => {}
+            other => panic!("unexpected event {other}"),
         }
+        last = e.event.clone();
         ids.push(e.id.unwrap());
     }
-    assert_eq!(deals.len(), TABLES * DEALS as usize);
+    assert_eq!(deals.len(), TABLES * DEALS as usize, "an event of every saved deal");
+    assert_eq!(last, "standings", "the standings follow the last deal");
     assert!(ids.windows(2).all(|w| w[0] < w[1]), "ids grow: {ids:?}");
-    assert_eq!(sse.next(Duration::from_millis(300)), None, "nothing more");
 }
 
 crate::test_case!(concurrent_events_in_order_sqlite);

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::db::models::{Deal, Round, RoundTable};
-use crate::db::ops::deals::{self, Actor, Entry};
+use crate::db::ops::deals;
 use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, tournaments};
@@ -16,6 +16,7 @@ use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
 
+use super::batch::DealRequest;
 use super::{AppError, AppState, Organizer};
 
 /// Routes of this module.
@@ -315,21 +316,13 @@ async fn put_deal(
     let v = json_body(&body)?;
     let version = version_read(&req, &v)?;
     let key = idempotency_key(&req)?;
-    let parsed = TableDeal::from_json(&v).map_err(|e| deals::deal_msg(&e));
     let entered = state
-        .db(move |conn| {
-            let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            let entry = Entry {
-                table: &table,
-                round: &round,
-                number: k,
-                deal: &parsed?,
-                actor: &Actor::Table,
-                reason: "",
-                version,
-                key: key.as_deref(),
-            };
-            Ok(deals::enter(conn, &entry))
+        .enter_deal(DealRequest {
+            token,
+            number: k,
+            deal: TableDeal::from_json(&v),
+            version,
+            key,
         })
         .await?;
     match entered {

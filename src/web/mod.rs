@@ -4,6 +4,7 @@
 pub mod access_log;
 pub mod api;
 pub mod auth;
+pub mod batch;
 pub mod charts;
 pub mod csrf;
 pub mod ctx;
@@ -79,6 +80,8 @@ pub struct AppState {
     /// would sleep in the pool (100 tablets at once made about 100 such
     /// threads, started and stopped again and again).
     pub db_slots: Arc<tokio::sync::Semaphore>,
+    /// The tablets' deal entries waiting to be written together.
+    pub deals: batch::DealQueue,
 }
 
 impl AppState {
@@ -92,6 +95,7 @@ impl AppState {
         let db_slots = Arc::new(tokio::sync::Semaphore::new(pool.max_size() as usize));
         Ok(AppState {
             db_slots,
+            deals: batch::DealQueue::default(),
             pool,
             backend,
             config: Arc::new(config),
@@ -148,16 +152,35 @@ impl AppState {
     /// then.
     pub async fn standings(&self, id: i32, only: Option<i32>) -> Result<Arc<live::Snapshot>, AppError> {
         let cache = self.hub.cache();
-        let generation = match cache.lookup(id, only) {
+        let mut generation = match cache.lookup(id, only) {
             live::cache::Lookup::Hit(s) => return Ok(s),
             live::cache::Lookup::Miss(g) => g,
         };
-        let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, only)?)).await?);
-        // Only rounds that exist are kept: made-up numbers take no memory.
-        if only.is_none_or(|n| snapshot.has_round(n)) {
-            cache.store(id, only, generation, snapshot.clone());
+        // Under a stream of changes (a room saving deals), one build per
+        // interval serves everyone: what was built meanwhile by a request
+        // that came after this one began is as fresh as this one needs.
+        if let Some(pause) = cache.pause_before_build(id, only, live::REBUILD_INTERVAL) {
+            tokio::time::sleep(pause).await;
+            generation = match cache.lookup(id, only) {
+                live::cache::Lookup::Hit(s) => return Ok(s),
+                live::cache::Lookup::Miss(g) => g,
+            };
         }
-        Ok(snapshot)
+        // Requests that miss together read the database once.
+        let flight = cache.flight(id, only, generation);
+        let built = flight
+            .get_or_try_init(|| async {
+                let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, only)?)).await?);
+                // Only rounds that exist are kept: made-up numbers take no memory.
+                if only.is_none_or(|n| snapshot.has_round(n)) {
+                    cache.store(id, only, generation, snapshot.clone());
+                }
+                Ok::<_, AppError>(snapshot)
+            })
+            .await
+            .cloned();
+        cache.landed(id, only, &flight);
+        built
     }
 }
 

@@ -58,6 +58,19 @@ impl AuditEntry {
         diesel::insert_into(audit_log::table).values(entry).execute(conn)
     }
 
+    /// Writes entries, in this order, in one statement.
+    pub fn write_all(conn: &mut AnyConnection, entries: &[NewAuditEntry]) -> QueryResult<usize> {
+        if entries.is_empty() {
+            return Ok(0);
+        }
+        // The two-backend connection has no batch insert, each backend does.
+        let insert = diesel::insert_into(audit_log::table).values(entries);
+        match conn {
+            AnyConnection::Postgresql(c) => insert.execute(c),
+            AnyConnection::Sqlite(c) => insert.execute(c),
+        }
+    }
+
     /// The entries of a tournament, newest first.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<AuditEntry>> {
         audit_log::table

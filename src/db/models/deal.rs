@@ -7,6 +7,9 @@ use crate::db::schema::{deal_scores, deals, round_tables, rounds};
 use crate::db::AnyConnection;
 use crate::tournament::deal::{ScoredDeal, TableDeal};
 
+// The standings' sums are grouped by round, table and player.
+diesel::allow_columns_to_appear_in_same_group_by_clause!(rounds::number, round_tables::id, deal_scores::player_id);
+
 /// A deal of a table, as entered.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = deals)]
@@ -157,36 +160,96 @@ impl Deal {
         }
     }
 
+    /// The deals of some tables, read to be changed: on PostgreSQL their rows
+    /// stay locked until the transaction ends, taken in the order of their
+    /// ids (two writers locking overlapping tables cannot deadlock), so two
+    /// writers of one slot take turns and the second sees the first one's
+    /// version (SQLite's write transactions already take turns).
+    pub fn of_tables_for_update(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<Deal>> {
+        match conn {
+            AnyConnection::Postgresql(pg) => deals::table
+                .filter(deals::table_id.eq_any(table_ids))
+                .order(deals::id)
+                .select(Deal::as_select())
+                .for_update()
+                .load(pg),
+            AnyConnection::Sqlite(_) => deals::table
+                .filter(deals::table_id.eq_any(table_ids))
+                .order(deals::id)
+                .select(Deal::as_select())
+                .load(conn),
+        }
+    }
+
     /// Inserts a deal and its scores by player; its id.
     pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(i32, i32)]) -> QueryResult<i32> {
-        let id = diesel::insert_into(deals::table)
-            .values(new)
-            .returning(deals::id)
-            .get_result(conn)?;
-        Self::insert_scores(conn, id, scores)?;
+        let id = Self::insert_row(conn, new)?;
+        Self::replace_scores(conn, &[(id, scores)])?;
         Ok(id)
     }
 
-    /// Replaces deal `id` and its scores (a correction).
-    pub fn update(conn: &mut AnyConnection, id: i32, changes: &DealChanges, scores: &[(i32, i32)]) -> QueryResult<()> {
-        diesel::update(deals::table.find(id)).set(changes).execute(conn)?;
-        diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq(id))).execute(conn)?;
-        Self::insert_scores(conn, id, scores)
+    /// Inserts a deal without its scores ([`Deal::replace_scores`]); its id.
+    pub fn insert_row(conn: &mut AnyConnection, new: &NewDeal) -> QueryResult<i32> {
+        diesel::insert_into(deals::table)
+            .values(new)
+            .returning(deals::id)
+            .get_result(conn)
     }
 
-    fn insert_scores(conn: &mut AnyConnection, id: i32, scores: &[(i32, i32)]) -> QueryResult<()> {
-        let rows: Vec<_> = scores
-            .iter()
-            .map(|(player, score)| {
+    /// Replaces the row of deal `id`, not its scores ([`Deal::replace_scores`]).
+    pub fn update_row(conn: &mut AnyConnection, id: i32, changes: &DealChanges) -> QueryResult<usize> {
+        diesel::update(deals::table.find(id)).set(changes).execute(conn)
+    }
+
+    /// Replaces the scores of some deals (deal id, its scores by player), in
+    /// one statement or two however many deals. On PostgreSQL a player's row
+    /// is changed in place: a correction (same players, new scores) then
+    /// rewrites no index entry and checks no foreign key, where deleting
+    /// and inserting the rows again did both for every row, and left the
+    /// standings' reads stepping over the dead rows until a vacuum.
+    pub fn replace_scores(conn: &mut AnyConnection, deals: &[(i32, &[(i32, i32)])]) -> QueryResult<()> {
+        let rows = || {
+            deals
+                .iter()
+                .flat_map(|(id, scores)| scores.iter().map(move |(player, score)| (*id, *player, *score)))
+        };
+        if let AnyConnection::Postgresql(pg) = conn {
+            use diesel::sql_types::{Array, Integer};
+            let (ids, (players, scores)): (Vec<i32>, (Vec<i32>, Vec<i32>)) =
+                rows().map(|(d, p, s)| (d, (p, s))).unzip();
+            let deal_ids: Vec<i32> = deals.iter().map(|(id, _)| *id).collect();
+            diesel::sql_query(
+                "WITH v AS (SELECT * FROM unnest($1::int4[], $2::int4[], $3::int4[]) AS v(deal_id, player_id, score)), \
+                 changed AS (UPDATE deal_scores s SET score = v.score FROM v \
+                     WHERE s.deal_id = v.deal_id AND s.player_id = v.player_id RETURNING s.deal_id, s.player_id), \
+                 gone AS (DELETE FROM deal_scores s WHERE s.deal_id = ANY($4) AND NOT EXISTS \
+                     (SELECT 1 FROM v WHERE v.deal_id = s.deal_id AND v.player_id = s.player_id)) \
+                 INSERT INTO deal_scores (deal_id, player_id, score) \
+                 SELECT v.deal_id, v.player_id, v.score FROM v WHERE NOT EXISTS \
+                     (SELECT 1 FROM changed c WHERE c.deal_id = v.deal_id AND c.player_id = v.player_id)",
+            )
+            .bind::<Array<Integer>, _>(&ids)
+            .bind::<Array<Integer>, _>(&players)
+            .bind::<Array<Integer>, _>(&scores)
+            .bind::<Array<Integer>, _>(&deal_ids)
+            .execute(pg)?;
+            return Ok(());
+        }
+        let ids: Vec<i32> = deals.iter().map(|(id, _)| *id).collect();
+        diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq_any(&ids))).execute(conn)?;
+        let rows: Vec<_> = rows()
+            .map(|(id, player, score)| {
                 (
                     deal_scores::deal_id.eq(id),
-                    deal_scores::player_id.eq(*player),
-                    deal_scores::score.eq(*score),
+                    deal_scores::player_id.eq(player),
+                    deal_scores::score.eq(score),
                 )
             })
             .collect();
-        // One statement for the table's scores; the two-backend connection has
-        // no batch insert, each backend does.
+        if rows.is_empty() {
+            return Ok(());
+        }
+        // The two-backend connection has no batch insert, each backend does.
         let insert = diesel::insert_into(deal_scores::table).values(&rows);
         match conn {
             AnyConnection::Postgresql(c) => insert.execute(c)?,
@@ -339,6 +402,45 @@ impl Deal {
             .filter(deals::confirmed.eq(true))
             .order((rounds::number, round_tables::number, deals::number))
             .select((rounds::number, Deal::as_select()))
+            .load(conn)
+    }
+
+    /// Every player's score at each table of a tournament, summed over the
+    /// table's deals that count: (round number, table id, player id, sum),
+    /// in no given order. What the standings need of the scores: a quarter
+    /// of the rows of [`Deal::score_lines`] at tables of 4 deals, unsorted.
+    pub fn score_sums(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32, i32, i64)>> {
+        use diesel::dsl::sum;
+        let rows: Vec<(i32, i32, i32, Option<i64>)> = deal_scores::table
+            .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(deals::confirmed.eq(true))
+            .group_by((rounds::number, round_tables::id, deal_scores::player_id))
+            .select((
+                rounds::number,
+                round_tables::id,
+                deal_scores::player_id,
+                sum(deal_scores::score),
+            ))
+            .load(conn)?;
+        Ok(rows
+            .into_iter()
+            .map(|(round, table, player, total)| (round, table, player, total.unwrap_or(0)))
+            .collect())
+    }
+
+    /// The taker of every deal of a tournament that counts and that its
+    /// attack won: (round number, taker id), one row per such deal. What the
+    /// standings need of the deals besides their scores, without reading
+    /// every deal whole.
+    pub fn taker_wins(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+        deals::table
+            .inner_join(round_tables::table.inner_join(rounds::table))
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(deals::confirmed.eq(true))
+            .filter(deals::attack_won.eq(true))
+            .filter(deals::taker_id.is_not_null())
+            .select((rounds::number, deals::taker_id.assume_not_null()))
             .load(conn)
     }
 }

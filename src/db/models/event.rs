@@ -22,13 +22,14 @@ pub struct StoredEvent {
 }
 
 impl StoredEvent {
-    /// Stores events of a tournament (kind, data), in this order, in one statement.
+    /// Stores events of a tournament (kind, data), in this order, in one
+    /// statement; their ids.
     pub fn insert_all(
         conn: &mut AnyConnection,
         tournament_id: i32,
         events: &[(&str, String)],
         now: NaiveDateTime,
-    ) -> QueryResult<()> {
+    ) -> QueryResult<Vec<i64>> {
         let rows: Vec<_> = events
             .iter()
             .map(|(kind, data)| {
@@ -41,12 +42,11 @@ impl StoredEvent {
             })
             .collect();
         // The two-backend connection has no batch insert, each backend does.
-        let insert = diesel::insert_into(events::table).values(&rows);
+        let insert = diesel::insert_into(events::table).values(&rows).returning(events::id);
         match conn {
-            AnyConnection::Postgresql(c) => insert.execute(c)?,
-            AnyConnection::Sqlite(c) => insert.execute(c)?,
-        };
-        Ok(())
+            AnyConnection::Postgresql(c) => insert.get_results(c),
+            AnyConnection::Sqlite(c) => insert.get_results(c),
+        }
     }
 
     /// The events of every tournament after id `after`, oldest first, at most `limit`.

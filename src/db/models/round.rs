@@ -185,6 +185,15 @@ impl RoundTable {
             .optional()
     }
 
+    /// The tables with these tokens, with their rounds (in no given order).
+    pub fn by_tokens(conn: &mut AnyConnection, tokens: &[&str]) -> QueryResult<Vec<(RoundTable, Round)>> {
+        round_tables::table
+            .inner_join(rounds::table)
+            .filter(round_tables::token.eq_any(tokens))
+            .select((RoundTable::as_select(), Round::as_select()))
+            .load(conn)
+    }
+
     /// Table `number` of round `round` of a tournament, with its round.
     pub fn by_number(
         conn: &mut AnyConnection,

@@ -30,16 +30,37 @@ impl Submission {
             .optional()
     }
 
-    /// Records a submission (inside the write that stored its deal).
-    pub fn insert(conn: &mut AnyConnection, key: &str, table_id: i32, number: i32, version: i32) -> QueryResult<usize> {
-        diesel::insert_into(submissions::table)
-            .values((
-                submissions::key.eq(key),
-                submissions::table_id.eq(table_id),
-                submissions::number.eq(number),
-                submissions::version.eq(version),
-                submissions::created_at.eq(now()),
-            ))
-            .execute(conn)
+    /// The submissions of these keys.
+    pub fn find_all(conn: &mut AnyConnection, keys: &[&str]) -> QueryResult<Vec<Submission>> {
+        submissions::table
+            .filter(submissions::key.eq_any(keys))
+            .select(Submission::as_select())
+            .load(conn)
+    }
+
+    /// Records submissions (inside the write that stored their deals), in one statement.
+    pub fn insert_all(conn: &mut AnyConnection, done: &[Submission]) -> QueryResult<usize> {
+        if done.is_empty() {
+            return Ok(0);
+        }
+        let at = now();
+        let rows: Vec<_> = done
+            .iter()
+            .map(|s| {
+                (
+                    submissions::key.eq(&s.key),
+                    submissions::table_id.eq(s.table_id),
+                    submissions::number.eq(s.number),
+                    submissions::version.eq(s.version),
+                    submissions::created_at.eq(at),
+                )
+            })
+            .collect();
+        // The two-backend connection has no batch insert, each backend does.
+        let insert = diesel::insert_into(submissions::table).values(&rows);
+        match conn {
+            AnyConnection::Postgresql(c) => insert.execute(c),
+            AnyConnection::Sqlite(c) => insert.execute(c),
+        }
     }
 }

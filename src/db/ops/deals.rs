@@ -2,6 +2,8 @@
 //! table and scored by the rules core only, stored once, corrected with an
 //! audit trail.
 
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
 use crate::db::models::{
     AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Submission, Tournament,
 };
@@ -100,16 +102,189 @@ pub struct Entry<'a> {
 /// different one replaces it (audit log). A table cannot write a closed round.
 pub fn enter(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     use diesel::result::{DatabaseErrorKind, Error};
-    match enter_once(conn, entry) {
+    let once = |conn: &mut AnyConnection| -> OpResult<EnteredDeal> {
+        let mut answers = enter_all(conn, std::slice::from_ref(entry))?;
+        answers.pop().expect("one answer per entry")
+    };
+    match once(conn) {
         // Two first entries of one slot at once (PostgreSQL): the other one
         // committed first. Once more, the slot is seen filled, so the same
         // deal is a no-op and a different one a correction.
-        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => enter_once(conn, entry),
+        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => once(conn),
         r => r,
     }
 }
 
-fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
+/// A deal slot as this unit of work knows it: read at its start, then as
+/// its entries change it.
+struct Slot {
+    id: i32,
+    record: TableDeal,
+    version: i32,
+    confirmed: bool,
+    /// Its scores once an entry of this unit rewrote them (not yet stored).
+    scores: Option<Vec<(i32, i32)>>,
+}
+
+impl Slot {
+    fn read(d: &Deal) -> Slot {
+        Slot {
+            id: d.id,
+            record: d.record.clone(),
+            version: d.version,
+            confirmed: d.confirmed,
+            scores: None,
+        }
+    }
+
+    /// The slot as an answer (no rules output): its scores from this unit
+    /// of work, or as stored.
+    fn stored(&self, conn: &mut AnyConnection, number: i32) -> OpResult<EnteredDeal> {
+        let scores = match &self.scores {
+            Some(s) => s.clone(),
+            None => Deal::scores(conn, self.id)?,
+        };
+        Ok(EnteredDeal {
+            number,
+            deal: self.record.clone(),
+            scores,
+            changed: false,
+            output: None,
+            version: self.version,
+            confirmed: self.confirmed,
+            replayed: false,
+        })
+    }
+}
+
+/// What entries read before any of them is decided, one query each
+/// whatever their number: their tournaments, their rounds (locked: a round
+/// cannot close under them), their tables' deals (locked) and seats, and
+/// the submissions of their keys.
+struct Context {
+    tournaments: HashMap<i32, Tournament>,
+    rounds: HashMap<i32, Round>,
+    slots: HashMap<(i32, i32), Slot>,
+    seats: HashMap<i32, Vec<i32>>,
+    submissions: HashMap<String, Submission>,
+}
+
+impl Context {
+    fn read(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Context> {
+        let distinct = |ids: Vec<i32>| ids.into_iter().collect::<BTreeSet<i32>>();
+        let mut tournaments = HashMap::new();
+        for id in distinct(entries.iter().map(|e| e.round.tournament_id).collect()) {
+            if let Some(t) = Tournament::find(conn, id)? {
+                tournaments.insert(id, t);
+            }
+        }
+        // Re-read the rounds inside the transaction, locked so that they
+        // cannot close under us: one may have closed since.
+        let mut rounds = HashMap::new();
+        for id in distinct(entries.iter().map(|e| e.round.id).collect()) {
+            if let Some(r) = Round::locked(conn, id, false)? {
+                rounds.insert(id, r);
+            }
+        }
+        let tables: Vec<i32> = distinct(entries.iter().map(|e| e.table.id).collect())
+            .into_iter()
+            .collect();
+        let slots = Deal::of_tables_for_update(conn, &tables)?
+            .iter()
+            .map(|d| ((d.table_id, d.number), Slot::read(d)))
+            .collect();
+        let mut seats: HashMap<i32, Vec<i32>> = HashMap::new();
+        for (table, player, _) in RoundTable::players_of_tables(conn, &tables)? {
+            seats.entry(table).or_default().push(player);
+        }
+        let keys: Vec<&str> = entries.iter().filter_map(|e| e.key).collect();
+        let submissions = if keys.is_empty() {
+            HashMap::new()
+        } else {
+            Submission::find_all(conn, &keys)?
+                .into_iter()
+                .map(|s| (s.key.clone(), s))
+                .collect()
+        };
+        Ok(Context {
+            tournaments,
+            rounds,
+            slots,
+            seats,
+            submissions,
+        })
+    }
+}
+
+/// What the entries of one unit of work write once all are decided, each
+/// kind in one statement (the deal rows themselves are written as each
+/// entry is decided).
+#[derive(Default)]
+struct Writes {
+    /// Deals whose scores were rewritten, in order.
+    rescored: Vec<(i32, i32)>,
+    audit: Vec<(i32, String, String, String, String, String)>,
+    submissions: Vec<Submission>,
+    /// Deal events by tournament, then the rounds whose standings changed.
+    events: BTreeMap<i32, (Vec<Event>, BTreeSet<i32>)>,
+}
+
+/// Enters several deals in one transaction (the web layer gathers the
+/// tablets' concurrent entries: one commit, and one statement of each kind,
+/// for all of them). Each entry is decided in turn exactly as if it were
+/// alone, after the ones before it: its answer, or the refusal it alone
+/// gets, in the same order. The error is the database's (nothing of any
+/// entry is stored then).
+pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Vec<OpResult<EnteredDeal>>> {
+    crate::db::write(conn, |conn| {
+        let mut cx = Context::read(conn, entries)?;
+        let mut out = Vec::with_capacity(entries.len());
+        let mut writes = Writes::default();
+        for entry in entries {
+            out.push(match decide(conn, &mut cx, &mut writes, entry) {
+                Err(OpError::Db(e)) => return Err(OpError::Db(e)),
+                answer => answer,
+            });
+        }
+        let rescored: Vec<(i32, &[(i32, i32)])> = writes
+            .rescored
+            .iter()
+            .filter_map(|key| {
+                let slot = &cx.slots[key];
+                slot.scores.as_deref().map(|s| (slot.id, s))
+            })
+            .collect();
+        if !rescored.is_empty() {
+            Deal::replace_scores(conn, &rescored)?;
+        }
+        let at = now();
+        let audit: Vec<NewAuditEntry> = writes
+            .audit
+            .iter()
+            .map(|(t, who, subject, before, after, reason)| NewAuditEntry {
+                tournament_id: Some(*t),
+                actor: who,
+                action: "deal.correct",
+                subject,
+                before_json: Some(before),
+                after_json: Some(after),
+                reason,
+                created_at: at,
+            })
+            .collect();
+        AuditEntry::write_all(conn, &audit)?;
+        Submission::insert_all(conn, &writes.submissions)?;
+        for (tournament, (mut events, rounds)) in writes.events {
+            events.extend(rounds.into_iter().map(|r| Event::Standings { round: Some(r) }));
+            publish(conn, tournament, &events)?;
+        }
+        Ok(out)
+    })
+}
+
+/// Decides one entry of [`enter_all`] against what the unit of work knows
+/// so far, writes its deal row and records the rest in `writes`.
+fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     let Entry {
         table,
         round,
@@ -120,111 +295,133 @@ fn enter_once(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDe
         version,
         key,
     } = *entry;
-    crate::db::write(conn, |conn| {
-        let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
-        if number < 1 || number > table.deal_count {
-            return Err(OpError::Invalid(
-                Msg::new("deal-number-range").arg("max", table.deal_count),
-            ));
-        }
-        // Re-read the round inside the transaction, locked so that it cannot
-        // close under us: it may have closed since.
-        let round = Round::locked(conn, round.id, false)?.ok_or(OpError::NotFound)?;
-        if round.is_closed() && matches!(actor, Actor::Table) {
-            return Err(OpError::Conflict(
-                Msg::new("deal-round-closed").arg("round", round.number),
-            ));
-        }
-        let existing = Deal::find_for_update(conn, table.id, number)?;
-        // A key already used never writes again. Without a version (an API
-        // retry) the answer is the slot as stored; with the version the form
-        // was opened at, a different content is a change from a stale page
-        // (the key's own write made the slot newer) and is refused as such.
-        let mut key_used = false;
-        if let Some(key) = key {
-            if let Some(done) = Submission::find(conn, key)? {
-                if (done.table_id, done.number) != (table.id, number) {
-                    return Err(OpError::Invalid(Msg::new("deal-key-reused")));
-                }
-                key_used = true;
-                if let (Some(d), None) = (&existing, version) {
-                    let mut stored = EnteredDeal::stored(conn, d)?;
-                    stored.replayed = true;
-                    return Ok(stored);
-                }
+    let t = cx.tournaments.get(&round.tournament_id).ok_or(OpError::NotFound)?;
+    if number < 1 || number > table.deal_count {
+        return Err(OpError::Invalid(
+            Msg::new("deal-number-range").arg("max", table.deal_count),
+        ));
+    }
+    let round = cx.rounds.get(&round.id).ok_or(OpError::NotFound)?;
+    if round.is_closed() && matches!(actor, Actor::Table) {
+        return Err(OpError::Conflict(
+            Msg::new("deal-round-closed").arg("round", round.number),
+        ));
+    }
+    let slot_key = (table.id, number);
+    // A key already used never writes again. Without a version (an API
+    // retry) the answer is the slot as stored; with the version the form
+    // was opened at, a different content is a change from a stale page
+    // (the key's own write made the slot newer) and is refused as such.
+    let mut key_used = false;
+    if let Some(key) = key {
+        if let Some(done) = cx.submissions.get(key) {
+            if (done.table_id, done.number) != slot_key {
+                return Err(OpError::Invalid(Msg::new("deal-key-reused")));
+            }
+            key_used = true;
+            if let (Some(slot), None) = (cx.slots.get(&slot_key), version) {
+                let mut stored = slot.stored(conn, number)?;
+                stored.replayed = true;
+                return Ok(stored);
             }
         }
-        let key = key.filter(|_| !key_used);
-        let players = RoundTable::players(conn, table.id)?;
-        let scored = score_at(&t, &players, number, deal)?;
-        // A deal entered at the table waits for a defender's confirmation
-        // when the tournament asks for one; an organizer's entry counts.
-        let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table));
-        let entered = |changed, version, confirmed| EnteredDeal {
+    }
+    let key = key.filter(|_| !key_used);
+    let players = cx.seats.get(&table.id).map(Vec::as_slice).unwrap_or_default();
+    let scored = score_at(t, players, number, deal)?;
+    // A deal entered at the table waits for a defender's confirmation
+    // when the tournament asks for one; an organizer's entry counts.
+    let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table));
+    let entered = |changed, version, confirmed| EnteredDeal {
+        number,
+        deal: scored.deal.clone(),
+        scores: scored.scores.clone(),
+        changed,
+        output: scored.output.clone(),
+        version,
+        confirmed,
+        replayed: false,
+    };
+    let submitted = |version| {
+        key.map(|key| Submission {
+            key: key.to_owned(),
+            table_id: table.id,
             number,
-            deal: scored.deal.clone(),
-            scores: scored.scores.clone(),
-            changed,
-            output: scored.output.clone(),
             version,
+        })
+    };
+    let existing = cx.slots.get(&slot_key);
+    if let Some(slot) = existing {
+        if slot.record == scored.deal {
+            if let Some(s) = submitted(slot.version) {
+                writes.submissions.push(s.clone());
+                cx.submissions.insert(s.key.clone(), s);
+            }
+            return Ok(entered(false, slot.version, slot.confirmed));
+        }
+        if version.is_some_and(|v| v != slot.version) {
+            return Err(OpError::Stale {
+                msg: Msg::new("deal-stale")
+                    .arg("read", version.unwrap_or_default())
+                    .arg("current", slot.version),
+                current: Box::new(slot.stored(conn, number)?),
+            });
+        }
+    }
+    if existing.is_some() && round.is_closed() && reason.trim().is_empty() {
+        return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
+    }
+    let who = actor.name(table.number);
+    let next = existing.map_or(1, |s| s.version + 1);
+    let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
+    let id = match existing {
+        Some(slot) => {
+            Deal::update_row(conn, slot.id, &changes)?;
+            writes.audit.push((
+                t.id,
+                who,
+                format!("round {} table {} deal {}", round.number, table.number, number),
+                slot.record.to_json().to_string(),
+                changes.record_json.clone(),
+                reason.trim().to_owned(),
+            ));
+            slot.id
+        }
+        None => Deal::insert_row(
+            conn,
+            &NewDeal {
+                table_id: table.id,
+                number,
+                created_at: changes.updated_at,
+                content: changes,
+            },
+        )?,
+    };
+    if !writes.rescored.contains(&slot_key) {
+        writes.rescored.push(slot_key);
+    }
+    cx.slots.insert(
+        slot_key,
+        Slot {
+            id,
+            record: scored.deal.clone(),
+            version: next,
             confirmed,
-            replayed: false,
-        };
-        if let Some(d) = &existing {
-            if d.record == scored.deal {
-                if let Some(key) = key {
-                    Submission::insert(conn, key, table.id, number, d.version)?;
-                }
-                return Ok(entered(false, d.version, d.confirmed));
-            }
-            if version.is_some_and(|v| v != d.version) {
-                return Err(OpError::Stale {
-                    msg: Msg::new("deal-stale")
-                        .arg("read", version.unwrap_or_default())
-                        .arg("current", d.version),
-                    current: Box::new(EnteredDeal::stored(conn, d)?),
-                });
-            }
-        }
-        if existing.is_some() && round.is_closed() && reason.trim().is_empty() {
-            return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
-        }
-        let who = actor.name(table.number);
-        let next = existing.as_ref().map_or(1, |d| d.version + 1);
-        let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
-        match &existing {
-            Some(d) => Deal::update(conn, d.id, &changes, &scored.scores)?,
-            None => {
-                let new = NewDeal {
-                    table_id: table.id,
-                    number,
-                    created_at: changes.updated_at,
-                    content: changes.clone(),
-                };
-                Deal::insert(conn, &new, &scored.scores)?;
-            }
-        }
-        if let Some(before) = &existing {
-            AuditEntry::write(
-                conn,
-                &NewAuditEntry {
-                    tournament_id: Some(t.id),
-                    actor: &who,
-                    action: "deal.correct",
-                    subject: &format!("round {} table {} deal {}", round.number, table.number, number),
-                    before_json: Some(&before.record.to_json().to_string()),
-                    after_json: Some(&changes.record_json),
-                    reason: reason.trim(),
-                    created_at: now(),
-                },
-            )?;
-        }
-        if let Some(key) = key {
-            Submission::insert(conn, key, table.id, number, next)?;
-        }
-        publish_deal(conn, t.id, round.number, table.number, number)?;
-        Ok(entered(true, next, confirmed))
-    })
+            scores: Some(scored.scores.clone()),
+        },
+    );
+    if let Some(s) = submitted(next) {
+        writes.submissions.push(s.clone());
+        cx.submissions.insert(s.key.clone(), s);
+    }
+    let (events, rounds) = writes.events.entry(t.id).or_default();
+    events.push(Event::Deal {
+        round: round.number,
+        table: table.number,
+        deal: number,
+    });
+    rounds.insert(round.number);
+    Ok(entered(true, next, confirmed))
 }
 
 /// Tells the live pages that deal `deal` of a table changed (saved,

@@ -6,12 +6,12 @@
 //! sharing the database (`web::live`): sent by the hub of the writer's
 //! process once it has read the events ([`hub_relays`]), or by [`publish`]
 //! itself (delivered at commit) in a process without a hub. In this process, [`crate::db::write`] records the
-//! tournaments whose events committed; the web layer takes them with
+//! events that committed (their ids, by tournament); the web layer takes them with
 //! [`take_committed`] right after its unit of work, to drop their cached
 //! standings at once and wake its hub without waiting for the notification.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use diesel::prelude::*;
@@ -119,11 +119,11 @@ pub fn publish(conn: &mut AnyConnection, tournament_id: i32, events: &[Event]) -
             .execute(pg)?;
     }
     let rows: Vec<(&str, String)> = events.iter().map(|e| (e.kind(), e.data())).collect();
-    StoredEvent::insert_all(conn, tournament_id, &rows, now())?;
+    let ids = StoredEvent::insert_all(conn, tournament_id, &rows, now())?;
     if !HUB_RELAYS.load(Ordering::Relaxed) {
         notify(conn, tournament_id)?;
     }
-    TRACK.with(|t| t.borrow_mut().pending.insert(tournament_id));
+    TRACK.with(|t| t.borrow_mut().pending.entry(tournament_id).or_default().extend(ids));
     Ok(())
 }
 
@@ -192,32 +192,37 @@ pub fn publish_standings(conn: &mut AnyConnection, tournament_id: i32) -> OpResu
     publish(conn, tournament_id, &[Event::Standings { round }])
 }
 
-/// Tournaments with events in the open transaction and in committed ones not
-/// yet taken, on this thread.
+/// The events of the open transaction, and those committed but not yet
+/// taken, on this thread.
 #[derive(Default)]
 struct Track {
-    pending: BTreeSet<i32>,
-    committed: BTreeSet<i32>,
+    pending: Committed,
+    committed: Committed,
 }
+
+/// Events committed in this process: their ids, by tournament.
+pub type Committed = BTreeMap<i32, Vec<i64>>;
 
 thread_local! {
     static TRACK: RefCell<Track> = RefCell::new(Track::default());
 }
 
 /// Called by [`crate::db::write`] when the outermost transaction ends: the
-/// pending tournaments are committed, or forgotten on a rollback.
+/// pending events are committed, or forgotten on a rollback.
 pub(crate) fn transaction_ended(committed: bool) {
     TRACK.with(|t| {
         let mut t = t.borrow_mut();
         let pending = std::mem::take(&mut t.pending);
         if committed {
-            t.committed.extend(pending);
+            for (tournament, ids) in pending {
+                t.committed.entry(tournament).or_default().extend(ids);
+            }
         }
     });
 }
 
-/// The tournaments whose events committed on this thread since the last call
+/// The events committed on this thread since the last call, by tournament
 /// (the web layer drops their cached standings and wakes its hub).
-pub fn take_committed() -> BTreeSet<i32> {
+pub fn take_committed() -> Committed {
     TRACK.with(|t| std::mem::take(&mut t.borrow_mut().committed))
 }

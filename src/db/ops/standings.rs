@@ -12,27 +12,31 @@ use super::{OpError, OpResult};
 /// Standings of a tournament, cumulative or for one round.
 pub fn compute(conn: &mut AnyConnection, tournament_id: i32, only_round: Option<i32>) -> OpResult<Standings> {
     let t = Tournament::find(conn, tournament_id)?.ok_or(OpError::NotFound)?;
+    compute_for(conn, &t, only_round)
+}
+
+/// Standings of a tournament already read.
+pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<i32>) -> OpResult<Standings> {
+    let tournament_id = t.id;
     let players: Vec<(i64, String)> = Registration::with_players(conn, tournament_id)?
         .into_iter()
         .map(|(_, p)| (i64::from(p.id), p.name))
         .collect();
-    let entries: Vec<ScoreEntry> = Deal::score_lines(conn, tournament_id)?
+    let entries: Vec<ScoreEntry> = Deal::score_sums(conn, tournament_id)?
         .into_iter()
-        .map(|l| ScoreEntry {
-            round: l.round as u32,
-            table: i64::from(l.table_id),
-            player: i64::from(l.player_id),
-            score: i64::from(l.score),
+        .map(|(round, table, player, score)| ScoreEntry {
+            round: round as u32,
+            table: i64::from(table),
+            player: i64::from(player),
+            score,
         })
         .collect();
     let mut wins: HashMap<i64, u32> = HashMap::new();
-    for (round, deal) in Deal::for_tournament(conn, tournament_id)? {
+    for (round, taker) in Deal::taker_wins(conn, tournament_id)? {
         if only_round.is_some_and(|r| r != round) {
             continue;
         }
-        if let (Some(taker), Some(true)) = (deal.taker_id, deal.attack_won) {
-            *wins.entry(i64::from(taker)).or_default() += 1;
-        }
+        *wins.entry(i64::from(taker)).or_default() += 1;
     }
     let standings = compute_standings(&players, &entries, &wins, t.tie_breaker, only_round.map(|r| r as u32));
     if !standings.check.ok() {

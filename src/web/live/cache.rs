@@ -10,6 +10,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
 
@@ -88,7 +89,7 @@ impl Snapshot {
     pub fn load(conn: &mut AnyConnection, id: i32, only: Option<i32>) -> OpResult<Snapshot> {
         let t = tournaments::get(conn, id)?;
         let rounds = Round::for_tournament(conn, id)?;
-        let standings = standings::compute(conn, id, only)?;
+        let standings = standings::compute_for(conn, &t, only)?;
         let progress = match rounds.last() {
             None => None,
             Some(last) => {
@@ -121,6 +122,10 @@ impl Snapshot {
 struct Entry<V> {
     generation: u64,
     views: HashMap<Option<i32>, V>,
+    /// The builds under way for this generation, by view.
+    flights: HashMap<Option<i32>, Flight<V>>,
+    /// When each view's last build began (kept across generations).
+    began: HashMap<Option<i32>, Instant>,
 }
 
 impl<V> Default for Entry<V> {
@@ -128,9 +133,15 @@ impl<V> Default for Entry<V> {
         Entry {
             generation: 0,
             views: HashMap::new(),
+            flights: HashMap::new(),
+            began: HashMap::new(),
         }
     }
 }
+
+/// One build of a view: every request that misses under the same
+/// generation waits for it instead of reading the database again.
+pub type Flight<V> = Arc<tokio::sync::OnceCell<V>>;
 
 /// Values kept per tournament and view (`None`: the whole event, `Some(n)`:
 /// round `n`), with the generations that keep them exact.
@@ -184,12 +195,54 @@ impl<V: Clone> Cache<V> {
         true
     }
 
+    /// The build of a view under `generation` that the requests missing
+    /// it share: the one under way, or a new one. A build of a changed
+    /// tournament (the generation moved), or of one nothing is noted for,
+    /// is nobody else's.
+    pub fn flight(&self, id: i32, view: Option<i32>, generation: u64) -> Flight<V> {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        match entries.get_mut(&id) {
+            Some(e) if e.generation == generation => {
+                let began = &mut e.began;
+                e.flights
+                    .entry(view)
+                    .or_insert_with(|| {
+                        began.insert(view, Instant::now());
+                        Flight::default()
+                    })
+                    .clone()
+            }
+            _ => Flight::default(),
+        }
+    }
+
+    /// How long a request that missed a view should wait before building
+    /// it, so that the view is built at most once per `interval` (none when
+    /// its last build began longer ago, or never).
+    pub fn pause_before_build(&self, id: i32, view: Option<i32>, interval: Duration) -> Option<Duration> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        let began = entries.get(&id)?.began.get(&view)?;
+        interval.checked_sub(began.elapsed()).filter(|d| !d.is_zero())
+    }
+
+    /// Forgets a build once done (its value stored or refused), so that
+    /// views nobody asks again take no memory.
+    pub fn landed(&self, id: i32, view: Option<i32>, flight: &Flight<V>) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = entries.get_mut(&id) {
+            if e.flights.get(&view).is_some_and(|f| Arc::ptr_eq(f, flight)) {
+                e.flights.remove(&view);
+            }
+        }
+    }
+
     /// Drops what is kept of a tournament: it changed.
     pub fn invalidate(&self, id: i32) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         entry.generation += 1;
         entry.views.clear();
+        entry.flights.clear();
     }
 }
 
@@ -216,6 +269,45 @@ mod tests {
         cache.invalidate(1);
         assert!(matches!(cache.lookup(1, None), Lookup::Miss(2)));
         assert!(matches!(cache.lookup(1, Some(2)), Lookup::Miss(2)));
+    }
+
+    #[test]
+    fn a_build_is_shared_within_its_generation_only() {
+        let cache: Cache<u8> = Cache::default();
+        // Nothing noted yet: nothing shared.
+        assert!(!Arc::ptr_eq(&cache.flight(3, None, 0), &cache.flight(3, None, 0)));
+        cache.invalidate(3);
+        let first = cache.flight(3, None, 1);
+        assert!(Arc::ptr_eq(&first, &cache.flight(3, None, 1)));
+        // Another view, or an older generation, builds on its own.
+        assert!(!Arc::ptr_eq(&first, &cache.flight(3, Some(1), 1)));
+        assert!(!Arc::ptr_eq(&first, &cache.flight(3, None, 0)));
+        // A change: the next requests do not wait for a build of before it.
+        cache.invalidate(3);
+        assert!(!Arc::ptr_eq(&first, &cache.flight(3, None, 2)));
+        let second = cache.flight(3, None, 2);
+        cache.landed(3, None, &first);
+        assert!(Arc::ptr_eq(&second, &cache.flight(3, None, 2)));
+        cache.landed(3, None, &second);
+        assert!(!Arc::ptr_eq(&second, &cache.flight(3, None, 2)));
+    }
+
+    #[test]
+    fn a_view_is_built_at_most_once_per_interval() {
+        let cache: Cache<u8> = Cache::default();
+        let long = Duration::from_secs(3600);
+        // Never built: no pause.
+        assert_eq!(cache.pause_before_build(4, None, long), None);
+        cache.invalidate(4);
+        assert_eq!(cache.pause_before_build(4, None, long), None);
+        let _building = cache.flight(4, None, 1);
+        // Just begun: the next build waits for the rest of the interval,
+        // whatever changed meanwhile; other views do not.
+        cache.invalidate(4);
+        let pause = cache.pause_before_build(4, None, long).expect("a pause");
+        assert!(pause > Duration::from_secs(3500) && pause <= long, "{pause:?}");
+        assert_eq!(cache.pause_before_build(4, Some(1), long), None);
+        assert_eq!(cache.pause_before_build(4, None, Duration::ZERO), None);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 pub mod cache;
 pub mod sse;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ use diesel::connection::SimpleConnection;
 use tokio::sync::broadcast;
 
 use crate::db::models::StoredEvent;
-use crate::db::ops::events::{read_settled, CHANNEL};
+use crate::db::ops::events::{read_settled, Committed, CHANNEL};
 use crate::db::{AnyConnection, Backend, Manager};
 
 pub use cache::{Progress, Snapshot, StandingsCache};
@@ -42,7 +42,7 @@ const CHANNEL_CAPACITY: usize = 1024;
 /// poking: under load one read takes the events of many commits (each read
 /// briefly holds back the publishers, see `read_settled`), and each stream
 /// writes them in one piece. A spectator sees a change at most this much later.
-const MIN_READ_INTERVAL: Duration = Duration::from_millis(20);
+const MIN_READ_INTERVAL: Duration = Duration::from_millis(100);
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -61,6 +61,10 @@ struct Shared {
     wake: Condvar,
     stop: AtomicBool,
     last_seen: AtomicI64,
+    /// Events committed in this process whose tournaments' standings were
+    /// dropped at their commit ([`Hub::committed`]): when the hub reads them
+    /// it leaves the standings built since alone.
+    local: Mutex<HashSet<i64>>,
 }
 
 impl Shared {
@@ -103,6 +107,7 @@ impl Hub {
             wake: Condvar::new(),
             stop: AtomicBool::new(false),
             last_seen: AtomicI64::new(UNKNOWN),
+            local: Mutex::default(),
         });
         let conn = match connect(&shared, &manager) {
             Ok(c) => Some(c),
@@ -138,14 +143,20 @@ impl Hub {
         self.shared.last_seen.load(Ordering::Relaxed)
     }
 
-    /// Events of these tournaments just committed in this process: their
-    /// cached standings go at once (a client that saved then reads sees its
-    /// change), and the hub reads the events now.
-    pub fn committed(&self, tournaments: &BTreeSet<i32>) {
-        if tournaments.is_empty() {
+    /// Events just committed in this process (ids by tournament): their
+    /// tournaments' cached standings go at once (a client that saved then
+    /// reads sees its change), and the hub reads the events now. The hub
+    /// does not drop the standings again when it reads them: each change
+    /// would have the standings read twice.
+    pub fn committed(&self, events: &Committed) {
+        if events.is_empty() {
             return;
         }
-        for id in tournaments {
+        {
+            let mut local = self.shared.local.lock().unwrap_or_else(|e| e.into_inner());
+            local.extend(events.values().flatten().copied());
+        }
+        for id in events.keys() {
             self.shared.cache.invalidate(*id);
         }
         self.shared.poke();
@@ -203,6 +214,15 @@ impl Batch {
         Some((out.freeze(), last))
     }
 }
+
+/// The standings of a tournament that keeps changing are read again at most
+/// this often ([`crate::web::AppState::standings`]): a request that finds
+/// them changed waits for the next reading, shared by every request then,
+/// instead of reading them itself. Each change still shows at once to a
+/// request that comes after it (the reading it waits for begins after it).
+/// Without it, 100 tables saving at once have the standings read from the
+/// database after every commit, for whoever polls them.
+pub const REBUILD_INTERVAL: Duration = Duration::from_millis(50);
 
 /// `last_seen` before the hub first reached the database.
 const UNKNOWN: i64 = -1;
@@ -305,7 +325,21 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BT
             return Ok(read);
         };
         let tournaments: BTreeSet<i32> = events.iter().map(|e| e.tournament_id).collect();
-        for id in &tournaments {
+        // Standings change with events committed elsewhere (another
+        // instance, the command line); this process's own dropped them at
+        // their commit. An id noted after the hub read it (the commit was
+        // read before it was noted) is forgotten at the next read.
+        let changed: BTreeSet<i32> = {
+            let mut local = shared.local.lock().unwrap_or_else(|e| e.into_inner());
+            let changed = events
+                .iter()
+                .filter(|e| !local.remove(&e.id))
+                .map(|e| e.tournament_id)
+                .collect();
+            local.retain(|id| *id > last);
+            changed
+        };
+        for id in &changed {
             shared.cache.invalidate(*id);
         }
         read.extend(tournaments);
