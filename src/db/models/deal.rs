@@ -201,6 +201,54 @@ impl Deal {
         diesel::update(deals::table.find(id)).set(changes).execute(conn)
     }
 
+    /// Replaces the rows of some deals (id, new content), not their scores:
+    /// on PostgreSQL in one statement however many, on SQLite (no round
+    /// trip to save) one by one.
+    pub fn update_rows(conn: &mut AnyConnection, rows: &[(i32, &DealChanges)]) -> QueryResult<()> {
+        let AnyConnection::Postgresql(pg) = conn else {
+            for (id, changes) in rows {
+                Self::update_row(conn, *id, changes)?;
+            }
+            return Ok(());
+        };
+        if rows.is_empty() {
+            return Ok(());
+        }
+        use diesel::sql_types::{Array, Bool, Integer, Nullable, Text, Timestamp};
+        let ids: Vec<i32> = rows.iter().map(|(id, _)| *id).collect();
+        let passed: Vec<bool> = rows.iter().map(|(_, c)| c.passed).collect();
+        let records: Vec<&str> = rows.iter().map(|(_, c)| c.record_json.as_str()).collect();
+        let takers: Vec<Option<i32>> = rows.iter().map(|(_, c)| c.taker_id).collect();
+        let won: Vec<Option<bool>> = rows.iter().map(|(_, c)| c.attack_won).collect();
+        let by: Vec<&str> = rows.iter().map(|(_, c)| c.entered_by.as_str()).collect();
+        let at: Vec<chrono::NaiveDateTime> = rows.iter().map(|(_, c)| c.updated_at).collect();
+        let versions: Vec<i32> = rows.iter().map(|(_, c)| c.version).collect();
+        let confirmed: Vec<bool> = rows.iter().map(|(_, c)| c.confirmed).collect();
+        let confirmed_by: Vec<Option<i32>> = rows.iter().map(|(_, c)| c.confirmed_by).collect();
+        diesel::sql_query(
+            "UPDATE deals SET passed = v.passed, record_json = v.record_json, taker_id = v.taker_id, \
+             attack_won = v.attack_won, entered_by = v.entered_by, updated_at = v.updated_at, \
+             version = v.version, confirmed = v.confirmed, confirmed_by = v.confirmed_by \
+             FROM unnest($1::int4[], $2::bool[], $3::text[], $4::int4[], $5::bool[], $6::text[], \
+                         $7::timestamp[], $8::int4[], $9::bool[], $10::int4[]) \
+               AS v(id, passed, record_json, taker_id, attack_won, entered_by, updated_at, version, \
+                    confirmed, confirmed_by) \
+             WHERE deals.id = v.id",
+        )
+        .bind::<Array<Integer>, _>(&ids)
+        .bind::<Array<Bool>, _>(&passed)
+        .bind::<Array<Text>, _>(&records)
+        .bind::<Array<Nullable<Integer>>, _>(&takers)
+        .bind::<Array<Nullable<Bool>>, _>(&won)
+        .bind::<Array<Text>, _>(&by)
+        .bind::<Array<Timestamp>, _>(&at)
+        .bind::<Array<Integer>, _>(&versions)
+        .bind::<Array<Bool>, _>(&confirmed)
+        .bind::<Array<Nullable<Integer>>, _>(&confirmed_by)
+        .execute(pg)?;
+        Ok(())
+    }
+
     /// Replaces the scores of some deals (deal id, its scores by player), in
     /// one statement or two however many deals. On PostgreSQL a player's row
     /// is changed in place: a correction (same players, new scores) then

@@ -217,12 +217,14 @@ impl Context {
 }
 
 /// What the entries of one unit of work write once all are decided, each
-/// kind in one statement (the deal rows themselves are written as each
-/// entry is decided).
+/// kind in one statement (a new deal's row is inserted as its entry is
+/// decided: its scores need its id).
 #[derive(Default)]
 struct Writes {
-    /// Deals whose scores were rewritten, in order.
+    /// Slots written, in order.
     rescored: Vec<(i32, i32)>,
+    /// The new content of slots that held a deal before (their last one).
+    updated: HashMap<(i32, i32), (i32, DealChanges)>,
     audit: Vec<(i32, String, String, String, String, String)>,
     submissions: Vec<Submission>,
     /// Deal events by tournament, then the rounds whose standings changed.
@@ -246,6 +248,12 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
                 answer => answer,
             });
         }
+        let updated: Vec<(i32, &DealChanges)> = writes
+            .rescored
+            .iter()
+            .filter_map(|key| writes.updated.get(key).map(|(id, c)| (*id, c)))
+            .collect();
+        Deal::update_rows(conn, &updated)?;
         let rescored: Vec<(i32, &[(i32, i32)])> = writes
             .rescored
             .iter()
@@ -283,7 +291,7 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
 }
 
 /// Decides one entry of [`enter_all`] against what the unit of work knows
-/// so far, writes its deal row and records the rest in `writes`.
+/// so far: inserts a new deal's row, records the rest in `writes`.
 fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     let Entry {
         table,
@@ -376,7 +384,7 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
     let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
     let id = match existing {
         Some(slot) => {
-            Deal::update_row(conn, slot.id, &changes)?;
+            writes.updated.insert(slot_key, (slot.id, changes.clone()));
             writes.audit.push((
                 t.id,
                 who,
