@@ -8,7 +8,7 @@ mod common;
 
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call};
+use common::http::{api_token, call, seated_round};
 use common::TestDb;
 use serde_json::{json, Value};
 
@@ -17,35 +17,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, t) = call(
-            &app,
-            Method::POST,
-            "/api/tournaments",
-            Some(&token),
-            Some(json!({"name": "Open", "rounds": 1})),
-        )
-        .await;
-        let id = t["id"].as_i64().unwrap();
-        for i in 0..4 {
-            let body = json!({"name": format!("Joueur {i}"), "club": "Club"});
-            call(
-                &app,
-                Method::POST,
-                &format!("/api/tournaments/{id}/players"),
-                Some(&token),
-                Some(body),
-            )
-            .await;
-        }
-        let (status, round) = call(
-            &app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED, "{round}");
+        let (id, round) = seated_round(&app, &token, 4).await;
         let table = &round["tables"][0];
         let uri = format!("/api/tables/{}/deals/1", table["token"].as_str().unwrap());
         let p = |i: usize| table["players"][i].as_i64().unwrap();

@@ -8,13 +8,12 @@
 
 mod common;
 
-use actix_web::http::{Method, StatusCode};
 use actix_web::test;
 use chelem::db::models::{AuditEntry, Deal, RoundTable, StoredEvent};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::OpError;
 use chelem::tournament::deal::TableDeal;
-use common::http::{api_token, call};
+use common::http::{api_token, seated_round};
 use common::TestDb;
 use serde_json::json;
 
@@ -23,35 +22,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, t) = call(
-            &app,
-            Method::POST,
-            "/api/tournaments",
-            Some(&token),
-            Some(json!({"name": "Open", "rounds": 1})),
-        )
-        .await;
-        let id = t["id"].as_i64().unwrap();
-        for i in 0..8 {
-            let body = json!({"name": format!("Joueur {i}"), "club": "Club"});
-            call(
-                &app,
-                Method::POST,
-                &format!("/api/tournaments/{id}/players"),
-                Some(&token),
-                Some(body),
-            )
-            .await;
-        }
-        let (status, round) = call(
-            &app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/rounds"),
-            Some(&token),
-            None,
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED, "{round}");
+        let (id, round) = seated_round(&app, &token, 8).await;
         let mut conn = db.conn();
         let table = |i: usize| {
             let token = round["tables"][i]["token"].as_str().unwrap().to_owned();

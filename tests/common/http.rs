@@ -6,7 +6,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::{create_user, Jar, TestDb};
 
@@ -139,6 +139,46 @@ where
     let bytes = test::read_body(resp).await;
     let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     (status, v)
+}
+
+/// A tournament "Open" of one round with `players` players ("Joueur 0",
+/// …, club "Club"), its round 1 seated, made through the API as
+/// `token`: (tournament id, the round document).
+pub async fn seated_round<S, B>(app: &S, token: &str, players: usize) -> (i64, Value)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let (_, t) = call(
+        app,
+        Method::POST,
+        "/api/tournaments",
+        Some(token),
+        Some(json!({"name": "Open", "rounds": 1})),
+    )
+    .await;
+    let id = t["id"].as_i64().unwrap();
+    for i in 0..players {
+        let body = json!({"name": format!("Joueur {i}"), "club": "Club"});
+        call(
+            app,
+            Method::POST,
+            &format!("/api/tournaments/{id}/players"),
+            Some(token),
+            Some(body),
+        )
+        .await;
+    }
+    let (status, round) = call(
+        app,
+        Method::POST,
+        &format!("/api/tournaments/{id}/rounds"),
+        Some(token),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{round}");
+    (id, round)
 }
 
 /// Uploads `file` (raw bytes, as saved by a spreadsheet) to the import form;

@@ -256,6 +256,9 @@ impl Deal {
     /// and inserting the rows again did both for every row, and left the
     /// standings' reads stepping over the dead rows until a vacuum.
     pub fn replace_scores(conn: &mut AnyConnection, deals: &[(i32, &[(i32, i32)])]) -> QueryResult<()> {
+        if deals.is_empty() {
+            return Ok(());
+        }
         let rows = || {
             deals
                 .iter()

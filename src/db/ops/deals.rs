@@ -282,9 +282,7 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
                 slot.scores.as_deref().map(|s| (slot.id, s))
             })
             .collect();
-        if !rescored.is_empty() {
-            Deal::replace_scores(conn, &rescored)?;
-        }
+        Deal::replace_scores(conn, &rescored)?;
         let at = now();
         let audit: Vec<NewAuditEntry> = writes
             .audit
@@ -381,10 +379,7 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
     let existing = cx.slots.get(&slot_key);
     if let Some(slot) = existing {
         if slot.record == scored.deal {
-            if let Some(s) = submitted(slot.version) {
-                writes.submissions.push(s.clone());
-                cx.submissions.insert(s.key.clone(), s);
-            }
+            spend(&mut cx.submissions, writes, submitted(slot.version));
             return Ok(entered(false, slot.version, slot.confirmed));
         }
         if version.is_some_and(|v| v != slot.version) {
@@ -438,10 +433,7 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
             scores: Some(scored.scores.clone()),
         },
     );
-    if let Some(s) = submitted(next) {
-        writes.submissions.push(s.clone());
-        cx.submissions.insert(s.key.clone(), s);
-    }
+    spend(&mut cx.submissions, writes, submitted(next));
     let (events, rounds) = writes.events.entry(t.id).or_default();
     events.push(Event::Deal {
         round: round.number,
@@ -450,6 +442,15 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
     });
     rounds.insert(round.number);
     Ok(entered(true, next, confirmed))
+}
+
+/// Records a key as spent by its entry: stored with the group, and seen
+/// by the entries after it.
+fn spend(seen: &mut HashMap<String, Submission>, writes: &mut Writes, done: Option<Submission>) {
+    if let Some(s) = done {
+        writes.submissions.push(s.clone());
+        seen.insert(s.key.clone(), s);
+    }
 }
 
 /// Tells the live pages that deal `deal` of a table changed (saved,
@@ -465,16 +466,7 @@ fn publish_deal(conn: &mut AnyConnection, tournament: i32, round: i32, table: i3
 impl EnteredDeal {
     /// A deal slot as stored (read back: no rules output).
     pub fn stored(conn: &mut AnyConnection, d: &Deal) -> OpResult<EnteredDeal> {
-        Ok(EnteredDeal {
-            number: d.number,
-            deal: d.record.clone(),
-            scores: Deal::scores(conn, d.id)?,
-            changed: false,
-            output: None,
-            version: d.version,
-            confirmed: d.confirmed,
-            replayed: false,
-        })
+        Slot::read(d).stored(conn, d.number)
     }
 }
 
