@@ -13,8 +13,8 @@ pub mod cache;
 pub mod sse;
 
 use std::collections::{BTreeSet, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
 
 use actix_web::web::{Bytes, BytesMut};
@@ -43,6 +43,12 @@ const CHANNEL_CAPACITY: usize = 1024;
 /// briefly holds back the publishers, see `read_settled`), and each stream
 /// writes them in one piece. A spectator sees a change at most this much later.
 const MIN_READ_INTERVAL: Duration = Duration::from_millis(100);
+/// How long the streams take to write a batch at most: each waits for its
+/// own moment within that ([`Pacer`]).
+const SPREAD_MAX: Duration = Duration::from_millis(80);
+/// The same per open stream, up to [`SPREAD_MAX`]: a few streams write at
+/// once, 500 spread over 80 ms.
+const SPREAD_PER_STREAM: Duration = Duration::from_micros(160);
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -133,6 +139,17 @@ impl Hub {
         self.shared.sender.subscribe()
     }
 
+    /// The moment a new stream writes a batch it received: see [`Pacer`].
+    pub fn pacer(&self) -> Pacer {
+        static STREAMS: AtomicU64 = AtomicU64::new(0);
+        // The golden ratio's fraction spreads any number of streams evenly.
+        let n = STREAMS.fetch_add(1, Ordering::Relaxed);
+        Pacer {
+            shared: Arc::downgrade(&self.shared),
+            phase: (n as f64 * 0.618_033_988_749_895).fract(),
+        }
+    }
+
     /// The standings cache of this instance.
     pub fn cache(&self) -> &StandingsCache {
         &self.shared.cache
@@ -161,6 +178,33 @@ impl Hub {
         }
         self.shared.poke();
     }
+}
+
+/// When a stream writes what the hub broadcast: not all at once. Every
+/// stream wakes at each batch; written at once, 500 streams' writes take a
+/// worker thread's whole attention for several milliseconds, and the
+/// tablets' requests queued behind them wait that long ten times a second.
+/// Each stream instead waits its own fraction (`phase`) of a window that
+/// grows with the number of streams open ([`SPREAD_PER_STREAM`], at most
+/// [`SPREAD_MAX`]), well within FORMATS.md's second.
+pub struct Pacer {
+    shared: Weak<Shared>,
+    phase: f64,
+}
+
+impl Pacer {
+    /// How long to wait before writing a batch just received.
+    pub fn delay(&self) -> Duration {
+        let streams = self.shared.upgrade().map_or(0, |s| s.sender.receiver_count());
+        spread(streams).mul_f64(self.phase)
+    }
+}
+
+/// The time over which `streams` open streams write a batch.
+fn spread(streams: usize) -> Duration {
+    SPREAD_PER_STREAM
+        .saturating_mul(u32::try_from(streams).unwrap_or(u32::MAX))
+        .min(SPREAD_MAX)
 }
 
 /// Events read together by the hub, in id order, with their Server-Sent
@@ -355,8 +399,11 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BT
 
 #[cfg(test)]
 mod tests {
-    use super::Batch;
+    use std::time::Duration;
+
+    use super::{spread, Batch, Hub, SPREAD_MAX};
     use crate::db::models::StoredEvent;
+    use crate::db::Manager;
 
     fn event(id: i64, tournament_id: i32) -> StoredEvent {
         StoredEvent {
@@ -398,5 +445,44 @@ mod tests {
         assert!(batch.frames_after(1, 7).is_none());
         assert!(batch.frames_after(2, 8).is_none());
         assert!(batch.frames_after(3, 0).is_none());
+    }
+
+    #[test]
+    fn streams_write_a_batch_spread_over_a_window_that_grows_with_their_number() {
+        assert_eq!(spread(0), Duration::ZERO);
+        assert_eq!(spread(1), Duration::from_micros(160));
+        assert_eq!(spread(100), Duration::from_millis(16));
+        assert_eq!(spread(500), SPREAD_MAX);
+        assert_eq!(spread(usize::MAX), SPREAD_MAX);
+        // Within FORMATS.md's second, with the hub's own pause.
+        assert!(SPREAD_MAX + super::MIN_READ_INTERVAL < Duration::from_millis(500));
+    }
+
+    #[test]
+    fn streams_take_their_moments_evenly_within_the_window() {
+        let dir = std::env::temp_dir().join(format!("chelem-pacer-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = dir.join("hub.db").display().to_string();
+        let manager = Manager::new(&url).unwrap();
+        crate::db::run_migrations(&mut manager.connect().unwrap()).unwrap();
+        let hub = Hub::start(manager).unwrap();
+        let receivers: Vec<_> = (0..200).map(|_| hub.subscribe()).collect();
+        let window = spread(receivers.len());
+        let mut delays: Vec<Duration> = (0..200).map(|_| hub.pacer().delay()).collect();
+        assert!(delays.iter().all(|d| *d < window));
+        // Every tenth of the window holds some streams, none holds a crowd.
+        delays.sort();
+        for tenth in 0..10 {
+            let (from, to) = (window * tenth / 10, window * (tenth + 1) / 10);
+            let n = delays.iter().filter(|d| **d >= from && **d < to).count();
+            assert!((10..=30).contains(&n), "{n} streams in tenth {tenth} of the window");
+        }
+        // With fewer streams open, a shorter wait.
+        let pacer = hub.pacer();
+        let before = pacer.delay();
+        drop(receivers);
+        assert!(pacer.delay() < before || before.is_zero());
+        drop(hub);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

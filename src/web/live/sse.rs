@@ -17,7 +17,7 @@ use crate::db::models::StoredEvent;
 use crate::db::ops::events::read_settled;
 
 use super::super::{AppError, AppState};
-use super::Batch;
+use super::{Batch, Pacer};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -58,6 +58,7 @@ struct Stream {
     /// The last event id sent (the replay's and the broadcast's may overlap).
     sent: i64,
     events: Receiver<Arc<Batch>>,
+    pacer: Pacer,
     next_ping: Instant,
 }
 
@@ -76,6 +77,8 @@ impl Stream {
                 }
                 Ok(r) => r,
             };
+            // This stream's moment to write (what arrives meanwhile joins).
+            tokio::time::sleep(self.pacer.delay()).await;
             // What the hub sent meanwhile goes out with it, in one write.
             let mut chunk = BytesMut::new();
             let mut received = Some(first);
@@ -140,6 +143,7 @@ async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i3
         queued,
         sent,
         events: receiver,
+        pacer: state.hub.pacer(),
         next_ping: Instant::now() + PING,
     };
     let body = futures_util::stream::unfold(stream, |mut s| async move {
