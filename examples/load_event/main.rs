@@ -134,6 +134,8 @@ fn deal_body(players: &[i64], k: usize, salt: usize, deals: usize) -> Value {
 #[derive(Default)]
 struct Tally {
     took: Vec<Duration>,
+    /// When each answer came, in the order of `took` (until it is sorted).
+    ended: Vec<Instant>,
     errors: BTreeMap<u16, usize>,
     first_error: Option<String>,
 }
@@ -141,6 +143,7 @@ struct Tally {
 impl Tally {
     fn add(&mut self, what: &str, a: &Answer) {
         self.took.push(a.took);
+        self.ended.push(Instant::now());
         if !a.ok() {
             *self.errors.entry(a.status).or_default() += 1;
             self.first_error
@@ -150,6 +153,7 @@ impl Tally {
 
     fn merge(&mut self, other: Tally) {
         self.took.extend(other.took);
+        self.ended.extend(other.ended);
         for (s, n) in other.errors {
             *self.errors.entry(s).or_default() += n;
         }
@@ -181,6 +185,24 @@ impl Tally {
             pct(0.99),
             pct(1.0)
         )
+    }
+
+    /// The p50/p99 of the answers that came in each second from `start`,
+    /// e.g. `1s 24/93 2s 22/51`: where in the run the slow answers were.
+    /// Call it before [`Tally::line`] (which sorts `took`).
+    fn by_second(&self, start: Instant) -> String {
+        let mut seconds: BTreeMap<u64, Vec<Duration>> = BTreeMap::new();
+        for (took, ended) in self.took.iter().zip(&self.ended) {
+            let s = ended.saturating_duration_since(start).as_secs();
+            seconds.entry(s + 1).or_default().push(*took);
+        }
+        let mut out = String::new();
+        for (s, mut took) in seconds {
+            took.sort();
+            let pct = |p: f64| ms(took[((took.len() as f64 * p).ceil() as usize).clamp(1, took.len()) - 1]);
+            out += &format!(" {s}s {:.0}/{:.0}", pct(0.5), pct(0.99));
+        }
+        out
     }
 
     fn rate(&self, wall: Duration) -> f64 {
@@ -620,6 +642,7 @@ async fn main() -> ExitCode {
         "[{label}] {:<26} {:>7} {:>7} {:>9} {:>8} {:>8} {:>8}",
         "request", "count", "errors", "per s", "p50 ms", "p99 ms", "max ms"
     );
+    let by_second = puts.by_second(start);
     println!("[{label}] {}", puts.line("PUT deal (table clients)", wall));
     for (i, (name, _)) in pages.iter().enumerate() {
         println!("[{label}] {}", polled[i].line(name, wall));
@@ -638,6 +661,7 @@ async fn main() -> ExitCode {
         changes,
         changes as f64 / wall.as_secs_f64()
     );
+    println!("[{label}] PUT p50/p99 ms by second:{by_second}");
     println!(
         "[{label}] stored: {exact}/{slots} slots exactly as acknowledged, {doubled} doubled, {lost} lost, {differing} with other scores"
     );
