@@ -1,9 +1,11 @@
 //! The tablets' deal entries through the API, gathered into one write
-//! (group commit): a PUT waits in [`DealQueue`], and whoever gets one of its
-//! [`WRITERS`] turns writes every entry waiting then, in one transaction
-//! ([`deals::enter_all`]): one commit and one statement of each kind for
-//! all of them, instead of a transaction and about fifteen round trips each.
-//! With 100 tablets saving at once that is what bounds the answer's time.
+//! (group commit): a PUT waits in [`DealQueue`]; whoever gets one of its
+//! [`WRITERS`] turns starts a writer, which writes every entry waiting then
+//! in one transaction ([`deals::enter_all`]: one commit and one statement
+//! of each kind for all of them, instead of a transaction and about fifteen
+//! round trips each), then the entries that came meanwhile, and so on on the
+//! same connection until none waits. With 100 tablets saving at once that
+//! is what bounds the answer's time.
 //!
 //! Each entry is decided exactly as if it were alone, in the order the
 //! entries arrived: two writers of one slot still get one 200 and one 409.
@@ -15,9 +17,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use futures_util::future::{select, Either};
-use tokio::sync::{oneshot, Semaphore};
+use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
 use super::error::AppError;
+use super::live::Hub;
 use super::AppState;
 use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
@@ -27,7 +30,10 @@ use crate::tournament::deal::{DealError, TableDeal};
 
 /// How many groups of entries are written at once: one while the other
 /// waits for its commit, so the database is never idle between groups.
-pub const WRITERS: usize = 3;
+/// More writers make smaller groups, each with its fixed cost (round trips,
+/// a commit): on the 2-core machine of docs/load.md, three wrote 3,446
+/// entries a second in groups of 18 on average, two 3,992 in groups of 25.
+pub const WRITERS: usize = 2;
 
 /// At most this many entries in one transaction.
 pub const MAX_GROUP: usize = 128;
@@ -82,9 +88,9 @@ impl DealQueue {
 
 impl AppState {
     /// Enters a table's deal with whatever other entries are waiting: the
-    /// request joins the queue, then either its answer comes (another
-    /// request's turn wrote it) or it gets a writer's turn and writes what
-    /// waits, its own entry among it.
+    /// request joins the queue, then either its answer comes (a writer
+    /// wrote it) or it gets a writer's turn and starts one ([`write_waiting`]),
+    /// and waits for its answer like the others.
     pub async fn enter_deal(&self, request: DealRequest) -> Answer {
         let (reply, mut answer) = oneshot::channel();
         let queue = &self.deals;
@@ -96,31 +102,70 @@ impl AppState {
         loop {
             let turn = Box::pin(queue.writers.clone().acquire_owned());
             match select(answer, turn).await {
-                // Dropped unanswered: the group could not get a connection.
+                // Dropped unanswered: the writer could not get a connection.
                 Either::Left((done, _)) => return done.unwrap_or(Err(AppError::Unavailable)),
                 Either::Right((turn, still)) => {
                     answer = still;
                     let turn = turn.map_err(|e| AppError::Internal(anyhow::anyhow!("deal writers closed: {e}")))?;
-                    let group = queue.take();
-                    if !group.is_empty() {
-                        self.db(move |conn| {
-                            write_group(conn, group);
-                            Ok(())
-                        })
-                        .await?;
-                    }
-                    drop(turn);
+                    self.start_writer(turn);
                 }
             }
         }
     }
+
+    /// Starts a writer holding `turn`, on its own: it takes a connection
+    /// once one is free ([`AppState::db_slots`]) and writes what waits.
+    fn start_writer(&self, turn: OwnedSemaphorePermit) {
+        let queue = self.deals.clone();
+        let pool = self.pool.clone();
+        let slots = self.db_slots.clone();
+        let hub = self.hub.clone();
+        actix_web::rt::spawn(async move {
+            let Ok(slot) = slots.acquire_owned().await else {
+                return;
+            };
+            let written = actix_web::rt::task::spawn_blocking(move || {
+                // Released in this order: the connection, then the slot
+                // (the next request in line finds it in the pool), then the turn.
+                let _held = (turn, slot);
+                match pool.get() {
+                    Ok(mut conn) => write_waiting(&mut conn, &queue, &hub),
+                    Err(e) => {
+                        tracing::error!(error = %e, "no database connection for the deal entries");
+                        // Dropped unanswered: answered 503.
+                        drop(queue.take());
+                    }
+                }
+            })
+            .await;
+            if let Err(e) = written {
+                tracing::error!(error = %e, "a deal writer failed");
+            }
+        });
+    }
 }
 
-/// Writes a group of entries and answers each.
-fn write_group(conn: &mut DbConn, group: Vec<Waiting>) {
+/// A writer's turn: writes group after group on one connection while
+/// entries wait (no new checkout and hand-over between them), then ends.
+/// An entry queued just as it ends has its request waiting for a turn.
+fn write_waiting(conn: &mut DbConn, queue: &DealQueue, hub: &Hub) {
+    loop {
+        let group = queue.take();
+        if group.is_empty() {
+            return;
+        }
+        write_group(conn, hub, group);
+    }
+}
+
+/// Writes a group of entries and answers each, once the standings of what
+/// it changed are dropped (an answered tablet that reads them sees its deal).
+fn write_group(conn: &mut DbConn, hub: &Hub, group: Vec<Waiting>) {
     let (requests, replies): (Vec<DealRequest>, Vec<oneshot::Sender<Answer>>) =
         group.into_iter().map(|w| (w.request, w.reply)).unzip();
-    for (reply, answer) in replies.into_iter().zip(answers(conn, &requests)) {
+    let answers = answers(conn, &requests);
+    hub.committed(&crate::db::ops::events::take_committed());
+    for (reply, answer) in replies.into_iter().zip(answers) {
         // A client gone meanwhile: its entry is stored all the same.
         let _ = reply.send(answer);
     }
