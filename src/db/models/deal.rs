@@ -196,6 +196,24 @@ impl Deal {
             .get_result(conn)
     }
 
+    /// Inserts deals without their scores, in one statement: their ids,
+    /// as (table, number, id).
+    pub fn insert_rows(conn: &mut AnyConnection, new: &[&NewDeal]) -> QueryResult<Vec<(i32, i32, i32)>> {
+        if new.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The two-backend connection has no batch insert, each backend does.
+        let rows: Vec<&NewDeal> = new.to_vec();
+        let insert =
+            diesel::insert_into(deals::table)
+                .values(rows)
+                .returning((deals::table_id, deals::number, deals::id));
+        match conn {
+            AnyConnection::Postgresql(c) => insert.get_results(c),
+            AnyConnection::Sqlite(c) => insert.get_results(c),
+        }
+    }
+
     /// Replaces the row of deal `id`, not its scores ([`Deal::replace_scores`]).
     pub fn update_row(conn: &mut AnyConnection, id: i32, changes: &DealChanges) -> QueryResult<usize> {
         diesel::update(deals::table.find(id)).set(changes).execute(conn)

@@ -118,7 +118,8 @@ pub fn enter(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDea
 /// A deal slot as this unit of work knows it: read at its start, then as
 /// its entries change it.
 struct Slot {
-    id: i32,
+    /// Its row; `None` for a new deal, inserted with the group's writes.
+    id: Option<i32>,
     record: TableDeal,
     version: i32,
     confirmed: bool,
@@ -129,7 +130,7 @@ struct Slot {
 impl Slot {
     fn read(d: &Deal) -> Slot {
         Slot {
-            id: d.id,
+            id: Some(d.id),
             record: d.record.clone(),
             version: d.version,
             confirmed: d.confirmed,
@@ -140,9 +141,11 @@ impl Slot {
     /// The slot as an answer (no rules output): its scores from this unit
     /// of work, or as stored.
     fn stored(&self, conn: &mut AnyConnection, number: i32) -> OpResult<EnteredDeal> {
-        let scores = match &self.scores {
-            Some(s) => s.clone(),
-            None => Deal::scores(conn, self.id)?,
+        let scores = match (&self.scores, self.id) {
+            (Some(s), _) => s.clone(),
+            (None, Some(id)) => Deal::scores(conn, id)?,
+            // A new deal has the scores of its entry.
+            (None, None) => Vec::new(),
         };
         Ok(EnteredDeal {
             number,
@@ -216,31 +219,27 @@ impl Context {
     }
 }
 
-/// Runs `f`, reads of rows by lists of keys, with PostgreSQL told to use
-/// the indexes (`enable_seqscan` off for their time, inside the
-/// transaction). Without statistics on a table (a fresh database, before
+/// Tells PostgreSQL to use the indexes for the rest of the transaction
+/// (`enable_seqscan` off): every statement of a group reads or writes rows
+/// by lists of keys. Without statistics on a table (a fresh database, before
 /// autovacuum's first analyze) it reckons a list of keys matches a large
 /// share of the rows and reads the whole table: with 100 tables saving, the
 /// keys of the submissions, read whole by every group, grew to most of a
 /// group's time within a minute.
-fn by_index<T>(conn: &mut AnyConnection, f: impl FnOnce(&mut AnyConnection) -> OpResult<T>) -> OpResult<T> {
+fn by_index(conn: &mut AnyConnection) -> OpResult<()> {
     use diesel::connection::SimpleConnection;
-    let AnyConnection::Postgresql(pg) = conn else {
-        return f(conn);
-    };
-    pg.batch_execute("SET LOCAL enable_seqscan = off")?;
-    let out = f(conn)?;
     if let AnyConnection::Postgresql(pg) = conn {
-        pg.batch_execute("SET LOCAL enable_seqscan = on")?;
+        pg.batch_execute("SET LOCAL enable_seqscan = off")?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// What the entries of one unit of work write once all are decided, each
-/// kind in one statement (a new deal's row is inserted as its entry is
-/// decided: its scores need its id).
+/// kind in one statement.
 #[derive(Default)]
 struct Writes {
+    /// New deals (by slot), with their last content.
+    inserted: BTreeMap<(i32, i32), NewDeal>,
     /// Slots written, in order.
     rescored: Vec<(i32, i32)>,
     /// The new content of slots that held a deal before (their last one).
@@ -259,7 +258,8 @@ struct Writes {
 /// entry is stored then).
 pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Vec<OpResult<EnteredDeal>>> {
     crate::db::write(conn, |conn| {
-        let mut cx = by_index(conn, |conn| Context::read(conn, entries))?;
+        by_index(conn)?;
+        let mut cx = Context::read(conn, entries)?;
         let mut out = Vec::with_capacity(entries.len());
         let mut writes = Writes::default();
         for entry in entries {
@@ -267,6 +267,12 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
                 Err(OpError::Db(e)) => return Err(OpError::Db(e)),
                 answer => answer,
             });
+        }
+        let new: Vec<&NewDeal> = writes.inserted.values().collect();
+        for (table, number, id) in Deal::insert_rows(conn, &new)? {
+            if let Some(slot) = cx.slots.get_mut(&(table, number)) {
+                slot.id = Some(id);
+            }
         }
         let updated: Vec<(i32, &DealChanges)> = writes
             .rescored
@@ -279,7 +285,7 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
             .iter()
             .filter_map(|key| {
                 let slot = &cx.slots[key];
-                slot.scores.as_deref().map(|s| (slot.id, s))
+                Some((slot.id?, slot.scores.as_deref()?))
             })
             .collect();
         Deal::replace_scores(conn, &rescored)?;
@@ -399,7 +405,17 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
     let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
     let id = match existing {
         Some(slot) => {
-            writes.updated.insert(slot_key, (slot.id, changes.clone()));
+            match slot.id {
+                Some(id) => {
+                    writes.updated.insert(slot_key, (id, changes.clone()));
+                }
+                // Entered earlier in this group: inserted as it is last.
+                None => {
+                    if let Some(new) = writes.inserted.get_mut(&slot_key) {
+                        new.content = changes.clone();
+                    }
+                }
+            }
             writes.audit.push((
                 t.id,
                 who,
@@ -410,15 +426,18 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
             ));
             slot.id
         }
-        None => Deal::insert_row(
-            conn,
-            &NewDeal {
-                table_id: table.id,
-                number,
-                created_at: changes.updated_at,
-                content: changes,
-            },
-        )?,
+        None => {
+            writes.inserted.insert(
+                slot_key,
+                NewDeal {
+                    table_id: table.id,
+                    number,
+                    created_at: changes.updated_at,
+                    content: changes,
+                },
+            );
+            None
+        }
     };
     if !writes.rescored.contains(&slot_key) {
         writes.rescored.push(slot_key);
