@@ -25,15 +25,21 @@ use super::AppState;
 use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::OpResult;
-use crate::db::DbConn;
+use crate::db::{Backend, DbConn};
 use crate::tournament::deal::{DealError, TableDeal};
 
-/// How many groups of entries are written at once: one while the other
-/// waits for its commit, so the database is never idle between groups.
-/// More writers make smaller groups, each with its fixed cost (round trips,
-/// a commit): on the 2-core machine of docs/load.md, three wrote 3,446
-/// entries a second in groups of 18 on average, two 3,992 in groups of 25.
+/// How many groups of entries are written at once on PostgreSQL: one while
+/// the other waits for its commit, so the database is never idle between
+/// groups. More writers make smaller groups, each with its fixed cost
+/// (round trips, a commit): on the 2-core machine of docs/load.md, three
+/// wrote 3,446 entries a second in groups of 18 on average, two 3,992 in
+/// groups of 25.
 pub const WRITERS: usize = 2;
+
+/// The same on SQLite: one. It has one write lock; a second writer would
+/// only wait for it, in SQLite's busy handler, which sleeps 1, 2, 5, 10…
+/// up to 100 ms between tries.
+pub const WRITERS_SQLITE: usize = 1;
 
 /// At most this many entries in one transaction.
 pub const MAX_GROUP: usize = 128;
@@ -68,16 +74,19 @@ pub struct DealQueue {
     writers: Arc<Semaphore>,
 }
 
-impl Default for DealQueue {
-    fn default() -> Self {
+impl DealQueue {
+    /// The queue of a server on `backend`.
+    pub fn new(backend: Backend) -> Self {
+        let writers = match backend {
+            Backend::Postgres => WRITERS,
+            Backend::Sqlite => WRITERS_SQLITE,
+        };
         DealQueue {
             waiting: Arc::default(),
-            writers: Arc::new(Semaphore::new(WRITERS)),
+            writers: Arc::new(Semaphore::new(writers)),
         }
     }
-}
 
-impl DealQueue {
     /// The oldest waiting entries, at most [`MAX_GROUP`].
     fn take(&self) -> Vec<Waiting> {
         let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());

@@ -95,7 +95,7 @@ impl AppState {
         let db_slots = Arc::new(tokio::sync::Semaphore::new(pool.max_size() as usize));
         Ok(AppState {
             db_slots,
-            deals: batch::DealQueue::default(),
+            deals: batch::DealQueue::new(backend),
             pool,
             backend,
             config: Arc::new(config),
