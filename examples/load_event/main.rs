@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! cargo run --release --example load_event -- --base http://127.0.0.1:8080 --token TOKEN \
-//!     --server-pid PID [--tables 100] [--deals 4] [--passes 40] [--seconds 20] \
+//!     --server-pid PID [--tables 100] [--deals 4] [--passes 1000] [--seconds 20] \
 //!     [--spectators 500] [--pollers 1] [--label sqlite]
 //! ```
 //!
@@ -56,7 +56,7 @@ fn args() -> Result<Args, String> {
         token: String::new(),
         tables: 100,
         deals: 4,
-        passes: 40,
+        passes: 1000,
         seconds: 20,
         spectators: 500,
         pollers: 1,
@@ -93,13 +93,13 @@ fn args() -> Result<Args, String> {
     }
     if !(1..=250).contains(&a.tables)
         || !(1..=12).contains(&a.deals)
-        || !(1..=200).contains(&a.passes)
+        || !(1..=1000).contains(&a.passes)
         || !(1..=600).contains(&a.seconds)
         || a.spectators > 2000
         || a.pollers > 50
     {
         return Err(
-            "--tables 1..=250, --deals 1..=12, --passes 1..=200, --seconds 1..=600, \
+            "--tables 1..=250, --deals 1..=12, --passes 1..=1000, --seconds 1..=600, \
                     --spectators 0..=2000, --pollers 0..=50"
                 .into(),
         );
