@@ -123,32 +123,22 @@ impl AppState {
     }
 
     /// Starts a writer holding `turn`, on its own: it takes a connection
-    /// once one is free ([`AppState::db_slots`]) and writes what waits.
+    /// once one is free ([`AppState::with_conn`]) and writes what waits.
     fn start_writer(&self, turn: OwnedSemaphorePermit) {
-        let queue = self.deals.clone();
-        let pool = self.pool.clone();
-        let slots = self.db_slots.clone();
-        let hub = self.hub.clone();
+        let state = self.clone();
         actix_web::rt::spawn(async move {
-            let Ok(slot) = slots.acquire_owned().await else {
-                return;
-            };
-            let written = actix_web::rt::task::spawn_blocking(move || {
-                // Released in this order: the connection, then the slot
-                // (the next request in line finds it in the pool), then the turn.
-                let _held = (turn, slot);
-                match pool.get() {
-                    Ok(mut conn) => write_waiting(&mut conn, &queue, &hub),
-                    Err(e) => {
-                        tracing::error!(error = %e, "no database connection for the deal entries");
-                        // Dropped unanswered: answered 503.
-                        drop(queue.take());
-                    }
-                }
-            })
-            .await;
-            if let Err(e) = written {
-                tracing::error!(error = %e, "a deal writer failed");
+            let (queue, hub) = (state.deals.clone(), state.hub.clone());
+            let written = state
+                .with_conn(move |conn| {
+                    write_waiting(conn, &queue, &hub);
+                    drop(turn);
+                })
+                .await;
+            match written {
+                Ok(()) => {}
+                // No connection (logged by the pool): dropped unanswered, answered 503.
+                Err(AppError::Unavailable) => drop(state.deals.take()),
+                Err(e) => tracing::error!(error = %e, "a deal writer failed"),
             }
         });
     }
