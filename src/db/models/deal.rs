@@ -198,15 +198,14 @@ impl Deal {
 
     /// Inserts deals without their scores, in one statement: their ids,
     /// as (table, number, id).
-    pub fn insert_rows(conn: &mut AnyConnection, new: &[&NewDeal]) -> QueryResult<Vec<(i32, i32, i32)>> {
+    pub fn insert_rows(conn: &mut AnyConnection, new: &[NewDeal]) -> QueryResult<Vec<(i32, i32, i32)>> {
         if new.is_empty() {
             return Ok(Vec::new());
         }
         // The two-backend connection has no batch insert, each backend does.
-        let rows: Vec<&NewDeal> = new.to_vec();
         let insert =
             diesel::insert_into(deals::table)
-                .values(rows)
+                .values(new)
                 .returning((deals::table_id, deals::number, deals::id));
         match conn {
             AnyConnection::Postgresql(c) => insert.get_results(c),

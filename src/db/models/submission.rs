@@ -21,15 +21,6 @@ pub struct Submission {
 }
 
 impl Submission {
-    /// The submission of this key, if any.
-    pub fn find(conn: &mut AnyConnection, key: &str) -> QueryResult<Option<Submission>> {
-        submissions::table
-            .find(key)
-            .select(Submission::as_select())
-            .first(conn)
-            .optional()
-    }
-
     /// The submissions of these keys.
     pub fn find_all(conn: &mut AnyConnection, keys: &[&str]) -> QueryResult<Vec<Submission>> {
         submissions::table

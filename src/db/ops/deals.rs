@@ -268,7 +268,7 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
                 answer => answer,
             });
         }
-        let new: Vec<&NewDeal> = writes.inserted.values().collect();
+        let new: Vec<NewDeal> = std::mem::take(&mut writes.inserted).into_values().collect();
         for (table, number, id) in Deal::insert_rows(conn, &new)? {
             if let Some(slot) = cx.slots.get_mut(&(table, number)) {
                 slot.id = Some(id);
@@ -315,7 +315,7 @@ pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Ve
 }
 
 /// Decides one entry of [`enter_all`] against what the unit of work knows
-/// so far: inserts a new deal's row, records the rest in `writes`.
+/// so far, and records what it writes in `writes`.
 fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     let Entry {
         table,
