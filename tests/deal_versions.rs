@@ -17,7 +17,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated_round(&app, &token, 4).await;
+        let (id, round) = seated_round(&app, &token, 4, json!({})).await;
         let table = &round["tables"][0];
         let uri = format!("/api/tables/{}/deals/1", table["token"].as_str().unwrap());
         let p = |i: usize| table["players"][i].as_i64().unwrap();

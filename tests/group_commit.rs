@@ -22,7 +22,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated_round(&app, &token, 8).await;
+        let (id, round) = seated_round(&app, &token, 8, json!({})).await;
         let mut conn = db.conn();
         let table = |i: usize| {
             let token = round["tables"][i]["token"].as_str().unwrap().to_owned();

@@ -8,54 +8,12 @@ mod common;
 
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call, get, post};
+use common::http::{api_token, call, get, post, seated_round};
 use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::schema::{audit_log, deals};
-
-/// A tournament of `players` players with one round seated; the round's
-/// document (tables with tokens and players in seat order).
-async fn seated<S, B>(app: &S, token: &str, players: usize, settings: Value) -> (i64, Value)
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let mut body = json!({"name": "Coupe du club", "rounds": 2});
-    for (k, v) in settings.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let (status, t) = call(app, Method::POST, "/api/tournaments", Some(token), Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_i64().unwrap();
-    for i in 0..players {
-        let body = json!({"name": format!("Joueur{i} Martin"), "club": "Club"});
-        let (status, _) = call(
-            app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            Some(token),
-            Some(body),
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED);
-    }
-    let (status, round) = call(
-        app,
-        Method::POST,
-        &format!("/api/tournaments/{id}/rounds"),
-        Some(token),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{round}");
-    (id, round)
-}
 
 /// The value of a hidden field of a page.
 fn hidden(page: &str, name: &str) -> String {
@@ -113,7 +71,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
+        let (_, round) = seated_round(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
         let table = &round["tables"][0];
         let link = format!("/t/{}", table["token"].as_str().unwrap());
         let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
@@ -187,7 +145,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated(&app, &token, 4, json!({})).await;
+        let (_, round) = seated_round(&app, &token, 4, json!({})).await;
         let table = &round["tables"][0];
         let link = format!("/t/{}", table["token"].as_str().unwrap());
         let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
@@ -317,7 +275,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
+        let (id, round) = seated_round(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
         let table = &round["tables"][0];
         let link = format!("/t/{}", table["token"].as_str().unwrap());
         let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
@@ -485,7 +443,7 @@ both_backends!(
 both_backends!(a_deal_counts_once_a_defender_confirms_it, |db: TestDb| async move {
     let token = api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let (id, round) = seated(&app, &token, 4, json!({"confirm_deals": true})).await;
+    let (id, round) = seated_round(&app, &token, 4, json!({"confirm_deals": true})).await;
     let table = &round["tables"][0];
     let link = format!("/t/{}", table["token"].as_str().unwrap());
     let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
@@ -565,7 +523,7 @@ both_backends!(
         // with its sentence nowhere on the page.
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated(&app, &token, 4, json!({})).await;
+        let (_, round) = seated_round(&app, &token, 4, json!({})).await;
         let table = &round["tables"][0];
         let link = format!("/t/{}", table["token"].as_str().unwrap());
         let p0 = table["players"][0].as_i64().unwrap().to_string();
@@ -602,7 +560,7 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated(&app, &token, 4, json!({"deals_table4": 3})).await;
+        let (_, round) = seated_round(&app, &token, 4, json!({"deals_table4": 3})).await;
         let table = &round["tables"][0];
         let tok = table["token"].as_str().unwrap();
         let p0 = table["players"][0].as_i64().unwrap();

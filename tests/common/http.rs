@@ -141,26 +141,25 @@ where
     (status, v)
 }
 
-/// A tournament "Open" of one round with `players` players ("Joueur 0",
-/// …, club "Club"), its round 1 seated, made through the API as
-/// `token`: (tournament id, the round document).
-pub async fn seated_round<S, B>(app: &S, token: &str, players: usize) -> (i64, Value)
+/// A tournament of `players` players ("Joueur0 Martin", …, club "Club")
+/// with its round 1 seated, made through the API as `token`, with
+/// `settings` (a JSON object) added to its fields: (tournament id, the
+/// round document: tables with tokens and players in seat order).
+pub async fn seated_round<S, B>(app: &S, token: &str, players: usize, settings: Value) -> (i64, Value)
 where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
-    let (_, t) = call(
-        app,
-        Method::POST,
-        "/api/tournaments",
-        Some(token),
-        Some(json!({"name": "Open", "rounds": 1})),
-    )
-    .await;
+    let mut body = json!({"name": "Coupe du club", "rounds": 2});
+    for (k, v) in settings.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let (status, t) = call(app, Method::POST, "/api/tournaments", Some(token), Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{t}");
     let id = t["id"].as_i64().unwrap();
     for i in 0..players {
-        let body = json!({"name": format!("Joueur {i}"), "club": "Club"});
-        call(
+        let body = json!({"name": format!("Joueur{i} Martin"), "club": "Club"});
+        let (status, _) = call(
             app,
             Method::POST,
             &format!("/api/tournaments/{id}/players"),
@@ -168,6 +167,7 @@ where
             Some(body),
         )
         .await;
+        assert_eq!(status, StatusCode::CREATED);
     }
     let (status, round) = call(
         app,
