@@ -91,7 +91,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .context("reading the document on standard input")?;
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let done = chelem::db::ops::export::import_json(&mut conn, &text)?;
+            let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))?;
             if done.tokens_renewed {
                 eprintln!("note: the tables' links were in use in this database; the copy has new ones");
             }
@@ -210,6 +210,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         public_url: args.public_url,
         bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
         timeouts,
+        safety_poll: None,
     };
     let state = AppState::new(pool, database_url, config)?;
     let mut server = chelem::chelem_server!(state).shutdown_timeout(10);

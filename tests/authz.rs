@@ -399,7 +399,7 @@ fn enter_deal(conn: &mut AnyConnection, tid: i32, n: i32, table: &Table, k: i32)
         version: None,
         key: None,
     };
-    deals::enter(conn, &entry).unwrap();
+    chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
 }
 
 fn tables_of(conn: &mut AnyConnection, tid: i32, n: i32) -> Vec<Table> {
@@ -456,24 +456,27 @@ impl World {
             confirm_deals: Some("on".into()),
             ..TournamentForm::default()
         };
-        let t = tournaments::create(conn, &form, None).unwrap();
+        let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
         let ids: Vec<i32> = (0..8)
             .map(|i| {
                 let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-                players::register(conn, t.id, &fields, true).unwrap().0.id
+                chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true))
+                    .unwrap()
+                    .0
+                    .id
             })
             .collect();
-        rounds::start_next(conn, t.id, None, false, USER).unwrap();
+        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
         let one = tables_of(conn, t.id, 1);
         for table in &one {
             enter_deal(conn, t.id, 1, table, 1);
         }
-        rounds::close(conn, t.id, 1, true, USER).unwrap();
-        rounds::start_next(conn, t.id, None, false, USER).unwrap();
+        chelem::db::write(conn, |tx| rounds::close(tx, t.id, 1, true, USER)).unwrap();
+        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
         let two = tables_of(conn, t.id, 2);
         // Table A plays on the devices (set before its deal 1 is entered).
         let (table_a, _) = RoundTable::by_number(conn, t.id, 2, two[0].number).unwrap().unwrap();
-        let game = games::make_digital(conn, &table_a, USER).unwrap();
+        let game = chelem::db::write(conn, |tx| games::make_digital(tx, &table_a, USER)).unwrap();
         let seats: Vec<String> = GameSeat::of_game(conn, game)
             .unwrap()
             .into_iter()

@@ -96,7 +96,7 @@ fn enter(
         version: None,
         key: None,
     };
-    deals::enter(conn, &entry).unwrap_or_else(|e| panic!("deal {k} {body}: {e:?}"));
+    chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap_or_else(|e| panic!("deal {k} {body}: {e:?}"));
 }
 
 /// A defender of deal `k` of a table confirms it.
@@ -109,11 +109,11 @@ fn confirm(conn: &mut AnyConnection, round: &Round, table: &RoundTable, k: i32) 
         .find(|p| deals::may_confirm(&deal.record, &playing, **p))
         .unwrap();
     assert!(
-        deals::confirm(conn, table, round, k, defender, None).unwrap(),
+        chelem::db::write(conn, |tx| deals::confirm(tx, table, round, k, defender, None)).unwrap(),
         "a first confirmation changes the deal"
     );
     assert!(
-        !deals::confirm(conn, table, round, k, defender, None).unwrap(),
+        !chelem::db::write(conn, |tx| deals::confirm(tx, table, round, k, defender, None)).unwrap(),
         "a second one changes nothing"
     );
 }
@@ -146,7 +146,7 @@ fn rich_tournament(db: &TestDb) -> i32 {
         confirm_deals: Some("on".into()),
         ..TournamentForm::default()
     };
-    let t = tournaments::create(conn, &form, Some(user.id)).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, Some(user.id))).unwrap();
     let names = [
         "Zoé Martin",
         "Adèle Petit",
@@ -166,11 +166,16 @@ fn rich_tournament(db: &TestDb) -> i32 {
             String::new()
         };
         let fields = PlayerFields::new(name, ["Lyon TC", "", "Tarot 69"][i % 3], &licence).unwrap();
-        ids.push(players::register(conn, t.id, &fields, true).unwrap().0.id);
+        ids.push(
+            chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true))
+                .unwrap()
+                .0
+                .id,
+        );
     }
     SeatingConstraint::create(conn, t.id, Constraint::Apart(ids[1], ids[2])).unwrap();
 
-    rounds::start_next(conn, t.id, None, false, "arbitre").unwrap();
+    chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, "arbitre")).unwrap();
     let (r1, tables) = round(conn, t.id, 1);
     for (ti, table) in tables.iter().enumerate() {
         for k in 1..=table.deal_count {
@@ -180,7 +185,7 @@ fn rich_tournament(db: &TestDb) -> i32 {
             }
         }
     }
-    rounds::close(conn, t.id, 1, false, "arbitre").unwrap();
+    chelem::db::write(conn, |tx| rounds::close(tx, t.id, 1, false, "arbitre")).unwrap();
     // A correction after the close, with its reason.
     enter(
         conn,
@@ -192,12 +197,12 @@ fn rich_tournament(db: &TestDb) -> i32 {
         "points mal comptés",
     );
     let withdrawn = RoundTable::players(conn, tables[0].id).unwrap()[0];
-    players::withdraw(conn, t.id, withdrawn).unwrap();
+    chelem::db::write(conn, |tx| players::withdraw(tx, t.id, withdrawn)).unwrap();
     let mut form = TournamentForm::from_tournament(&tournaments::get(conn, t.id).unwrap());
     form.name = "Open de Lyon 2026".into();
-    tournaments::update(conn, t.id, &form, "arbitre").unwrap();
+    chelem::db::write(conn, |tx| tournaments::update(tx, t.id, &form, "arbitre")).unwrap();
 
-    rounds::start_next(conn, t.id, None, false, "arbitre").unwrap();
+    chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, "arbitre")).unwrap();
     let (r2, tables) = round(conn, t.id, 2);
     for (ti, table) in tables.iter().enumerate() {
         for k in 1..table.deal_count {
@@ -208,21 +213,22 @@ fn rich_tournament(db: &TestDb) -> i32 {
         }
     }
     // Round 3 forces round 2's close: its last deals are missing.
-    rounds::start_next(conn, t.id, None, true, "arbitre").unwrap();
+    chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, true, "arbitre")).unwrap();
     // Its table 1 plays on the devices, bots in every seat: one deal over
     // (in the table's slot 1), the next one under way.
     let (_, tables) = round(conn, t.id, 3);
-    let game = games::make_digital(conn, &tables[0], "arbitre").unwrap();
+    let game = chelem::db::write(conn, |tx| games::make_digital(tx, &tables[0], "arbitre")).unwrap();
     for seat in 0..RoundTable::players(conn, tables[0].id).unwrap().len() {
-        games::set_bot(conn, game, seat, Some(games::BotKind::Quick)).unwrap();
+        chelem::db::write(conn, |tx| games::set_bot(tx, game, seat, Some(games::BotKind::Quick))).unwrap();
     }
     while games::GameState::load(conn, game).unwrap().deals.len() < 2 {
-        assert_ne!(games::bot_step(conn, game, &|| {}).unwrap(), games::BotStep::Idle);
+        let decided = games::bot_turn(conn, game).unwrap().expect("a bot's turn").decide();
+        chelem::db::write(conn, |tx| games::bot_move(tx, game, &decided)).unwrap();
     }
     // The players take their seats back for deal 2 (no bot plays on behind
     // the test's back) and make its first actions.
     for seat in 0..RoundTable::players(conn, tables[0].id).unwrap().len() {
-        games::set_bot(conn, game, seat, None).unwrap();
+        chelem::db::write(conn, |tx| games::set_bot(tx, game, seat, None)).unwrap();
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(3);
     for _ in 0..7 {
@@ -237,7 +243,10 @@ fn rich_tournament(db: &TestDb) -> i32 {
         } else {
             chelem::bots::Bot::Quick.act(&g, seat, &mut rng)
         };
-        games::act(conn, game, st.map[usize::from(seat)], action, Some(st.version)).unwrap();
+        chelem::db::write(conn, |tx| {
+            games::act(tx, game, st.map[usize::from(seat)], action, Some(st.version))
+        })
+        .unwrap();
     }
     t.id
 }
@@ -377,17 +386,19 @@ fn a_tournament_goes_to_postgresql_and_back_unchanged() {
         let mut conn = db.conn();
         for k in 0..=i {
             let fields = PlayerFields::new(&format!("Autre {k}"), "", "").unwrap();
-            let other = tournaments::create(
-                &mut conn,
-                &TournamentForm {
-                    name: format!("Autre {k}"),
-                    rounds: "1".into(),
-                    ..TournamentForm::default()
-                },
-                None,
-            )
+            let other = chelem::db::write(&mut conn, |tx| {
+                tournaments::create(
+                    tx,
+                    &TournamentForm {
+                        name: format!("Autre {k}"),
+                        rounds: "1".into(),
+                        ..TournamentForm::default()
+                    },
+                    None,
+                )
+            })
             .unwrap();
-            players::register(&mut conn, other.id, &fields, true).unwrap();
+            chelem::db::write(&mut conn, |tx| players::register(tx, other.id, &fields, true)).unwrap();
         }
         drop(conn);
         let new_id = import(db, &current);

@@ -13,51 +13,13 @@ use std::time::{Duration, Instant};
 use chelem::tarot::{Card, CardSet, Game, GameLog};
 use common::browser::RealServer;
 use common::client::{Answer, Client};
+use common::seats::{choose, my_turn};
 use common::server::Server;
 use common::TestDb;
 use serde_json::{json, Value};
 
 fn api_token(db: &TestDb) -> String {
     common::http::api_token(db)
-}
-
-/// The action a simple player chooses from a seat's view: a garde when it
-/// may (so contracts get played), the smallest handful when offered, else
-/// the first legal thing.
-fn choose(view: &Value) -> Value {
-    let legal: Vec<&str> = view["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    let version = view["version"].clone();
-    let mut action = match view["phase"].as_str().unwrap() {
-        "bidding" => {
-            let bid = if legal.contains(&"garde") { "garde" } else { legal[0] };
-            json!({"bid": bid})
-        }
-        "calling" => json!({"call": legal[0]}),
-        "discard" => {
-            let need = match view["players"].as_u64().unwrap() {
-                5 => 3,
-                _ => 6,
-            };
-            json!({"discard": legal[..need].to_vec()})
-        }
-        "chelem" => json!({"chelem": false}),
-        "play" => match view.get("handful_offer") {
-            Some(h) => json!({"handful": h}),
-            None => json!({"card": legal[0]}),
-        },
-        other => panic!("no action in phase {other}"),
-    };
-    action["version"] = version;
-    action
-}
-
-fn my_turn(view: &Value) -> bool {
-    view["phase"] != "done" && !view["seat"].is_null() && view["to_act"] == view["seat"] && view["bot"].is_null()
 }
 
 /// Plays the human seats (`tokens`) until every deal of the game is over,

@@ -67,7 +67,7 @@ both_backends!(
             // 6: a deal number the table does not play.
             entry(&t2, &r2, 9, &d51, None, None),
         ];
-        let answers = deals::enter_all(&mut conn, &entries).expect("no database error");
+        let answers = chelem::db::write(&mut conn, |tx| deals::enter_all(tx, &entries)).expect("no database error");
         assert_eq!(answers.len(), entries.len());
         let ok = |i: usize| answers[i].as_ref().unwrap_or_else(|e| panic!("entry {i}: {e:?}"));
         assert_eq!((ok(0).version, ok(0).changed, ok(0).replayed), (1, true, false));
@@ -122,9 +122,15 @@ both_backends!(
         assert_eq!(kinds, ["deal", "deal", "deal", "standings"], "{events:?}");
 
         // The keys are spent: each answers again what its entry left.
-        let again = deals::enter(&mut conn, &entry(&t1, &r1, 1, &d60, None, Some("second-key-1"))).unwrap();
+        let again = chelem::db::write(&mut conn, |tx| {
+            deals::enter(tx, &entry(&t1, &r1, 1, &d60, None, Some("second-key-1")))
+        })
+        .unwrap();
         assert_eq!((again.version, again.replayed), (2, true));
-        let again = deals::enter(&mut conn, &entry(&t1, &r1, 1, &d70, None, Some("third-key-1"))).unwrap();
+        let again = chelem::db::write(&mut conn, |tx| {
+            deals::enter(tx, &entry(&t1, &r1, 1, &d70, None, Some("third-key-1")))
+        })
+        .unwrap();
         assert_eq!(
             (again.version, again.changed),
             (3, true),

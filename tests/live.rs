@@ -400,7 +400,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     // reaches the cache through the events table within the safety poll.
     let pid = lines[0]["player"].as_i64().unwrap() as i32;
     let fields = chelem::db::ops::players::PlayerFields::new("Nouveau Nom", "Club", "").unwrap();
-    chelem::db::ops::players::edit(&mut db.conn(), pid, &fields).unwrap();
+    chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::players::edit(tx, pid, &fields)).unwrap();
     let start = Instant::now();
     while !page(&app, &format!("/tournaments/{id}/standings"))
         .await

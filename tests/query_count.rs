@@ -32,15 +32,15 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
         seed: "1".into(),
         ..TournamentForm::default()
     };
-    let t = tournaments::create(conn, &form, None).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
     let mut first = None;
     for i in 0..8 {
         let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-        let (p, _) = players::register(conn, t.id, &fields, true).unwrap();
+        let (p, _) = chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true)).unwrap();
         first.get_or_insert(p.id);
     }
     for n in 1..=rounds as i32 {
-        rounds::start_next(conn, t.id, None, true, "arbitre").unwrap();
+        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, true, "arbitre")).unwrap();
         let round = Round::find(conn, t.id, n).unwrap().unwrap();
         for table in RoundTable::for_round(conn, round.id).unwrap() {
             let players = RoundTable::players(conn, table.id).unwrap();
@@ -58,7 +58,7 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
                     version: None,
                     key: None,
                 };
-                deals::enter(conn, &entry).unwrap();
+                chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
             }
         }
     }

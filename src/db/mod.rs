@@ -5,6 +5,9 @@ pub mod models;
 pub mod ops;
 pub mod schema;
 pub mod types;
+pub mod unit;
+
+pub use unit::{write, Relay, Tx};
 
 use std::time::Duration;
 
@@ -156,32 +159,6 @@ pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a request waits for a pooled connection.
 pub const POOL_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Runs a unit of work that writes, in one transaction, and commits it.
-///
-/// On SQLite the write lock is taken up front (`BEGIN IMMEDIATE`): a deferred
-/// transaction that reads then writes cannot wait for another writer (SQLite
-/// answers "database is locked" at once to avoid a deadlock), while an
-/// immediate one waits in the busy timeout, so concurrent tables are served
-/// one after the other instead of failing. On PostgreSQL it is an ordinary
-/// transaction; the units of work lock the rows they must serialize on
-/// (see [`models::Round::locked`]). Nested calls become savepoints.
-///
-/// When the outermost transaction ends, the live events published in it
-/// ([`ops::events::publish`]) are marked committed (or forgotten on a
-/// rollback), for the web layer to act on at once.
-pub fn write<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
-where
-    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
-    E: From<diesel::result::Error>,
-{
-    let outermost = !in_transaction(conn)?;
-    let result = write_unit(conn, f);
-    if outermost {
-        ops::events::transaction_ended(result.is_ok());
-    }
-    result
-}
-
 /// Whether a transaction is open on the connection.
 pub fn in_transaction(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
     use diesel::connection::{AnsiTransactionManager, TransactionManager};
@@ -192,36 +169,6 @@ pub fn in_transaction(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
         AnyConnection::Sqlite(c) => AnsiTransactionManager::transaction_manager_status_mut(c).transaction_depth()?,
     };
     Ok(depth.is_some())
-}
-
-fn write_unit<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
-where
-    F: FnOnce(&mut AnyConnection) -> Result<T, E>,
-    E: From<diesel::result::Error>,
-{
-    use diesel::connection::{AnsiTransactionManager, TransactionManager};
-    let AnyConnection::Sqlite(inner) = conn else {
-        return conn.transaction(f);
-    };
-    let depth = AnsiTransactionManager::transaction_manager_status_mut(inner).transaction_depth()?;
-    if depth.is_some() {
-        return conn.transaction(f);
-    }
-    AnsiTransactionManager::begin_transaction_sql(inner, "BEGIN IMMEDIATE")?;
-    let result = f(conn);
-    let AnyConnection::Sqlite(inner) = conn else {
-        unreachable!("the connection's backend does not change")
-    };
-    match result {
-        Ok(value) => {
-            AnsiTransactionManager::commit_transaction(inner)?;
-            Ok(value)
-        }
-        Err(e) => {
-            AnsiTransactionManager::rollback_transaction(inner)?;
-            Err(e)
-        }
-    }
 }
 
 /// Builds a pool of at most `max_size` connections and checks that the

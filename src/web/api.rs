@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
 
-use super::batch::DealRequest;
+use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
 
 /// Routes of this module.
@@ -74,7 +74,7 @@ async fn create_tournament(
     let form = TournamentForm::from_json(&json_body(&body)?)?;
     let user = org.0.id;
     let t = state
-        .db(move |conn| Ok(tournaments::create(conn, &form, Some(user))?))
+        .write(move |tx| Ok(tournaments::create(tx, &form, Some(user))?))
         .await?;
     Ok(HttpResponse::Created().json(json!({ "id": t.id })))
 }
@@ -150,9 +150,9 @@ async fn add_player(
     // Players added through the API are present unless told otherwise.
     let PlayerBody { fields, checked_in } = PlayerBody::from_json(&json_body(&body)?)?;
     let (player, reg) = state
-        .db(move |conn| {
-            tournaments::get(conn, id)?;
-            Ok(players::register(conn, id, &fields, checked_in)?)
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            Ok(players::register(tx, id, &fields, checked_in)?)
         })
         .await?;
     Ok(HttpResponse::Created().json(json!({ "id": player.id, "first_round": reg.first_round })))
@@ -166,9 +166,9 @@ async fn withdraw_player(
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
     let after = state
-        .db(move |conn| {
-            tournaments::get(conn, id)?;
-            Ok(players::withdraw(conn, id, pid)?)
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            Ok(players::withdraw(tx, id, pid)?)
         })
         .await?;
     Ok(HttpResponse::Ok().json(json!({ "player": pid, "withdrawn_after_round": after })))
@@ -193,7 +193,7 @@ async fn start_round(
     let StartBody { close_previous } = optional_body(&body)?;
     let actor = org.0.username.clone();
     let seated = state
-        .db(move |conn| Ok(rounds::start_next(conn, id, None, close_previous, &actor)?))
+        .write(move |tx| Ok(rounds::start_next(tx, id, None, close_previous, &actor)?))
         .await?;
     Ok(HttpResponse::Created().json(seated))
 }
@@ -249,7 +249,7 @@ async fn close_round(
     let CloseBody { force } = optional_body(&body)?;
     let actor = org.0.username.clone();
     state
-        .db(move |conn| Ok(rounds::close(conn, id, n, force, &actor)?))
+        .write(move |tx| Ok(rounds::close(tx, id, n, force, &actor)?))
         .await?;
     Ok(HttpResponse::Ok().json(json!({ "round": n, "closed": true })))
 }
@@ -316,15 +316,14 @@ async fn put_deal(
     let v = json_body(&body)?;
     let version = version_read(&req, &v)?;
     let key = idempotency_key(&req)?;
-    let entered = state
-        .enter_deal(DealRequest {
-            token,
-            number: k,
-            deal: TableDeal::from_json(&v),
-            version,
-            key,
-        })
-        .await?;
+    let request = DealRequest {
+        token,
+        number: k,
+        deal: TableDeal::from_json(&v),
+        version,
+        key,
+    };
+    let entered = state.deal_writer.enter(&state, request).await?;
     match entered {
         Ok(d) => Ok(HttpResponse::Ok().json(deal_answer(&d))),
         // Stale: 409 with the deal as stored, so the client can show both.

@@ -7,6 +7,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::HttpResponse;
 
 use crate::db::ops::{Msg, OpError, OpResult};
+use crate::db::Tx;
 use crate::i18n::Lang;
 
 use super::AppError;
@@ -35,6 +36,17 @@ impl Refused {
             message: msg.render(lang),
         }
     }
+}
+
+/// Runs a form's operation in a savepoint of the request's unit of work
+/// and sorts its outcome as [`refusal`] does: a refused operation leaves
+/// nothing written (the unit itself commits, a refusal is an answer).
+pub fn attempt<T>(
+    tx: &mut Tx<'_>,
+    lang: Lang,
+    op: impl FnOnce(&mut Tx<'_>) -> OpResult<T>,
+) -> Result<Result<T, Refused>, AppError> {
+    refusal(lang, tx.savepoint(op))
 }
 
 /// Splits an operation's result: its value, or a refusal to show on the

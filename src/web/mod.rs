@@ -4,7 +4,6 @@
 pub mod access_log;
 pub mod api;
 pub mod auth;
-pub mod batch;
 pub mod charts;
 pub mod csrf;
 pub mod ctx;
@@ -32,7 +31,7 @@ use actix_web::web;
 pub use ctx::{Ctx, CurrentUser, OrgPage, Organizer};
 pub use error::AppError;
 
-use crate::db::{Backend, DbConn, DbPool, Manager};
+use crate::db::{Backend, DbConn, DbPool, Manager, Tx};
 
 /// Settings the handlers read.
 #[derive(Debug, Clone)]
@@ -48,6 +47,9 @@ pub struct WebConfig {
     pub bot_delay: std::time::Duration,
     /// How long clients may take to send a request.
     pub timeouts: limits::Timeouts,
+    /// The live-events hub's safety poll, instead of the backend's (a test
+    /// sets hours: every write path must wake the hub itself).
+    pub safety_poll: Option<std::time::Duration>,
 }
 
 impl Default for WebConfig {
@@ -58,6 +60,7 @@ impl Default for WebConfig {
             public_url: None,
             bot_delay: std::time::Duration::ZERO,
             timeouts: limits::Timeouts::default(),
+            safety_poll: None,
         }
     }
 }
@@ -81,7 +84,7 @@ pub struct AppState {
     /// threads, started and stopped again and again).
     pub db_slots: Arc<tokio::sync::Semaphore>,
     /// The tablets' deal entries waiting to be written together.
-    pub deals: batch::DealQueue,
+    pub deal_writer: deal::writer::DealWriter,
 }
 
 impl AppState {
@@ -89,13 +92,13 @@ impl AppState {
     /// starts its [`live::Hub`].
     pub fn new(pool: DbPool, database_url: &str, config: WebConfig) -> anyhow::Result<AppState> {
         let manager = Manager::new(database_url)?;
-        let backend = manager.backend();
-        let hub = live::Hub::start(manager)?;
-        let games = play::Games::start(pool.clone(), hub.clone(), config.bot_delay);
         let db_slots = Arc::new(tokio::sync::Semaphore::new(pool.max_size() as usize));
+        let backend = manager.backend();
+        let hub = live::Hub::start(manager, config.safety_poll)?;
+        let games = play::Games::start(pool.clone(), db_slots.clone(), hub.clone(), config.bot_delay);
         Ok(AppState {
             db_slots,
-            deals: batch::DealQueue::new(backend),
+            deal_writer: deal::writer::DealWriter::new(backend),
             pool,
             backend,
             config: Arc::new(config),
@@ -104,27 +107,34 @@ impl AppState {
         })
     }
 
-    /// Runs `f` with a pooled connection on the blocking thread pool: the one
-    /// way handlers reach the database. The live events `f` committed drop
-    /// their tournaments' cached standings before this returns, and wake the
-    /// hub.
+    /// Runs `f`, a unit of work that reads, with a pooled connection on the
+    /// blocking thread pool. Writing needs a [`Tx`], which only
+    /// [`AppState::write`] (or the hub's door, [`live::Hub::write`]) gives.
     pub async fn db<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut DbConn) -> Result<R, AppError> + Send + 'static,
         R: Send + 'static,
     {
+        self.with_conn(f).await?
+    }
+
+    /// The door of every write of a request: runs `f` in one transaction
+    /// with a pooled connection on the blocking thread pool, commits it, and
+    /// hands the live events it published to the hub (their tournaments'
+    /// cached standings are dropped before this returns, the streams hear
+    /// of them at once).
+    pub async fn write<F, R>(&self, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&mut Tx<'_>) -> Result<R, AppError> + Send + 'static,
+        R: Send + 'static,
+    {
         let hub = self.hub.clone();
-        self.with_conn(move |conn| {
-            let out = f(conn);
-            hub.committed(&crate::db::ops::events::take_committed());
-            out
-        })
-        .await?
+        self.with_conn(move |conn| hub.write(conn, f)).await?
     }
 
     /// Runs `f` on the blocking thread pool with a pooled connection, once
     /// one is free for it ([`AppState::db_slots`]).
-    pub async fn with_conn<F, R>(&self, f: F) -> Result<R, AppError>
+    pub(crate) async fn with_conn<F, R>(&self, f: F) -> Result<R, AppError>
     where
         F: FnOnce(&mut DbConn) -> R + Send + 'static,
         R: Send + 'static,

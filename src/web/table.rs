@@ -100,9 +100,9 @@ async fn deal_confirm(
     let version = form.0.version.trim().parse::<i32>().ok();
     let back = format!("/t/{token}");
     state
-        .db(move |conn| {
-            let (table, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
-            Ok(deals::confirm(conn, &table, &round, k, player, version)?)
+        .write(move |tx| {
+            let (table, round) = RoundTable::by_token(tx, &token)?.ok_or(AppError::NotFound)?;
+            Ok(deals::confirm(tx, &table, &round, k, player, version)?)
         })
         .await?;
     Ok(see_other(back))

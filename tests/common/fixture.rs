@@ -30,17 +30,20 @@ pub fn stats_tournament(conn: &mut AnyConnection) -> (i32, Vec<i32>) {
         seed: "7".into(),
         ..TournamentForm::default()
     };
-    let t = tournaments::create(conn, &form, None).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
     let ids: Vec<i32> = NAMES
         .iter()
         .enumerate()
         .map(|(i, name)| {
             let fields = PlayerFields::new(name, &format!("Club {}", i % 3), &format!("{}", 7_000_100 + i)).unwrap();
-            players::register(conn, t.id, &fields, true).unwrap().0.id
+            chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true))
+                .unwrap()
+                .0
+                .id
         })
         .collect();
     for n in 1..=3 {
-        rounds::start_next(conn, t.id, None, true, "arbitre").unwrap();
+        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, true, "arbitre")).unwrap();
         let round = Round::find(conn, t.id, n).unwrap().unwrap();
         for table in RoundTable::for_round(conn, round.id).unwrap() {
             let players = RoundTable::players(conn, table.id).unwrap();
@@ -95,5 +98,5 @@ fn enter(
         version: None,
         key: None,
     };
-    deals::enter(conn, &entry).unwrap();
+    chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
 }

@@ -251,14 +251,17 @@ pub fn seated_tournament(db: &TestDb) -> (i32, Vec<i32>, String) {
         seed: "5".into(),
         ..Default::default()
     };
-    let t = tournaments::create(&mut conn, &form, None).unwrap();
+    let t = chelem::db::write(&mut conn, |tx| tournaments::create(tx, &form, None)).unwrap();
     let ids: Vec<i32> = (0..8)
         .map(|i| {
             let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-            players::register(&mut conn, t.id, &fields, true).unwrap().0.id
+            chelem::db::write(&mut conn, |tx| players::register(tx, t.id, &fields, true))
+                .unwrap()
+                .0
+                .id
         })
         .collect();
-    rounds::start_next(&mut conn, t.id, None, false, USER).unwrap();
+    chelem::db::write(&mut conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
     let round = Round::find(&mut conn, t.id, 1).unwrap().unwrap();
     let token = RoundTable::for_round(&mut conn, round.id).unwrap()[0].token.clone();
     (t.id, ids, token)

@@ -10,6 +10,7 @@ pub mod hostile;
 pub mod http;
 pub mod room;
 pub mod routes;
+pub mod seats;
 pub mod server;
 pub mod sse;
 

@@ -110,7 +110,7 @@ impl Round {
     /// PostgreSQL a close waits for the entries under way and an entry that
     /// comes after the close reads it closed (a locking read returns the row
     /// as the transaction it waited for left it). SQLite needs no lock: a
-    /// write transaction ([`crate::db::write`]) holds the whole database.
+    /// write transaction ([`crate::db::unit::run`]) holds the whole database.
     pub fn locked(conn: &mut AnyConnection, id: i32, exclusive: bool) -> QueryResult<Option<Round>> {
         let q = rounds::table.find(id);
         match conn {

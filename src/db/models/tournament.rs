@@ -105,7 +105,7 @@ impl Tournament {
 
     /// Locks the tournament's row until the transaction ends (PostgreSQL
     /// `FOR UPDATE`), so two organizers starting the next round at once are
-    /// served one after the other. SQLite: see [`crate::db::write`].
+    /// served one after the other. SQLite: see [`crate::db::unit::run`].
     pub fn lock(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
         if let AnyConnection::Postgresql(pg) = conn {
             tournaments::table

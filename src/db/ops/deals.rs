@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::db::models::{
     AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Submission, Tournament,
 };
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
 
@@ -100,17 +100,18 @@ pub struct Entry<'a> {
 
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
 /// different one replaces it (audit log). A table cannot write a closed round.
-pub fn enter(conn: &mut AnyConnection, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
+pub fn enter(tx: &mut Tx<'_>, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     use diesel::result::{DatabaseErrorKind, Error};
-    let once = |conn: &mut AnyConnection| -> OpResult<EnteredDeal> {
-        let mut answers = enter_all(conn, std::slice::from_ref(entry))?;
+    let once = |tx: &mut Tx<'_>| -> OpResult<EnteredDeal> {
+        let mut answers = tx.savepoint(|tx| enter_all(tx, std::slice::from_ref(entry)))?;
         answers.pop().expect("one answer per entry")
     };
-    match once(conn) {
+    match once(tx) {
         // Two first entries of one slot at once (PostgreSQL): the other one
-        // committed first. Once more, the slot is seen filled, so the same
-        // deal is a no-op and a different one a correction.
-        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => once(conn),
+        // committed first (its row is visible to the next statement, read
+        // committed). Once more, the slot is seen filled, so the same deal
+        // is a no-op and a different one a correction.
+        Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => once(tx),
         r => r,
     }
 }
@@ -234,6 +235,20 @@ fn by_index(conn: &mut AnyConnection) -> OpResult<()> {
     Ok(())
 }
 
+/// A deal corrected by an entry: its audit entry, written with the group's.
+struct Correction {
+    tournament: i32,
+    /// Who corrected it.
+    actor: String,
+    /// "round r table t deal k".
+    subject: String,
+    /// The deal before and after, as JSON.
+    before: String,
+    after: String,
+    /// Why (required once the round is closed).
+    reason: String,
+}
+
 /// What the entries of one unit of work write once all are decided, each
 /// kind in one statement.
 #[derive(Default)]
@@ -244,7 +259,7 @@ struct Writes {
     rescored: Vec<(i32, i32)>,
     /// The new content of slots that held a deal before (their last one).
     updated: HashMap<(i32, i32), (i32, DealChanges)>,
-    audit: Vec<(i32, String, String, String, String, String)>,
+    audit: Vec<Correction>,
     submissions: Vec<Submission>,
     /// Deal events by tournament, then the rounds whose standings changed.
     events: BTreeMap<i32, (Vec<Event>, BTreeSet<i32>)>,
@@ -256,67 +271,65 @@ struct Writes {
 /// alone, after the ones before it: its answer, or the refusal it alone
 /// gets, in the same order. The error is the database's (nothing of any
 /// entry is stored then).
-pub fn enter_all(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Vec<OpResult<EnteredDeal>>> {
-    crate::db::write(conn, |conn| {
-        by_index(conn)?;
-        let mut cx = Context::read(conn, entries)?;
-        let mut out = Vec::with_capacity(entries.len());
-        let mut writes = Writes::default();
-        for entry in entries {
-            out.push(match decide(conn, &mut cx, &mut writes, entry) {
-                Err(OpError::Db(e)) => return Err(OpError::Db(e)),
-                answer => answer,
-            });
+pub fn enter_all(tx: &mut Tx<'_>, entries: &[Entry<'_>]) -> OpResult<Vec<OpResult<EnteredDeal>>> {
+    by_index(tx)?;
+    let mut cx = Context::read(tx, entries)?;
+    let mut out = Vec::with_capacity(entries.len());
+    let mut writes = Writes::default();
+    for entry in entries {
+        out.push(match decide(tx, &mut cx, &mut writes, entry) {
+            Err(OpError::Db(e)) => return Err(OpError::Db(e)),
+            answer => answer,
+        });
+    }
+    let new: Vec<NewDeal> = std::mem::take(&mut writes.inserted).into_values().collect();
+    for (table, number, id) in Deal::insert_rows(tx, &new)? {
+        if let Some(slot) = cx.slots.get_mut(&(table, number)) {
+            slot.id = Some(id);
         }
-        let new: Vec<NewDeal> = std::mem::take(&mut writes.inserted).into_values().collect();
-        for (table, number, id) in Deal::insert_rows(conn, &new)? {
-            if let Some(slot) = cx.slots.get_mut(&(table, number)) {
-                slot.id = Some(id);
-            }
-        }
-        let updated: Vec<(i32, &DealChanges)> = writes
-            .rescored
-            .iter()
-            .filter_map(|key| writes.updated.get(key).map(|(id, c)| (*id, c)))
-            .collect();
-        Deal::update_rows(conn, &updated)?;
-        let rescored: Vec<(i32, &[(i32, i32)])> = writes
-            .rescored
-            .iter()
-            .filter_map(|key| {
-                let slot = &cx.slots[key];
-                Some((slot.id?, slot.scores.as_deref()?))
-            })
-            .collect();
-        Deal::replace_scores(conn, &rescored)?;
-        let at = now();
-        let audit: Vec<NewAuditEntry> = writes
-            .audit
-            .iter()
-            .map(|(t, who, subject, before, after, reason)| NewAuditEntry {
-                tournament_id: Some(*t),
-                actor: who,
-                action: "deal.correct",
-                subject,
-                before_json: Some(before),
-                after_json: Some(after),
-                reason,
-                created_at: at,
-            })
-            .collect();
-        AuditEntry::write_all(conn, &audit)?;
-        Submission::insert_all(conn, &writes.submissions)?;
-        for (tournament, (mut events, rounds)) in writes.events {
-            events.extend(rounds.into_iter().map(|r| Event::Standings { round: Some(r) }));
-            publish(conn, tournament, &events)?;
-        }
-        Ok(out)
-    })
+    }
+    let updated: Vec<(i32, &DealChanges)> = writes
+        .rescored
+        .iter()
+        .filter_map(|key| writes.updated.get(key).map(|(id, c)| (*id, c)))
+        .collect();
+    Deal::update_rows(tx, &updated)?;
+    let rescored: Vec<(i32, &[(i32, i32)])> = writes
+        .rescored
+        .iter()
+        .filter_map(|key| {
+            let slot = &cx.slots[key];
+            Some((slot.id?, slot.scores.as_deref()?))
+        })
+        .collect();
+    Deal::replace_scores(tx, &rescored)?;
+    let at = now();
+    let audit: Vec<NewAuditEntry> = writes
+        .audit
+        .iter()
+        .map(|c| NewAuditEntry {
+            tournament_id: Some(c.tournament),
+            actor: &c.actor,
+            action: "deal.correct",
+            subject: &c.subject,
+            before_json: Some(&c.before),
+            after_json: Some(&c.after),
+            reason: &c.reason,
+            created_at: at,
+        })
+        .collect();
+    AuditEntry::write_all(tx, &audit)?;
+    Submission::insert_all(tx, &writes.submissions)?;
+    for (tournament, (mut events, rounds)) in writes.events {
+        events.extend(rounds.into_iter().map(|r| Event::Standings { round: Some(r) }));
+        publish(tx, tournament, &events)?;
+    }
+    Ok(out)
 }
 
 /// Decides one entry of [`enter_all`] against what the unit of work knows
 /// so far, and records what it writes in `writes`.
-fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
+fn decide(tx: &mut Tx<'_>, cx: &mut Context, writes: &mut Writes, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
     let Entry {
         table,
         round,
@@ -352,7 +365,7 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
             }
             key_used = true;
             if let (Some(slot), None) = (cx.slots.get(&slot_key), version) {
-                let mut stored = slot.stored(conn, number)?;
+                let mut stored = slot.stored(tx, number)?;
                 stored.replayed = true;
                 return Ok(stored);
             }
@@ -393,7 +406,7 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
                 msg: Msg::new("deal-stale")
                     .arg("read", version.unwrap_or_default())
                     .arg("current", slot.version),
-                current: Box::new(slot.stored(conn, number)?),
+                current: Box::new(slot.stored(tx, number)?),
             });
         }
     }
@@ -416,14 +429,14 @@ fn decide(conn: &mut AnyConnection, cx: &mut Context, writes: &mut Writes, entry
                     }
                 }
             }
-            writes.audit.push((
-                t.id,
-                who,
-                format!("round {} table {} deal {}", round.number, table.number, number),
-                slot.record.to_json().to_string(),
-                changes.record_json.clone(),
-                reason.trim().to_owned(),
-            ));
+            writes.audit.push(Correction {
+                tournament: t.id,
+                actor: who,
+                subject: format!("round {} table {} deal {}", round.number, table.number, number),
+                before: slot.record.to_json().to_string(),
+                after: changes.record_json.clone(),
+                reason: reason.trim().to_owned(),
+            });
             slot.id
         }
         None => {
@@ -474,12 +487,12 @@ fn spend(seen: &mut HashMap<String, Submission>, writes: &mut Writes, done: Opti
 
 /// Tells the live pages that deal `deal` of a table changed (saved,
 /// corrected or confirmed), and so did the standings.
-fn publish_deal(conn: &mut AnyConnection, tournament: i32, round: i32, table: i32, deal: i32) -> OpResult<()> {
+fn publish_deal(tx: &mut Tx<'_>, tournament: i32, round: i32, table: i32, deal: i32) -> diesel::QueryResult<()> {
     let events = [
         Event::Deal { round, table, deal },
         Event::Standings { round: Some(round) },
     ];
-    publish(conn, tournament, &events)
+    publish(tx, tournament, &events)
 }
 
 impl EnteredDeal {
@@ -503,40 +516,38 @@ pub fn may_confirm(deal: &TableDeal, playing: &[i32], player: i32) -> bool {
 /// confirming twice does not. A deal changed since is refused as stale, a
 /// closed round as closed.
 pub fn confirm(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     table: &RoundTable,
     round: &Round,
     number: i32,
     player: i32,
     version: Option<i32>,
 ) -> OpResult<bool> {
-    crate::db::write(conn, |conn| {
-        let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
-        let round = Round::locked(conn, round.id, false)?.ok_or(OpError::NotFound)?;
-        if round.is_closed() {
-            return Err(OpError::Conflict(
-                Msg::new("deal-round-closed").arg("round", round.number),
-            ));
-        }
-        let d = Deal::find_for_update(conn, table.id, number)?.ok_or(OpError::NotFound)?;
-        if version.is_some_and(|v| v != d.version) {
-            return Err(OpError::Stale {
-                msg: Msg::new("deal-stale")
-                    .arg("read", version.unwrap_or_default())
-                    .arg("current", d.version),
-                current: Box::new(EnteredDeal::stored(conn, &d)?),
-            });
-        }
-        let players = RoundTable::players(conn, table.id)?;
-        let (playing, _) = crate::tournament::table::deal_players(&players, number, t.table5_mode);
-        if !may_confirm(&d.record, &playing, player) {
-            return Err(OpError::Invalid(Msg::new("deal-confirm-not-defender")));
-        }
-        if d.confirmed {
-            return Ok(false);
-        }
-        Deal::confirm(conn, d.id, player)?;
-        publish_deal(conn, t.id, round.number, table.number, number)?;
-        Ok(true)
-    })
+    let t = Tournament::find(tx, round.tournament_id)?.ok_or(OpError::NotFound)?;
+    let round = Round::locked(tx, round.id, false)?.ok_or(OpError::NotFound)?;
+    if round.is_closed() {
+        return Err(OpError::Conflict(
+            Msg::new("deal-round-closed").arg("round", round.number),
+        ));
+    }
+    let d = Deal::find_for_update(tx, table.id, number)?.ok_or(OpError::NotFound)?;
+    if version.is_some_and(|v| v != d.version) {
+        return Err(OpError::Stale {
+            msg: Msg::new("deal-stale")
+                .arg("read", version.unwrap_or_default())
+                .arg("current", d.version),
+            current: Box::new(EnteredDeal::stored(tx, &d)?),
+        });
+    }
+    let players = RoundTable::players(tx, table.id)?;
+    let (playing, _) = crate::tournament::table::deal_players(&players, number, t.table5_mode);
+    if !may_confirm(&d.record, &playing, player) {
+        return Err(OpError::Invalid(Msg::new("deal-confirm-not-defender")));
+    }
+    if d.confirmed {
+        return Ok(false);
+    }
+    Deal::confirm(tx, d.id, player)?;
+    publish_deal(tx, t.id, round.number, table.number, number)?;
+    Ok(true)
 }

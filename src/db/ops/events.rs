@@ -2,25 +2,20 @@
 //! an [`Event`] (table `events`) by [`publish`], inside the transaction that
 //! makes the change, so it exists exactly when the change does.
 //!
-//! On PostgreSQL, `NOTIFY chelem_events` wakes the hub of every app instance
-//! sharing the database (`web::live`): sent by the hub of the writer's
-//! process once it has read the events ([`hub_relays`]), or by [`publish`]
-//! itself (delivered at commit) in a process without a hub. In this process, [`crate::db::write`] records the
-//! events that committed (their ids, by tournament); the web layer takes them with
-//! [`take_committed`] right after its unit of work, to drop their cached
-//! standings at once and wake its hub without waiting for the notification.
+//! [`publish`] records the events' ids on the unit of work ([`Tx`]); the
+//! door that commits it hands them on ([`crate::db::unit`]): in a server to
+//! its hub, which drops their tournaments' cached standings at once and
+//! tells the other instances (`NOTIFY chelem_events` on PostgreSQL, once it
+//! has read them); in a process without a hub, the door itself sends the
+//! `NOTIFY` in the transaction (delivered at commit).
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
 use crate::db::models::StoredEvent;
-use crate::db::{now, AnyConnection};
-
-use super::OpResult;
+use crate::db::{now, AnyConnection, Tx};
 
 /// The PostgreSQL notification channel of the live events; the payload is
 /// the tournament id.
@@ -104,42 +99,19 @@ impl Event {
     }
 }
 
-/// Stores `events` of a tournament, in this order, in one statement. Call it
-/// inside the write transaction of the change ([`crate::db::write`]): the
-/// events commit or roll back with it.
-pub fn publish(conn: &mut AnyConnection, tournament_id: i32, events: &[Event]) -> OpResult<()> {
-    let in_transaction = crate::db::in_transaction(conn)?;
-    if !in_transaction {
-        // The lock below lasts as long as the transaction: give it one.
-        return crate::db::write(conn, |conn| publish(conn, tournament_id, events));
-    }
-    if let AnyConnection::Postgresql(pg) = conn {
+/// Stores `events` of a tournament, in this order, in one statement, in
+/// the unit of work of the change: the events commit or roll back with it,
+/// and reach the live pages when its door commits.
+pub fn publish(tx: &mut Tx<'_>, tournament_id: i32, events: &[Event]) -> diesel::QueryResult<()> {
+    if let AnyConnection::Postgresql(pg) = &mut **tx {
         diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1)")
             .bind::<BigInt, _>(PUBLISH_LOCK)
             .execute(pg)?;
     }
     let rows: Vec<(&str, String)> = events.iter().map(|e| (e.kind(), e.data())).collect();
-    let ids = StoredEvent::insert_all(conn, tournament_id, &rows, now())?;
-    if !HUB_RELAYS.load(Ordering::Relaxed) {
-        notify(conn, tournament_id)?;
-    }
-    TRACK.with(|t| t.borrow_mut().pending.entry(tournament_id).or_default().extend(ids));
+    let ids = StoredEvent::insert_all(tx, tournament_id, &rows, now())?;
+    tx.record(tournament_id, ids);
     Ok(())
-}
-
-/// Whether a live-events hub in this process tells the other instances of
-/// the events committed here ([`hub_relays`]).
-static HUB_RELAYS: AtomicBool = AtomicBool::new(false);
-
-/// Called by the live-events hub of a server: from now on the writers of
-/// this process do not `NOTIFY` in their transactions; the hub does, once it
-/// has read their events (a moment after their commits). A `NOTIFY` in a
-/// transaction takes PostgreSQL's one notification-queue lock until the end
-/// of its commit, so every writer would wait for the previous one's disk
-/// flush; the hub's, outside the writers' transactions, does not. A process
-/// without a hub (the command line) notifies in its transactions.
-pub fn hub_relays() {
-    HUB_RELAYS.store(true, Ordering::Relaxed);
 }
 
 /// `NOTIFY chelem_events` with a tournament id (PostgreSQL; delivered at
@@ -181,48 +153,16 @@ pub fn read_settled<T>(
 
 /// The last seated round of a tournament, for a [`Event::Standings`] that is
 /// not a round's own.
-pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> OpResult<Option<i32>> {
+pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> diesel::QueryResult<Option<i32>> {
     let n = super::players::last_round(conn, tournament_id)?;
     Ok((n > 0).then_some(n))
 }
 
 /// Publishes [`Event::Standings`] for the last seated round.
-pub fn publish_standings(conn: &mut AnyConnection, tournament_id: i32) -> OpResult<()> {
-    let round = last_round(conn, tournament_id)?;
-    publish(conn, tournament_id, &[Event::Standings { round }])
+pub fn publish_standings(tx: &mut Tx<'_>, tournament_id: i32) -> diesel::QueryResult<()> {
+    let round = last_round(tx, tournament_id)?;
+    publish(tx, tournament_id, &[Event::Standings { round }])
 }
 
-/// The events of the open transaction, and those committed but not yet
-/// taken, on this thread.
-#[derive(Default)]
-struct Track {
-    pending: Committed,
-    committed: Committed,
-}
-
-/// Events committed in this process: their ids, by tournament.
+/// Events committed: their ids, by tournament.
 pub type Committed = BTreeMap<i32, Vec<i64>>;
-
-thread_local! {
-    static TRACK: RefCell<Track> = RefCell::new(Track::default());
-}
-
-/// Called by [`crate::db::write`] when the outermost transaction ends: the
-/// pending events are committed, or forgotten on a rollback.
-pub(crate) fn transaction_ended(committed: bool) {
-    TRACK.with(|t| {
-        let mut t = t.borrow_mut();
-        let pending = std::mem::take(&mut t.pending);
-        if committed {
-            for (tournament, ids) in pending {
-                t.committed.entry(tournament).or_default().extend(ids);
-            }
-        }
-    });
-}
-
-/// The events committed on this thread since the last call, by tournament
-/// (the web layer drops their cached standings and wakes its hub).
-pub fn take_committed() -> Committed {
-    TRACK.with(|t| std::mem::take(&mut t.borrow_mut().committed))
-}

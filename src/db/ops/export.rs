@@ -26,7 +26,7 @@ use crate::db::models::{
     NewPlayer, NewTournament, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament, User,
 };
 use crate::db::schema::{registrations, rounds};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
@@ -315,9 +315,9 @@ fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportErro
 }
 
 /// Stores the game of an imported table.
-fn import_game(conn: &mut AnyConnection, tournament: i32, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
+fn import_game(tx: &mut Tx<'_>, tournament: i32, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
     let row = GameRow::insert(
-        conn,
+        tx,
         Some(tournament),
         Some(table.id),
         g.seats.len() as i32,
@@ -329,12 +329,12 @@ fn import_game(conn: &mut AnyConnection, tournament: i32, table: &RoundTable, g:
     for s in &g.seats {
         // A seat's link stays the same, unless this database has it.
         let token = match &s.token {
-            Some(t) if GameSeat::by_token(conn, t)?.is_none() => Some(t.clone()),
+            Some(t) if GameSeat::by_token(tx, t)?.is_none() => Some(t.clone()),
             Some(_) => Some(new_token("")[..32].to_owned()),
             None => None,
         };
         GameSeat::insert_all(
-            conn,
+            tx,
             &[NewGameSeat {
                 game_id: row.id,
                 seat: s.seat,
@@ -347,13 +347,13 @@ fn import_game(conn: &mut AnyConnection, tournament: i32, table: &RoundTable, g:
     }
     for d in &g.deals {
         let map = serde_json::to_string(&d.seat_map).expect("numbers serialize");
-        let stored = GameDeal::insert(conn, row.id, d.number, d.dealer, &map, d.seed, d.created_at)?;
+        let stored = GameDeal::insert(tx, row.id, d.number, d.dealer, &map, d.seed, d.created_at)?;
         for (i, a) in d.actions.iter().enumerate() {
-            GameActionRow::insert(conn, stored.id, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
+            GameActionRow::insert(tx, stored.id, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
         }
-        GameDeal::set_actions(conn, stored.id, d.actions.len() as i32)?;
+        GameDeal::set_actions(tx, stored.id, d.actions.len() as i32)?;
         if let (Some(scores), Some(log), Some(at)) = (&d.scores, &d.log, d.finished_at) {
-            GameDeal::finish(conn, stored.id, &scores.to_string(), &log.to_string(), at)?;
+            GameDeal::finish(tx, stored.id, &scores.to_string(), &log.to_string(), at)?;
         }
     }
     Ok(())
@@ -782,15 +782,15 @@ pub struct Imported {
 }
 
 /// Reads a document (its JSON text) into the database, in one transaction.
-pub fn import_json(conn: &mut AnyConnection, text: &str) -> Result<Imported, ImportError> {
+pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError> {
     let doc: Document = serde_json::from_str(text)?;
-    import(conn, &doc)
+    import(tx, &doc)
 }
 
 /// Writes a document into the database, in one transaction: a new
 /// tournament. Players holding a licence already in the directory are those
 /// players; the others are added.
-pub fn import(conn: &mut AnyConnection, doc: &Document) -> Result<Imported, ImportError> {
+pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> {
     if doc.format != FORMAT || doc.version != VERSION {
         return Err(ImportError::Format {
             format: doc.format.clone(),
@@ -802,195 +802,196 @@ pub fn import(conn: &mut AnyConnection, doc: &Document) -> Result<Imported, Impo
         Table5Mode::from_name(&td.table5_mode).ok_or_else(|| unknown("tournament.table5_mode", &td.table5_mode))?;
     let tie_breaker =
         TieBreaker::from_name(&td.tie_breaker).ok_or_else(|| unknown("tournament.tie_breaker", &td.tie_breaker))?;
-    crate::db::write(conn, |conn| {
-        // Players first: their new ids rename every player field.
-        let mut ids: HashMap<i32, i32> = HashMap::new();
-        let (mut matched, mut added) = (0, 0);
-        for p in &doc.players {
-            let existing = match &p.licence {
-                Some(l) => Player::find_by_licence(conn, l)?,
-                None => None,
-            };
-            let id = match existing {
-                Some(found) => {
-                    matched += 1;
-                    found.id
-                }
-                None => {
-                    added += 1;
-                    Player::create(
-                        conn,
-                        &NewPlayer {
-                            name: p.name.clone(),
-                            club: p.club.clone(),
-                            licence: p.licence.clone(),
-                            created_at: p.created_at,
-                        },
-                    )?
-                    .id
-                }
-            };
-            if ids.insert(p.reference, id).is_some() {
-                return Err(ImportError::DuplicatePlayer(p.reference));
-            }
-        }
-        let doc = doc.map_players(&mut |r| ids.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
-        let td = &doc.tournament;
-
-        let created_by = match &td.created_by {
-            Some(name) => User::find_by_username(conn, name)?.map(|u| u.id),
+    // Players first: their new ids rename every player field.
+    let mut ids: HashMap<i32, i32> = HashMap::new();
+    let (mut matched, mut added) = (0, 0);
+    for p in &doc.players {
+        let existing = match &p.licence {
+            Some(l) => Player::find_by_licence(tx, l)?,
             None => None,
         };
-        let t = Tournament::create(
-            conn,
-            &NewTournament {
-                name: td.name.clone(),
-                event_date: td.event_date.clone(),
-                rounds_planned: td.rounds_planned,
-                deals_table3: td.deals_table3,
-                deals_table4: td.deals_table4,
-                deals_table5: td.deals_table5,
-                table5_mode,
-                tie_breaker,
-                rules_json: NewTournament::rules_json(&td.rules),
-                extra_fives: td.extra_fives,
-                swiss_from_round: td.swiss_from_round,
-                seed: td.seed,
-                created_by,
-                created_at: td.created_at,
-                confirm_deals: td.confirm_deals,
+        let id = match existing {
+            Some(found) => {
+                matched += 1;
+                found.id
+            }
+            None => {
+                added += 1;
+                Player::create(
+                    tx,
+                    &NewPlayer {
+                        name: p.name.clone(),
+                        club: p.club.clone(),
+                        licence: p.licence.clone(),
+                        created_at: p.created_at,
+                    },
+                )?
+                .id
+            }
+        };
+        if ids.insert(p.reference, id).is_some() {
+            return Err(ImportError::DuplicatePlayer(p.reference));
+        }
+    }
+    let doc = doc.map_players(&mut |r| ids.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
+    let td = &doc.tournament;
+
+    let created_by = match &td.created_by {
+        Some(name) => User::find_by_username(tx, name)?.map(|u| u.id),
+        None => None,
+    };
+    let t = Tournament::create(
+        tx,
+        &NewTournament {
+            name: td.name.clone(),
+            event_date: td.event_date.clone(),
+            rounds_planned: td.rounds_planned,
+            deals_table3: td.deals_table3,
+            deals_table4: td.deals_table4,
+            deals_table5: td.deals_table5,
+            table5_mode,
+            tie_breaker,
+            rules_json: NewTournament::rules_json(&td.rules),
+            extra_fives: td.extra_fives,
+            swiss_from_round: td.swiss_from_round,
+            seed: td.seed,
+            created_by,
+            created_at: td.created_at,
+            confirm_deals: td.confirm_deals,
+        },
+    )?;
+
+    for r in &doc.registrations {
+        diesel::insert_into(registrations::table)
+            .values((
+                registrations::tournament_id.eq(t.id),
+                registrations::player_id.eq(r.player),
+                registrations::checked_in.eq(r.checked_in),
+                registrations::first_round.eq(r.first_round),
+                registrations::withdrawn_after.eq(r.withdrawn_after),
+                registrations::created_at.eq(r.created_at),
+            ))
+            .execute(tx.conn())?;
+    }
+
+    let mut constraints = Vec::new();
+    for (i, c) in doc.seating_constraints.iter().enumerate() {
+        let what = || format!("seating constraint {}", i + 1);
+        let constraint = match (ConstraintKind::from_name(&c.kind), c.player_b, c.table_number) {
+            (Some(ConstraintKind::Apart), Some(b), _) => Constraint::Apart(c.player_a, b),
+            (Some(ConstraintKind::Fixed), _, Some(n)) => Constraint::Fixed(c.player_a, n),
+            _ => {
+                return Err(invalid(
+                    what(),
+                    "an apart constraint names two players, a fixed one a table",
+                ))
+            }
+        };
+        SeatingConstraint::create(tx, t.id, constraint)?;
+        constraints.push(constraint);
+    }
+
+    if let Some(plan) = &td.plan {
+        let mut players = plan.players.clone();
+        players.sort_unstable();
+        let constraints = if plan.constraints_current {
+            plan_fingerprint(&constraints, &players, td.extra_fives)
+        } else {
+            // Matches no fingerprint: the plan is not followed, as before.
+            "outdated".to_owned()
+        };
+        let stored = StoredPlan {
+            players,
+            constraints,
+            rounds: plan.rounds.clone(),
+        };
+        Tournament::set_plan(tx, t.id, &stored)?;
+    }
+
+    // The tables' links stay the same, unless this database has them.
+    let tokens: Vec<&str> = doc
+        .rounds
+        .iter()
+        .flat_map(|r| r.tables.iter().map(|tb| tb.token.as_str()))
+        .collect();
+    let mut tokens_renewed = false;
+    for token in &tokens {
+        if RoundTable::by_token(tx, token)?.is_some() {
+            tokens_renewed = true;
+            break;
+        }
+    }
+    for round in &doc.rounds {
+        let status = RoundStatus::from_name(&round.status)
+            .ok_or_else(|| unknown(format!("round {} status", round.number), &round.status))?;
+        let round_id: i32 = diesel::insert_into(rounds::table)
+            .values((
+                rounds::tournament_id.eq(t.id),
+                rounds::number.eq(round.number),
+                rounds::status.eq(status),
+                rounds::created_at.eq(round.created_at),
+                rounds::closed_at.eq(round.closed_at),
+            ))
+            .returning(rounds::id)
+            .get_result(tx.conn())?;
+        for table in &round.tables {
+            let token = if tokens_renewed {
+                new_token("")[..32].to_owned()
+            } else {
+                table.token.clone()
+            };
+            let stored = RoundTable::create(tx, round_id, table.number, &token, table.deal_count, &table.seats)?;
+            for deal in &table.deals {
+                let what = || format!("round {} table {} deal {}", round.number, table.number, deal.number);
+                let record = parse_deal(&deal.record, &what)?;
+                let new = NewDeal {
+                    table_id: stored.id,
+                    number: deal.number,
+                    created_at: deal.created_at,
+                    content: DealChanges {
+                        passed: deal.passed,
+                        record_json: record.to_json().to_string(),
+                        taker_id: deal.taker,
+                        attack_won: deal.attack_won,
+                        entered_by: deal.entered_by.clone(),
+                        updated_at: deal.updated_at,
+                        version: deal.version,
+                        confirmed: deal.confirmed,
+                        confirmed_by: deal.confirmed_by,
+                    },
+                };
+                let scores: Vec<(i32, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
+                Deal::insert(tx, &new, &scores)?;
+            }
+            if let Some(g) = &table.game {
+                import_game(tx, t.id, &stored, g)?;
+            }
+        }
+    }
+
+    for e in &doc.audit_log {
+        AuditEntry::write(
+            tx,
+            &NewAuditEntry {
+                tournament_id: Some(t.id),
+                actor: &e.actor,
+                action: &e.action,
+                subject: &e.subject,
+                before_json: e.before_json.as_deref(),
+                after_json: e.after_json.as_deref(),
+                reason: &e.reason,
+                created_at: e.created_at,
             },
         )?;
-
-        for r in &doc.registrations {
-            diesel::insert_into(registrations::table)
-                .values((
-                    registrations::tournament_id.eq(t.id),
-                    registrations::player_id.eq(r.player),
-                    registrations::checked_in.eq(r.checked_in),
-                    registrations::first_round.eq(r.first_round),
-                    registrations::withdrawn_after.eq(r.withdrawn_after),
-                    registrations::created_at.eq(r.created_at),
-                ))
-                .execute(conn)?;
-        }
-
-        let mut constraints = Vec::new();
-        for (i, c) in doc.seating_constraints.iter().enumerate() {
-            let what = || format!("seating constraint {}", i + 1);
-            let constraint = match (ConstraintKind::from_name(&c.kind), c.player_b, c.table_number) {
-                (Some(ConstraintKind::Apart), Some(b), _) => Constraint::Apart(c.player_a, b),
-                (Some(ConstraintKind::Fixed), _, Some(n)) => Constraint::Fixed(c.player_a, n),
-                _ => {
-                    return Err(invalid(
-                        what(),
-                        "an apart constraint names two players, a fixed one a table",
-                    ))
-                }
-            };
-            SeatingConstraint::create(conn, t.id, constraint)?;
-            constraints.push(constraint);
-        }
-
-        if let Some(plan) = &td.plan {
-            let mut players = plan.players.clone();
-            players.sort_unstable();
-            let constraints = if plan.constraints_current {
-                plan_fingerprint(&constraints, &players, td.extra_fives)
-            } else {
-                // Matches no fingerprint: the plan is not followed, as before.
-                "outdated".to_owned()
-            };
-            let stored = StoredPlan {
-                players,
-                constraints,
-                rounds: plan.rounds.clone(),
-            };
-            Tournament::set_plan(conn, t.id, &stored)?;
-        }
-
-        // The tables' links stay the same, unless this database has them.
-        let tokens: Vec<&str> = doc
-            .rounds
-            .iter()
-            .flat_map(|r| r.tables.iter().map(|tb| tb.token.as_str()))
-            .collect();
-        let mut tokens_renewed = false;
-        for token in &tokens {
-            if RoundTable::by_token(conn, token)?.is_some() {
-                tokens_renewed = true;
-                break;
-            }
-        }
-        for round in &doc.rounds {
-            let status = RoundStatus::from_name(&round.status)
-                .ok_or_else(|| unknown(format!("round {} status", round.number), &round.status))?;
-            let round_id: i32 = diesel::insert_into(rounds::table)
-                .values((
-                    rounds::tournament_id.eq(t.id),
-                    rounds::number.eq(round.number),
-                    rounds::status.eq(status),
-                    rounds::created_at.eq(round.created_at),
-                    rounds::closed_at.eq(round.closed_at),
-                ))
-                .returning(rounds::id)
-                .get_result(conn)?;
-            for table in &round.tables {
-                let token = if tokens_renewed {
-                    new_token("")[..32].to_owned()
-                } else {
-                    table.token.clone()
-                };
-                let stored = RoundTable::create(conn, round_id, table.number, &token, table.deal_count, &table.seats)?;
-                for deal in &table.deals {
-                    let what = || format!("round {} table {} deal {}", round.number, table.number, deal.number);
-                    let record = parse_deal(&deal.record, &what)?;
-                    let new = NewDeal {
-                        table_id: stored.id,
-                        number: deal.number,
-                        created_at: deal.created_at,
-                        content: DealChanges {
-                            passed: deal.passed,
-                            record_json: record.to_json().to_string(),
-                            taker_id: deal.taker,
-                            attack_won: deal.attack_won,
-                            entered_by: deal.entered_by.clone(),
-                            updated_at: deal.updated_at,
-                            version: deal.version,
-                            confirmed: deal.confirmed,
-                            confirmed_by: deal.confirmed_by,
-                        },
-                    };
-                    let scores: Vec<(i32, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
-                    Deal::insert(conn, &new, &scores)?;
-                }
-                if let Some(g) = &table.game {
-                    import_game(conn, t.id, &stored, g)?;
-                }
-            }
-        }
-
-        for e in &doc.audit_log {
-            AuditEntry::write(
-                conn,
-                &NewAuditEntry {
-                    tournament_id: Some(t.id),
-                    actor: &e.actor,
-                    action: &e.action,
-                    subject: &e.subject,
-                    before_json: e.before_json.as_deref(),
-                    after_json: e.after_json.as_deref(),
-                    reason: &e.reason,
-                    created_at: e.created_at,
-                },
-            )?;
-        }
-        Ok(Imported {
-            tournament_id: t.id,
-            players_matched: matched,
-            players_added: added,
-            tokens_renewed,
-            creator_unknown: td.created_by.is_some() && created_by.is_none(),
-        })
+    }
+    // Its pages are new, but a browser left open on an id reused after a
+    // restore hears of it like of any change.
+    super::events::publish_standings(tx, t.id)?;
+    Ok(Imported {
+        tournament_id: t.id,
+        players_matched: matched,
+        players_added: added,
+        tokens_renewed,
+        creator_unknown: td.created_by.is_some() && created_by.is_none(),
     })
 }

@@ -16,7 +16,7 @@ use crate::bots::{Bot, Budget};
 use crate::db::models::{
     GameActionRow, GameDeal, GameRow, GameSeat, NewGameSeat, Player, Round, RoundTable, Tournament,
 };
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tarot::{Action, Contract, Game, Phase, PlayError};
 use crate::tournament::deal::TableDeal;
@@ -307,7 +307,7 @@ pub struct Created {
 pub const MAX_DEALS: i32 = 100;
 
 /// Starts a casual game and deals its first deal.
-pub fn create_casual(conn: &mut AnyConnection, spec: &CasualGame, created_by: &str) -> OpResult<Created> {
+pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> OpResult<Created> {
     if !(3..=5).contains(&spec.players) {
         return Err(OpError::Invalid(Msg::new("game-players").arg("players", spec.players)));
     }
@@ -320,42 +320,40 @@ pub fn create_casual(conn: &mut AnyConnection, spec: &CasualGame, created_by: &s
     if !(1..=MAX_DEALS).contains(&spec.deals) {
         return Err(OpError::Invalid(Msg::new("game-deals").arg("max", MAX_DEALS)));
     }
-    crate::db::write(conn, |conn| {
-        let game = GameRow::insert(
-            conn,
-            None,
-            None,
-            n as i32,
-            spec.deals,
-            spec.seed.map(|s| s as i64),
-            created_by,
-            now(),
-        )?;
-        let seats: Vec<NewGameSeat> = (0..n)
-            .map(|s| {
-                let bot = spec.bots.iter().find(|(b, _)| *b == s).map(|(_, k)| *k);
-                let name = spec.names.get(s).map(|x| x.trim()).filter(|x| !x.is_empty());
-                NewGameSeat {
-                    game_id: game.id,
-                    seat: s as i32,
-                    name: match (name, bot) {
-                        (Some(x), _) => x.to_owned(),
-                        (None, Some(_)) => format!("Bot {}", s + 1),
-                        (None, None) => format!("Place {}", s + 1),
-                    },
-                    player_id: None,
-                    token: bot.is_none().then(seat_token),
-                    bot: bot.map(|k| k.name().to_owned()),
-                }
-            })
-            .collect();
-        GameSeat::insert_all(conn, &seats)?;
-        let st = GameState::load(conn, game.id)?;
-        deal_next(conn, &st)?;
-        Ok(Created {
-            id: game.id,
-            seats: seats.into_iter().map(|s| (s.seat as usize, s.token)).collect(),
+    let game = GameRow::insert(
+        tx,
+        None,
+        None,
+        n as i32,
+        spec.deals,
+        spec.seed.map(|s| s as i64),
+        created_by,
+        now(),
+    )?;
+    let seats: Vec<NewGameSeat> = (0..n)
+        .map(|s| {
+            let bot = spec.bots.iter().find(|(b, _)| *b == s).map(|(_, k)| *k);
+            let name = spec.names.get(s).map(|x| x.trim()).filter(|x| !x.is_empty());
+            NewGameSeat {
+                game_id: game.id,
+                seat: s as i32,
+                name: match (name, bot) {
+                    (Some(x), _) => x.to_owned(),
+                    (None, Some(_)) => format!("Bot {}", s + 1),
+                    (None, None) => format!("Place {}", s + 1),
+                },
+                player_id: None,
+                token: bot.is_none().then(seat_token),
+                bot: bot.map(|k| k.name().to_owned()),
+            }
         })
+        .collect();
+    GameSeat::insert_all(tx, &seats)?;
+    let st = GameState::load(tx, game.id)?;
+    deal_next(tx, &st)?;
+    Ok(Created {
+        id: game.id,
+        seats: seats.into_iter().map(|s| (s.seat as usize, s.token)).collect(),
     })
 }
 
@@ -367,54 +365,52 @@ fn seat_token() -> String {
 /// with its secret link, and its first deal dealt (only before any deal of
 /// the table was entered). A table
 /// already digital is left as it is. Its game id.
-pub fn make_digital(conn: &mut AnyConnection, table: &RoundTable, created_by: &str) -> OpResult<i32> {
-    crate::db::write(conn, |conn| {
-        use crate::db::schema::rounds;
-        if let Some(g) = GameRow::for_table(conn, table.id)? {
-            return Ok(g.id);
-        }
-        let round: Round = rounds::table
-            .find(table.round_id)
-            .select(Round::as_select())
-            .first(conn)?;
-        if round.is_closed() {
-            return Err(OpError::Conflict(
-                Msg::new("deal-round-closed").arg("round", round.number),
-            ));
-        }
-        let players = RoundTable::players(conn, table.id)?;
-        let names = Player::names(conn, &players)?;
-        // The game's deals are the table's slots from the first one on.
-        if !crate::db::models::Deal::for_table(conn, table.id)?.is_empty() {
-            return Err(OpError::Conflict(Msg::new("game-table-started").arg("n", table.number)));
-        }
-        let game = GameRow::insert(
-            conn,
-            Some(round.tournament_id),
-            Some(table.id),
-            players.len() as i32,
-            table.deal_count,
-            None,
-            created_by,
-            now(),
-        )?;
-        let seats: Vec<NewGameSeat> = players
-            .iter()
-            .enumerate()
-            .map(|(s, p)| NewGameSeat {
-                game_id: game.id,
-                seat: s as i32,
-                name: names.get(p).cloned().unwrap_or_default(),
-                player_id: Some(*p),
-                token: Some(seat_token()),
-                bot: None,
-            })
-            .collect();
-        GameSeat::insert_all(conn, &seats)?;
-        let st = GameState::load(conn, game.id)?;
-        deal_next(conn, &st)?;
-        Ok(game.id)
-    })
+pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> OpResult<i32> {
+    use crate::db::schema::rounds;
+    if let Some(g) = GameRow::for_table(tx, table.id)? {
+        return Ok(g.id);
+    }
+    let round: Round = rounds::table
+        .find(table.round_id)
+        .select(Round::as_select())
+        .first(tx.conn())?;
+    if round.is_closed() {
+        return Err(OpError::Conflict(
+            Msg::new("deal-round-closed").arg("round", round.number),
+        ));
+    }
+    let players = RoundTable::players(tx, table.id)?;
+    let names = Player::names(tx, &players)?;
+    // The game's deals are the table's slots from the first one on.
+    if !crate::db::models::Deal::for_table(tx, table.id)?.is_empty() {
+        return Err(OpError::Conflict(Msg::new("game-table-started").arg("n", table.number)));
+    }
+    let game = GameRow::insert(
+        tx,
+        Some(round.tournament_id),
+        Some(table.id),
+        players.len() as i32,
+        table.deal_count,
+        None,
+        created_by,
+        now(),
+    )?;
+    let seats: Vec<NewGameSeat> = players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| NewGameSeat {
+            game_id: game.id,
+            seat: s as i32,
+            name: names.get(p).cloned().unwrap_or_default(),
+            player_id: Some(*p),
+            token: Some(seat_token()),
+            bot: None,
+        })
+        .collect();
+    GameSeat::insert_all(tx, &seats)?;
+    let st = GameState::load(tx, game.id)?;
+    deal_next(tx, &st)?;
+    Ok(game.id)
 }
 
 /// What an action did.
@@ -431,56 +427,48 @@ pub enum Acted {
 /// actions the deal had when the seat's page was shown; an action from an
 /// older page is refused, unless it is the very action the seat made then (a
 /// double tap), which answers as if it had just been made.
-pub fn act(
-    conn: &mut AnyConnection,
-    id: i32,
-    table_seat: usize,
-    action: Action,
-    version: Option<i32>,
-) -> OpResult<Acted> {
-    crate::db::write(conn, |conn| {
-        GameRow::lock(conn, id)?;
-        let st = GameState::load(conn, id)?;
-        let (Some(deal), Some(game)) = (st.current(), st.play.as_ref()) else {
-            return Err(OpError::Conflict(Msg::new("play-deal-over")));
-        };
-        if st.round_closed() {
-            let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
-            return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version: Option<i32>) -> OpResult<Acted> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    let (Some(deal), Some(game)) = (st.current(), st.play.as_ref()) else {
+        return Err(OpError::Conflict(Msg::new("play-deal-over")));
+    };
+    if st.round_closed() {
+        let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
+        return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+    }
+    let Some(seat) = st.deal_seat(table_seat) else {
+        return Err(OpError::Conflict(Msg::new("game-sitting-out")));
+    };
+    if let Some(v) = version.filter(|v| *v != st.version) {
+        let stored = GameActionRow::of_deal(tx, deal.id)?;
+        let same = stored.get(v as usize).is_some_and(|a| {
+            a.seat == i32::from(seat) && serde_json::from_str::<Action>(&a.action).ok() == Some(action)
+        });
+        if same {
+            return Ok(Acted::Replayed);
         }
-        let Some(seat) = st.deal_seat(table_seat) else {
-            return Err(OpError::Conflict(Msg::new("game-sitting-out")));
-        };
-        if let Some(v) = version.filter(|v| *v != st.version) {
-            let stored = GameActionRow::of_deal(conn, deal.id)?;
-            let same = stored.get(v as usize).is_some_and(|a| {
-                a.seat == i32::from(seat) && serde_json::from_str::<Action>(&a.action).ok() == Some(action)
-            });
-            if same {
-                return Ok(Acted::Replayed);
-            }
-            return Err(OpError::Conflict(Msg::new("game-stale")));
+        return Err(OpError::Conflict(Msg::new("game-stale")));
+    }
+    if let (Action::Bid(Some(Contract::Petite)), Some((t, _, _))) = (action, &st.table) {
+        if t.rules.no_petite {
+            return Err(OpError::Invalid(Msg::new("record-petite-refused")));
         }
-        if let (Action::Bid(Some(Contract::Petite)), Some((t, _, _))) = (action, &st.table) {
-            if t.rules.no_petite {
-                return Err(OpError::Invalid(Msg::new("record-petite-refused")));
-            }
-        }
-        let mut next = *game;
-        next.apply(seat, action).map_err(|e| play_msg(&e))?;
-        let json = serde_json::to_string(&action).expect("an action serializes");
-        GameActionRow::insert(conn, deal.id, st.version, i32::from(seat), &json, now())?;
-        GameDeal::set_actions(conn, deal.id, st.version + 1)?;
-        if next.phase() == Phase::Done {
-            finish(conn, &st, deal, &next)?;
-        }
-        Ok(Acted::Done)
-    })
+    }
+    let mut next = *game;
+    next.apply(seat, action).map_err(|e| play_msg(&e))?;
+    let json = serde_json::to_string(&action).expect("an action serializes");
+    GameActionRow::insert(tx, deal.id, st.version, i32::from(seat), &json, now())?;
+    GameDeal::set_actions(tx, deal.id, st.version + 1)?;
+    if next.phase() == Phase::Done {
+        finish(tx, &st, deal, &next)?;
+    }
+    Ok(Acted::Done)
 }
 
 /// Stores the end of a deal: its scores by table seat and its log, and for
 /// a digital table the deal in the table's slot.
-fn finish(conn: &mut AnyConnection, st: &GameState, deal: &GameDeal, game: &Game) -> OpResult<()> {
+fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpResult<()> {
     let engine = game.scores().unwrap_or_default();
     let mut scores: Vec<Option<i64>> = vec![None; st.seats.len()];
     if let Some((_, round, table)) = &st.table {
@@ -491,7 +479,7 @@ fn finish(conn: &mut AnyConnection, st: &GameState, deal: &GameDeal, game: &Game
             .collect();
         let record = TableDeal::from_record(game.record().as_ref(), &players);
         let entered = deals::enter(
-            conn,
+            tx,
             &Entry {
                 table,
                 round,
@@ -517,90 +505,147 @@ fn finish(conn: &mut AnyConnection, st: &GameState, deal: &GameDeal, game: &Game
     }
     let log = serde_json::to_string(&game.log()).expect("a game log serializes");
     let scores = serde_json::to_string(&scores).expect("scores serialize");
-    GameDeal::finish(conn, deal.id, &scores, &log, now())?;
+    GameDeal::finish(tx, deal.id, &scores, &log, now())?;
     Ok(())
 }
 
 /// Deals the next deal once the last one is over (`{"next": true}`).
-pub fn next_deal(conn: &mut AnyConnection, id: i32) -> OpResult<()> {
-    crate::db::write(conn, |conn| {
-        GameRow::lock(conn, id)?;
-        let st = GameState::load(conn, id)?;
-        if !st.deal_over() {
-            return Err(OpError::Conflict(Msg::new("game-deal-in-progress")));
-        }
-        if !st.more_deals() {
-            return Err(OpError::Conflict(
-                Msg::new("game-over").arg("deals", st.game.deal_count),
-            ));
-        }
-        if st.round_closed() {
-            let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
-            return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
-        }
-        deal_next(conn, &st)?;
-        Ok(())
-    })
+pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    if !st.deal_over() {
+        return Err(OpError::Conflict(Msg::new("game-deal-in-progress")));
+    }
+    if !st.more_deals() {
+        return Err(OpError::Conflict(
+            Msg::new("game-over").arg("deals", st.game.deal_count),
+        ));
+    }
+    if st.round_closed() {
+        let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
+        return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+    }
+    deal_next(tx, &st)?;
+    Ok(())
 }
 
 /// Gives a seat to a bot (any time: a player who left), or back to its
 /// player (`None`: only between two deals). A seat without a secret link
 /// gets one when a person takes it.
-pub fn set_bot(conn: &mut AnyConnection, id: i32, table_seat: usize, bot: Option<BotKind>) -> OpResult<()> {
-    crate::db::write(conn, |conn| {
-        GameRow::lock(conn, id)?;
-        let st = GameState::load(conn, id)?;
-        let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
-        if bot.is_none() && seat.bot.is_some() && !st.between_deals() {
-            return Err(OpError::Conflict(Msg::new("game-take-back-between-deals")));
-        }
-        GameSeat::set_bot(conn, seat.id, bot.map(BotKind::name))?;
-        if bot.is_none() && seat.token.is_none() {
-            GameSeat::set_token(conn, seat.id, &seat_token())?;
-        }
-        Ok(())
-    })
+pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
+    if bot.is_none() && seat.bot.is_some() && !st.between_deals() {
+        return Err(OpError::Conflict(Msg::new("game-take-back-between-deals")));
+    }
+    GameSeat::set_bot(tx, seat.id, bot.map(BotKind::name))?;
+    if bot.is_none() && seat.token.is_none() {
+        GameSeat::set_token(tx, seat.id, &seat_token())?;
+    }
+    Ok(())
 }
 
-/// What a bot did when asked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BotStep {
-    /// It played (or someone else did meanwhile): look again.
-    Acted,
-    /// It dealt the next deal (a table of bots only).
-    Dealt,
-    /// Nothing for a bot to do.
-    Idle,
+/// What a bot has to do in a game, read from its state: decided and
+/// written in separate steps ([`BotTurn::decide`], [`bot_move`]), so that a
+/// bot holds no connection while it waits or thinks.
+#[derive(Debug, Clone)]
+pub enum BotTurn {
+    /// The bot of `table_seat` plays in `game`, whose deal had `version`
+    /// actions.
+    Play {
+        /// The seat at the table.
+        table_seat: usize,
+        /// The seat in the deal.
+        seat: u8,
+        /// Which bot.
+        kind: BotKind,
+        /// The deal as it stands.
+        game: Box<Game>,
+        /// Its number of actions.
+        version: i32,
+    },
+    /// A table of bots only deals its next deal.
+    Deal,
 }
 
-/// Lets the bot whose turn it is act once; at a table of bots only, deals
-/// the next deal when one is over. `pause` runs first when there is
-/// something to do (the table sees the cards go down).
-pub fn bot_step(conn: &mut AnyConnection, id: i32, pause: &dyn Fn()) -> OpResult<BotStep> {
+/// What a bot decided, to be written through a door ([`bot_move`]).
+#[derive(Debug, Clone, Copy)]
+pub enum BotMove {
+    /// Play `action` for `table_seat` at `version`.
+    Play {
+        /// The seat at the table.
+        table_seat: usize,
+        /// What it does.
+        action: Action,
+        /// The deal's number of actions it decided at.
+        version: i32,
+    },
+    /// Deal the next deal.
+    Deal,
+}
+
+impl BotTurn {
+    /// The bot's decision (pure: no database).
+    pub fn decide(&self) -> BotMove {
+        match self {
+            BotTurn::Play {
+                table_seat,
+                seat,
+                kind,
+                game,
+                version,
+            } => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(os_seed());
+                BotMove::Play {
+                    table_seat: *table_seat,
+                    action: kind.bot().act(game, *seat, &mut rng),
+                    version: *version,
+                }
+            }
+            BotTurn::Deal => BotMove::Deal,
+        }
+    }
+}
+
+/// What the bots of game `id` have to do now, if anything: the bot whose
+/// turn it is plays; at a table of bots only, the next deal is dealt when
+/// one is over.
+pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> {
     let st = GameState::load(conn, id)?;
     if st.round_closed() {
-        return Ok(BotStep::Idle);
-    }
-    let all_bots = st.seats.iter().all(|s| s.bot.is_some());
-    if st.bot_to_act().is_some() || (st.deal_over() && st.more_deals() && all_bots) {
-        pause();
+        return Ok(None);
     }
     if let (Some((seat, kind)), Some(game)) = (st.bot_to_act(), st.play.as_ref()) {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(os_seed());
-        let action = kind.bot().act(game, seat, &mut rng);
-        let table_seat = st.map[usize::from(seat)];
-        return match act(conn, id, table_seat, action, Some(st.version)) {
-            Ok(_) | Err(OpError::Conflict(_)) => Ok(BotStep::Acted),
-            Err(e) => Err(e),
-        };
+        return Ok(Some(BotTurn::Play {
+            table_seat: st.map[usize::from(seat)],
+            seat,
+            kind,
+            game: Box::new(*game),
+            version: st.version,
+        }));
     }
-    if st.deal_over() && st.more_deals() && all_bots {
-        return match next_deal(conn, id) {
-            Ok(()) | Err(OpError::Conflict(_)) => Ok(BotStep::Dealt),
-            Err(e) => Err(e),
-        };
+    let all_bots = st.seats.iter().all(|s| s.bot.is_some());
+    Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal))
+}
+
+/// Writes a bot's decision: as a seat's action (refused if the deal moved
+/// on since the bot read it: someone else acted, look again), or the next
+/// deal. Whether it was written.
+pub fn bot_move(tx: &mut Tx<'_>, id: i32, decided: &BotMove) -> OpResult<bool> {
+    let done = match *decided {
+        BotMove::Play {
+            table_seat,
+            action,
+            version,
+        } => act(tx, id, table_seat, action, Some(version)).map(|_| ()),
+        BotMove::Deal => next_deal(tx, id),
+    };
+    match done {
+        Ok(()) => Ok(true),
+        Err(OpError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
     }
-    Ok(BotStep::Idle)
 }
 
 /// Games with a deal in progress (to wake their bots after a restart).

@@ -8,7 +8,7 @@
 use diesel::prelude::*;
 
 use crate::db::models::{NewPlayer, Player, Registration, Round};
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 
 use super::events::publish_standings;
 pub use super::player_input::{parse_csv, CsvLine, Licence, PlayerFields, PlayerForm, PlayerName};
@@ -26,21 +26,19 @@ pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<i
 /// reusing the directory's player with the same licence). Players registered
 /// after the first round is seated join from the next round.
 pub fn register(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     tournament_id: i32,
     fields: &PlayerFields,
     checked_in: bool,
 ) -> OpResult<(Player, Registration)> {
-    crate::db::write(conn, |conn| {
-        let registered = register_quietly(conn, tournament_id, fields, checked_in)?;
-        publish_standings(conn, tournament_id)?;
-        Ok(registered)
-    })
+    let registered = register_quietly(tx, tournament_id, fields, checked_in)?;
+    publish_standings(tx, tournament_id)?;
+    Ok(registered)
 }
 
 /// [`register`] without its live event (an import publishes one for the file).
 fn register_quietly(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     tournament_id: i32,
     fields: &PlayerFields,
     checked_in: bool,
@@ -48,44 +46,42 @@ fn register_quietly(
     let name = fields.name.as_str();
     let club = fields.club.as_str();
     let licence = fields.licence.as_ref().map(Licence::as_str);
-    crate::db::write(conn, |conn| {
-        let existing = match licence {
-            Some(l) => Player::find_by_licence(conn, l)?,
-            None => None,
-        };
-        let player = match existing {
-            Some(p) => p,
-            None => {
-                // Same name and club already in this tournament: a double entry.
-                let regs = Registration::with_players(conn, tournament_id)?;
-                if regs
-                    .iter()
-                    .any(|(_, p)| p.name.eq_ignore_ascii_case(name) && p.club.eq_ignore_ascii_case(club))
-                {
-                    return Err(OpError::Conflict(
-                        Msg::new("player-already-registered").arg("name", name),
-                    ));
-                }
-                Player::create(
-                    conn,
-                    &NewPlayer {
-                        name: name.to_owned(),
-                        club: club.to_owned(),
-                        licence: licence.map(str::to_owned),
-                        created_at: now(),
-                    },
-                )?
+    let existing = match licence {
+        Some(l) => Player::find_by_licence(tx, l)?,
+        None => None,
+    };
+    let player = match existing {
+        Some(p) => p,
+        None => {
+            // Same name and club already in this tournament: a double entry.
+            let regs = Registration::with_players(tx, tournament_id)?;
+            if regs
+                .iter()
+                .any(|(_, p)| p.name.eq_ignore_ascii_case(name) && p.club.eq_ignore_ascii_case(club))
+            {
+                return Err(OpError::Conflict(
+                    Msg::new("player-already-registered").arg("name", name),
+                ));
             }
-        };
-        if Registration::find(conn, tournament_id, player.id)?.is_some() {
-            return Err(OpError::Conflict(
-                Msg::new("player-already-registered").arg("name", &player.name),
-            ));
+            Player::create(
+                tx,
+                &NewPlayer {
+                    name: name.to_owned(),
+                    club: club.to_owned(),
+                    licence: licence.map(str::to_owned),
+                    created_at: now(),
+                },
+            )?
         }
-        let first_round = last_round(conn, tournament_id)? + 1;
-        let reg = Registration::create(conn, tournament_id, player.id, checked_in, first_round, now())?;
-        Ok((player, reg))
-    })
+    };
+    if Registration::find(tx, tournament_id, player.id)?.is_some() {
+        return Err(OpError::Conflict(
+            Msg::new("player-already-registered").arg("name", &player.name),
+        ));
+    }
+    let first_round = last_round(tx, tournament_id)? + 1;
+    let reg = Registration::create(tx, tournament_id, player.id, checked_in, first_round, now())?;
+    Ok((player, reg))
 }
 
 /// A line of a player file that was not registered.
@@ -109,14 +105,9 @@ pub struct ImportReport {
 }
 
 /// Registers the players of a parsed file ([`parse_csv`]): every line is
-/// registered or refused on its own (each in its own transaction), so the
-/// good lines of a file with bad lines are imported.
-pub fn import(
-    conn: &mut AnyConnection,
-    tournament_id: i32,
-    lines: Vec<CsvLine>,
-    checked_in: bool,
-) -> OpResult<ImportReport> {
+/// registered or refused on its own (each in a savepoint of the unit of
+/// work), so the good lines of a file with bad lines are imported.
+pub fn import(tx: &mut Tx<'_>, tournament_id: i32, lines: Vec<CsvLine>, checked_in: bool) -> OpResult<ImportReport> {
     let mut report = ImportReport::default();
     for CsvLine { line, content, player } in lines {
         let refused = |reason| RefusedLine {
@@ -126,7 +117,7 @@ pub fn import(
         };
         match player {
             Err(reason) => report.refused.push(refused(reason)),
-            Ok(fields) => match register_quietly(conn, tournament_id, &fields, checked_in) {
+            Ok(fields) => match tx.savepoint(|tx| register_quietly(tx, tournament_id, &fields, checked_in)) {
                 Ok((p, _)) => report.imported.push((line, p.name)),
                 Err(OpError::Invalid(m) | OpError::Conflict(m)) => report.refused.push(refused(m)),
                 Err(e) => return Err(e),
@@ -134,46 +125,39 @@ pub fn import(
         }
     }
     if !report.imported.is_empty() {
-        crate::db::write(conn, |conn| publish_standings(conn, tournament_id))?;
+        publish_standings(tx, tournament_id)?;
     }
     Ok(report)
 }
 
 /// Reads and registers a player file ([`parse_csv`], then [`import`]).
-pub fn import_csv(
-    conn: &mut AnyConnection,
-    tournament_id: i32,
-    text: &str,
-    checked_in: bool,
-) -> OpResult<ImportReport> {
+pub fn import_csv(tx: &mut Tx<'_>, tournament_id: i32, text: &str, checked_in: bool) -> OpResult<ImportReport> {
     let lines = parse_csv(text).map_err(OpError::Invalid)?;
-    import(conn, tournament_id, lines, checked_in)
+    import(tx, tournament_id, lines, checked_in)
 }
 
 /// Corrects a player of the directory (a typo in the name, a new club, the
 /// licence). Licences stay unique.
-pub fn edit(conn: &mut AnyConnection, player_id: i32, fields: &PlayerFields) -> OpResult<Player> {
+pub fn edit(tx: &mut Tx<'_>, player_id: i32, fields: &PlayerFields) -> OpResult<Player> {
     let licence = fields.licence.as_ref().map(Licence::as_str);
-    crate::db::write(conn, |conn| {
-        Player::find(conn, player_id)?.ok_or(OpError::NotFound)?;
-        if let Some(l) = licence {
-            if let Some(other) = Player::find_by_licence(conn, l)? {
-                if other.id != player_id {
-                    return Err(OpError::Conflict(
-                        Msg::new("player-licence-taken")
-                            .arg("licence", l)
-                            .arg("name", &other.name),
-                    ));
-                }
+    Player::find(tx, player_id)?.ok_or(OpError::NotFound)?;
+    if let Some(l) = licence {
+        if let Some(other) = Player::find_by_licence(tx, l)? {
+            if other.id != player_id {
+                return Err(OpError::Conflict(
+                    Msg::new("player-licence-taken")
+                        .arg("licence", l)
+                        .arg("name", &other.name),
+                ));
             }
         }
-        Player::update(conn, player_id, fields.name.as_str(), &fields.club, licence)?;
-        // The name shows in the standings of every tournament they play.
-        for tournament_id in Registration::tournaments_of_player(conn, player_id)? {
-            publish_standings(conn, tournament_id)?;
-        }
-        Player::find(conn, player_id)?.ok_or(OpError::NotFound)
-    })
+    }
+    Player::update(tx, player_id, fields.name.as_str(), &fields.club, licence)?;
+    // The name shows in the standings of every tournament they play.
+    for tournament_id in Registration::tournaments_of_player(tx, player_id)? {
+        publish_standings(tx, tournament_id)?;
+    }
+    Player::find(tx, player_id)?.ok_or(OpError::NotFound)
 }
 
 fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<Registration> {
@@ -182,49 +166,43 @@ fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) ->
 
 /// Marks a player present (from the next round to be seated) or absent
 /// (before they have played).
-pub fn set_checked_in(conn: &mut AnyConnection, tournament_id: i32, player_id: i32, present: bool) -> OpResult<()> {
-    crate::db::write(conn, |conn| {
-        let reg = registration(conn, tournament_id, player_id)?;
-        let next = last_round(conn, tournament_id)? + 1;
-        if present {
-            if !reg.checked_in {
-                Registration::set_checked_in(conn, reg.id, true, next.max(reg.first_round))?;
-            }
-        } else {
-            if reg.checked_in && reg.first_round < next {
-                return Err(OpError::Conflict(Msg::new("player-already-played")));
-            }
-            Registration::set_checked_in(conn, reg.id, false, reg.first_round)?;
+pub fn set_checked_in(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32, present: bool) -> OpResult<()> {
+    let reg = registration(tx, tournament_id, player_id)?;
+    let next = last_round(tx, tournament_id)? + 1;
+    if present {
+        if !reg.checked_in {
+            Registration::set_checked_in(tx, reg.id, true, next.max(reg.first_round))?;
         }
-        Ok(())
-    })
+    } else {
+        if reg.checked_in && reg.first_round < next {
+            return Err(OpError::Conflict(Msg::new("player-already-played")));
+        }
+        Registration::set_checked_in(tx, reg.id, false, reg.first_round)?;
+    }
+    Ok(())
 }
 
 /// Withdraws a player from the next rounds; their past scores stay.
-pub fn withdraw(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<i32> {
-    crate::db::write(conn, |conn| {
-        let reg = registration(conn, tournament_id, player_id)?;
-        if reg.withdrawn_after.is_some() {
-            return Err(OpError::Conflict(Msg::new("player-already-withdrawn")));
-        }
-        let last = last_round(conn, tournament_id)?;
-        Registration::set_withdrawn(conn, reg.id, Some(last))?;
-        publish_standings(conn, tournament_id)?;
-        Ok(last)
-    })
+pub fn withdraw(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult<i32> {
+    let reg = registration(tx, tournament_id, player_id)?;
+    if reg.withdrawn_after.is_some() {
+        return Err(OpError::Conflict(Msg::new("player-already-withdrawn")));
+    }
+    let last = last_round(tx, tournament_id)?;
+    Registration::set_withdrawn(tx, reg.id, Some(last))?;
+    publish_standings(tx, tournament_id)?;
+    Ok(last)
 }
 
 /// Brings a withdrawn player back from the next round.
-pub fn reinstate(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<()> {
-    crate::db::write(conn, |conn| {
-        let reg = registration(conn, tournament_id, player_id)?;
-        if reg.withdrawn_after.is_none() {
-            return Ok(());
-        }
-        let next = last_round(conn, tournament_id)? + 1;
-        Registration::set_withdrawn(conn, reg.id, None)?;
-        Registration::set_checked_in(conn, reg.id, true, next.max(reg.first_round))?;
-        publish_standings(conn, tournament_id)?;
-        Ok(())
-    })
+pub fn reinstate(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult<()> {
+    let reg = registration(tx, tournament_id, player_id)?;
+    if reg.withdrawn_after.is_none() {
+        return Ok(());
+    }
+    let next = last_round(tx, tournament_id)? + 1;
+    Registration::set_withdrawn(tx, reg.id, None)?;
+    Registration::set_checked_in(tx, reg.id, true, next.max(reg.first_round))?;
+    publish_standings(tx, tournament_id)?;
+    Ok(())
 }

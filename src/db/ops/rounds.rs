@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::db::models::{
     AuditEntry, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
 };
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tournament::seating::{self, PlanOptions, PlayerId, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
@@ -102,144 +102,142 @@ fn totals(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<HashMap<i
 /// unless `close_previous` (the organizer forces its close, missing deals and
 /// all).
 pub fn start_next(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     tournament_id: i32,
     expected: Option<i32>,
     close_previous: bool,
     actor: &str,
 ) -> OpResult<SeatedRound> {
-    crate::db::write(conn, |conn| {
-        Tournament::lock(conn, tournament_id)?;
-        let t = tournaments::get(conn, tournament_id)?;
-        let rounds = Round::for_tournament(conn, tournament_id)?;
-        let number = rounds.last().map(|r| r.number).unwrap_or(0) + 1;
-        if let Some(e) = expected {
-            if e < number {
-                return seated_round(conn, tournament_id, e);
-            }
+    Tournament::lock(tx, tournament_id)?;
+    let t = tournaments::get(tx, tournament_id)?;
+    let rounds = Round::for_tournament(tx, tournament_id)?;
+    let number = rounds.last().map(|r| r.number).unwrap_or(0) + 1;
+    if let Some(e) = expected {
+        if e < number {
+            return seated_round(tx, tournament_id, e);
         }
-        if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
-            if !close_previous {
-                return Err(OpError::Conflict(
-                    Msg::new("round-previous-open").arg("round", previous.number),
-                ));
-            }
-            close(conn, tournament_id, previous.number, true, actor)?;
-        }
-        if number > t.rounds_planned {
+    }
+    if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
+        if !close_previous {
             return Err(OpError::Conflict(
-                Msg::new("round-all-played").arg("rounds", t.rounds_planned),
+                Msg::new("round-previous-open").arg("round", previous.number),
             ));
         }
-        let active = active_players(conn, tournament_id, number)?;
-        if active.len() < 3 {
-            return Err(OpError::Conflict(
-                Msg::new("round-too-few-players").arg("count", active.len()),
-            ));
-        }
-        let active_set: BTreeSet<i32> = active.iter().copied().collect();
-        let constraints = SeatingConstraint::for_tournament(conn, tournament_id)?
-            .iter()
-            .map(SeatingConstraint::constraint)
-            .collect::<QueryResult<Vec<Constraint>>>()?;
-        let lists = constraint_lists(&constraints, &active_set);
-        let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
-        let (avoid, fixed) = lists;
-        let past = history(conn, tournament_id)?;
-        let seed = t.seed as u64;
-        let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
+        close(tx, tournament_id, previous.number, true, actor)?;
+    }
+    if number > t.rounds_planned {
+        return Err(OpError::Conflict(
+            Msg::new("round-all-played").arg("rounds", t.rounds_planned),
+        ));
+    }
+    let active = active_players(tx, tournament_id, number)?;
+    if active.len() < 3 {
+        return Err(OpError::Conflict(
+            Msg::new("round-too-few-players").arg("count", active.len()),
+        ));
+    }
+    let active_set: BTreeSet<i32> = active.iter().copied().collect();
+    let constraints = SeatingConstraint::for_tournament(tx, tournament_id)?
+        .iter()
+        .map(SeatingConstraint::constraint)
+        .collect::<QueryResult<Vec<Constraint>>>()?;
+    let lists = constraint_lists(&constraints, &active_set);
+    let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
+    let (avoid, fixed) = lists;
+    let past = history(tx, tournament_id)?;
+    let seed = t.seed as u64;
+    let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
 
-        // Follow the plan made at round 1 while nothing changed.
-        let mut plan = t.plan.clone();
-        if number == 1 && !swiss_now {
-            let ids: Vec<PlayerId> = active.iter().map(|p| *p as PlayerId).collect();
-            let opts = PlanOptions {
+    // Follow the plan made at round 1 while nothing changed.
+    let mut plan = t.plan.clone();
+    if number == 1 && !swiss_now {
+        let ids: Vec<PlayerId> = active.iter().map(|p| *p as PlayerId).collect();
+        let opts = PlanOptions {
+            extra_fives: t.extra_fives as usize,
+            avoid_pairs: avoid.clone(),
+            fixed_table: fixed.clone(),
+            ..PlanOptions::default()
+        };
+        let planned = seating::plan(&ids, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
+        let stored = StoredPlan {
+            players: active.clone(),
+            constraints: fingerprint.clone(),
+            rounds: planned
+                .iter()
+                .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as i32).collect()).collect())
+                .collect(),
+        };
+        Tournament::set_plan(tx, tournament_id, &stored)?;
+        plan = Some(stored);
+    }
+    let from_plan = plan
+        .filter(|_| !swiss_now)
+        .and_then(|p| p.round_to_follow(&active, &fingerprint, &past, number as usize));
+    let tables: Vec<Vec<i32>> = match from_plan {
+        Some(tables) => tables,
+        None => {
+            let swiss = if swiss_now {
+                let tot = totals(tx, tournament_id)?;
+                Some(
+                    active
+                        .iter()
+                        .map(|p| (*p as PlayerId, tot.get(p).copied().unwrap_or(0)))
+                        .collect(),
+                )
+            } else {
+                None
+            };
+            let req = RoundRequest {
+                players: active.iter().map(|p| *p as PlayerId).collect(),
+                history: to_u32(&past),
+                avoid_pairs: avoid,
+                fixed_table: fixed,
                 extra_fives: t.extra_fives as usize,
-                avoid_pairs: avoid.clone(),
-                fixed_table: fixed.clone(),
-                ..PlanOptions::default()
+                swiss,
             };
-            let planned = seating::plan(&ids, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
-            let stored = StoredPlan {
-                players: active.clone(),
-                constraints: fingerprint.clone(),
-                rounds: planned
-                    .iter()
-                    .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as i32).collect()).collect())
-                    .collect(),
-            };
-            Tournament::set_plan(conn, tournament_id, &stored)?;
-            plan = Some(stored);
+            seating::seat_round(&req, seed.wrapping_add(number as u64))
+                .map_err(seating_error)?
+                .into_iter()
+                .map(|tb| tb.into_iter().map(|p| p as i32).collect())
+                .collect()
         }
-        let from_plan = plan
-            .filter(|_| !swiss_now)
-            .and_then(|p| p.round_to_follow(&active, &fingerprint, &past, number as usize));
-        let tables: Vec<Vec<i32>> = match from_plan {
-            Some(tables) => tables,
-            None => {
-                let swiss = if swiss_now {
-                    let tot = totals(conn, tournament_id)?;
-                    Some(
-                        active
-                            .iter()
-                            .map(|p| (*p as PlayerId, tot.get(p).copied().unwrap_or(0)))
-                            .collect(),
-                    )
-                } else {
-                    None
-                };
-                let req = RoundRequest {
-                    players: active.iter().map(|p| *p as PlayerId).collect(),
-                    history: to_u32(&past),
-                    avoid_pairs: avoid,
-                    fixed_table: fixed,
-                    extra_fives: t.extra_fives as usize,
-                    swiss,
-                };
-                seating::seat_round(&req, seed.wrapping_add(number as u64))
-                    .map_err(seating_error)?
-                    .into_iter()
-                    .map(|tb| tb.into_iter().map(|p| p as i32).collect())
-                    .collect()
-            }
-        };
-        let round = Round::create(conn, tournament_id, number, now()).map_err(|e| match e {
-            diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-                OpError::Conflict(Msg::new("round-started-twice"))
-            }
-            e => OpError::Db(e),
-        })?;
-        for (i, players) in tables.iter().enumerate() {
-            let token = new_token("")[..32].to_owned();
-            RoundTable::create(
-                conn,
-                round.id,
-                i as i32 + 1,
-                &token,
-                deals_for(&t, players.len()),
-                players,
-            )?;
+    };
+    let round = Round::create(tx, tournament_id, number, now()).map_err(|e| match e {
+        diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+            OpError::Conflict(Msg::new("round-started-twice"))
         }
-        AuditEntry::write(
-            conn,
-            &NewAuditEntry {
-                tournament_id: Some(tournament_id),
-                actor,
-                action: "round.start",
-                subject: &format!("round {number}"),
-                before_json: None,
-                after_json: Some(&serde_json::to_string(&tables).unwrap_or_default()),
-                reason: "",
-                created_at: now(),
-            },
+        e => OpError::Db(e),
+    })?;
+    for (i, players) in tables.iter().enumerate() {
+        let token = new_token("")[..32].to_owned();
+        RoundTable::create(
+            tx,
+            round.id,
+            i as i32 + 1,
+            &token,
+            deals_for(&t, players.len()),
+            players,
         )?;
-        let started = Event::Round {
-            round: number,
-            state: RoundState::Started,
-        };
-        publish(conn, tournament_id, &[started])?;
-        seated_round(conn, tournament_id, number)
-    })
+    }
+    AuditEntry::write(
+        tx,
+        &NewAuditEntry {
+            tournament_id: Some(tournament_id),
+            actor,
+            action: "round.start",
+            subject: &format!("round {number}"),
+            before_json: None,
+            after_json: Some(&serde_json::to_string(&tables).unwrap_or_default()),
+            reason: "",
+            created_at: now(),
+        },
+    )?;
+    let started = Event::Round {
+        round: number,
+        state: RoundState::Started,
+    };
+    publish(tx, tournament_id, &[started])?;
+    seated_round(tx, tournament_id, number)
 }
 
 /// Round `number` as seated.
@@ -280,47 +278,45 @@ pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(i32, Ve
 /// Closes a round: its deals become final (organizer corrections aside).
 /// Refused while deals are missing, unless `force`. Closing a closed round
 /// changes nothing.
-pub fn close(conn: &mut AnyConnection, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
-    crate::db::write(conn, |conn| {
-        let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
-        // Read again under the lock: another close may have committed meanwhile.
-        let round = Round::locked(conn, round.id, true)?.ok_or(OpError::NotFound)?;
-        if round.is_closed() {
-            return Ok(());
-        }
-        let missing = missing_deals(conn, round.id)?;
-        if !missing.is_empty() && !force {
-            let list = missing
-                .iter()
-                .map(|(t, _)| t.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            return Err(OpError::Conflict(Msg::new("round-deals-missing").arg("tables", list)));
-        }
-        Round::close(conn, round.id, now())?;
-        let missing_json = serde_json::to_string(&missing).unwrap_or_default();
-        AuditEntry::write(
-            conn,
-            &NewAuditEntry {
-                tournament_id: Some(tournament_id),
-                actor,
-                action: if missing.is_empty() {
-                    "round.close"
-                } else {
-                    "round.force_close"
-                },
-                subject: &format!("round {number}"),
-                before_json: None,
-                after_json: (!missing.is_empty()).then_some(missing_json.as_str()),
-                reason: "",
-                created_at: now(),
+pub fn close(tx: &mut Tx<'_>, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
+    let round = Round::find(tx, tournament_id, number)?.ok_or(OpError::NotFound)?;
+    // Read again under the lock: another close may have committed meanwhile.
+    let round = Round::locked(tx, round.id, true)?.ok_or(OpError::NotFound)?;
+    if round.is_closed() {
+        return Ok(());
+    }
+    let missing = missing_deals(tx, round.id)?;
+    if !missing.is_empty() && !force {
+        let list = missing
+            .iter()
+            .map(|(t, _)| t.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(OpError::Conflict(Msg::new("round-deals-missing").arg("tables", list)));
+    }
+    Round::close(tx, round.id, now())?;
+    let missing_json = serde_json::to_string(&missing).unwrap_or_default();
+    AuditEntry::write(
+        tx,
+        &NewAuditEntry {
+            tournament_id: Some(tournament_id),
+            actor,
+            action: if missing.is_empty() {
+                "round.close"
+            } else {
+                "round.force_close"
             },
-        )?;
-        let closed = Event::Round {
-            round: number,
-            state: RoundState::Closed,
-        };
-        publish(conn, tournament_id, &[closed])?;
-        Ok(())
-    })
+            subject: &format!("round {number}"),
+            before_json: None,
+            after_json: (!missing.is_empty()).then_some(missing_json.as_str()),
+            reason: "",
+            created_at: now(),
+        },
+    )?;
+    let closed = Event::Round {
+        round: number,
+        state: RoundState::Closed,
+    };
+    publish(tx, tournament_id, &[closed])?;
+    Ok(())
 }

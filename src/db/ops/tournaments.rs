@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::db::models::{NewTournament, Tournament};
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 use crate::tarot::ScoringRules;
 use crate::tournament::standings::TieBreaker;
 pub use crate::tournament::table::Table5Mode;
@@ -189,9 +189,9 @@ impl TournamentForm {
 }
 
 /// Creates a tournament from its form.
-pub fn create(conn: &mut AnyConnection, form: &TournamentForm, created_by: Option<i32>) -> OpResult<Tournament> {
+pub fn create(tx: &mut Tx<'_>, form: &TournamentForm, created_by: Option<i32>) -> OpResult<Tournament> {
     let new = form.parse(created_by)?;
-    Ok(Tournament::create(conn, &new)?)
+    Ok(Tournament::create(tx, &new)?)
 }
 
 /// The tournament `id`, or NotFound.
@@ -229,72 +229,70 @@ impl TournamentForm {
 /// 5 play, the scoring variants and the seating seed are fixed (the entered
 /// deals were scored with them), and the number of rounds cannot drop below
 /// the rounds already seated. The change is kept in the audit log.
-pub fn update(conn: &mut AnyConnection, id: i32, form: &TournamentForm, actor: &str) -> OpResult<Tournament> {
+pub fn update(tx: &mut Tx<'_>, id: i32, form: &TournamentForm, actor: &str) -> OpResult<Tournament> {
     use crate::db::models::{AuditEntry, NewAuditEntry};
     use crate::db::schema::tournaments::dsl as t;
     use diesel::prelude::*;
-    crate::db::write(conn, |conn| {
-        let old = get(conn, id)?;
-        // An empty seed keeps the current one (the form always shows it).
-        let mut form = form.clone();
-        if form.seed.trim().is_empty() {
-            form.seed = old.seed.to_string();
-        }
-        let new = form.parse(old.created_by)?;
-        let seated = super::players::last_round(conn, id)?;
-        if seated > 0
-            && (new.table5_mode != old.table5_mode
-                || new.rules_json != NewTournament::rules_json(&old.rules)
-                || new.seed != old.seed)
-        {
-            return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
-        }
-        if new.rounds_planned < seated {
-            return Err(OpError::Conflict(
-                Msg::new("tournament-rounds-below-seated").arg("seated", seated),
-            ));
-        }
-        diesel::update(t::tournaments.find(id))
-            .set((
-                t::name.eq(&new.name),
-                t::event_date.eq(&new.event_date),
-                t::rounds_planned.eq(new.rounds_planned),
-                t::deals_table3.eq(new.deals_table3),
-                t::deals_table4.eq(new.deals_table4),
-                t::deals_table5.eq(new.deals_table5),
-                t::table5_mode.eq(new.table5_mode),
-                t::tie_breaker.eq(new.tie_breaker),
-                t::rules_json.eq(&new.rules_json),
-                t::extra_fives.eq(new.extra_fives),
-                t::swiss_from_round.eq(new.swiss_from_round),
-                t::seed.eq(new.seed),
-                t::confirm_deals.eq(new.confirm_deals),
-            ))
-            .execute(conn)?;
-        if old.confirm_deals && !new.confirm_deals {
-            // No confirmation asked any more: the deals waiting for one count.
-            crate::db::models::Deal::confirm_all(conn, id)?;
-        }
-        let before = serde_json::to_string(&TournamentForm::from_tournament(&old)).unwrap_or_default();
-        let updated = get(conn, id)?;
-        let after = serde_json::to_string(&TournamentForm::from_tournament(&updated)).unwrap_or_default();
-        if before != after {
-            AuditEntry::write(
-                conn,
-                &NewAuditEntry {
-                    tournament_id: Some(id),
-                    actor,
-                    action: "tournament.settings",
-                    subject: &updated.name,
-                    before_json: Some(&before),
-                    after_json: Some(&after),
-                    reason: "",
-                    created_at: now(),
-                },
-            )?;
-            // The name, the tie-breaker, the rounds planned: the pages show them.
-            super::events::publish_standings(conn, id)?;
-        }
-        Ok(updated)
-    })
+    let old = get(tx, id)?;
+    // An empty seed keeps the current one (the form always shows it).
+    let mut form = form.clone();
+    if form.seed.trim().is_empty() {
+        form.seed = old.seed.to_string();
+    }
+    let new = form.parse(old.created_by)?;
+    let seated = super::players::last_round(tx, id)?;
+    if seated > 0
+        && (new.table5_mode != old.table5_mode
+            || new.rules_json != NewTournament::rules_json(&old.rules)
+            || new.seed != old.seed)
+    {
+        return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
+    }
+    if new.rounds_planned < seated {
+        return Err(OpError::Conflict(
+            Msg::new("tournament-rounds-below-seated").arg("seated", seated),
+        ));
+    }
+    diesel::update(t::tournaments.find(id))
+        .set((
+            t::name.eq(&new.name),
+            t::event_date.eq(&new.event_date),
+            t::rounds_planned.eq(new.rounds_planned),
+            t::deals_table3.eq(new.deals_table3),
+            t::deals_table4.eq(new.deals_table4),
+            t::deals_table5.eq(new.deals_table5),
+            t::table5_mode.eq(new.table5_mode),
+            t::tie_breaker.eq(new.tie_breaker),
+            t::rules_json.eq(&new.rules_json),
+            t::extra_fives.eq(new.extra_fives),
+            t::swiss_from_round.eq(new.swiss_from_round),
+            t::seed.eq(new.seed),
+            t::confirm_deals.eq(new.confirm_deals),
+        ))
+        .execute(tx.conn())?;
+    if old.confirm_deals && !new.confirm_deals {
+        // No confirmation asked any more: the deals waiting for one count.
+        crate::db::models::Deal::confirm_all(tx, id)?;
+    }
+    let before = serde_json::to_string(&TournamentForm::from_tournament(&old)).unwrap_or_default();
+    let updated = get(tx, id)?;
+    let after = serde_json::to_string(&TournamentForm::from_tournament(&updated)).unwrap_or_default();
+    if before != after {
+        AuditEntry::write(
+            tx,
+            &NewAuditEntry {
+                tournament_id: Some(id),
+                actor,
+                action: "tournament.settings",
+                subject: &updated.name,
+                before_json: Some(&before),
+                after_json: Some(&after),
+                reason: "",
+                created_at: now(),
+            },
+        )?;
+        // The name, the tie-breaker, the rounds planned: the pages show them.
+        super::events::publish_standings(tx, id)?;
+    }
+    Ok(updated)
 }

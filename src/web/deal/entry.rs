@@ -705,12 +705,12 @@ pub async fn enter_from_form(
     let lang = ctx.lang;
     let back = at.base();
     let outcome = state
-        .db(move |conn| {
-            let s = slot(conn, &at, k)?;
+        .write(move |tx| {
+            let s = slot(tx, &at, k)?;
             let parsed = match scored_form(&s, k, &form) {
                 Ok(scored) => scored.deal,
                 Err(e) => {
-                    let page = form_page(conn, ctx, &at, k, Some(form), Some(e))?;
+                    let page = form_page(tx, ctx, &at, k, Some(form), Some(e))?;
                     return Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, page)));
                 }
             };
@@ -725,7 +725,7 @@ pub async fn enter_from_form(
                 version: form.version_read(),
                 key: key.as_deref(),
             };
-            let (status, error, conflict) = match deals::enter(conn, &entry) {
+            let (status, error, conflict) = match deals::enter(tx, &entry) {
                 Ok(_) => return Ok(Ok(())),
                 Err(OpError::Stale { current, .. }) => {
                     let msg = Msg::new("deal-conflict");
@@ -746,7 +746,7 @@ pub async fn enter_from_form(
                 // Saving this form again replaces the stored deal, knowingly.
                 form.version = current.to_string();
             }
-            let mut page = form_page(conn, ctx, &at, k, Some(form), Some(error))?;
+            let mut page = form_page(tx, ctx, &at, k, Some(form), Some(error))?;
             if let Some((c, _)) = conflict {
                 page.conflict = Some(c);
                 page.existing = true;

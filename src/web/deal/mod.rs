@@ -5,6 +5,7 @@
 pub mod entry;
 pub mod facts;
 pub mod sheet;
+pub mod writer;
 
 use crate::db::models::{Round, RoundTable, Tournament};
 use crate::db::ops::tournaments;

@@ -23,7 +23,7 @@ use tokio::sync::broadcast;
 
 use crate::db::models::StoredEvent;
 use crate::db::ops::events::{read_settled, Committed, CHANNEL};
-use crate::db::{AnyConnection, Backend, Manager};
+use crate::db::{AnyConnection, Backend, Manager, Relay, Tx};
 
 pub use cache::{Progress, Snapshot, StandingsCache};
 
@@ -103,7 +103,10 @@ impl Hub {
     /// Starts the hub of an instance: opens its connection, starts listening
     /// (PostgreSQL), and broadcasts the events stored from now on. A database
     /// out of reach is not an error: the hub connects as soon as it can.
-    pub fn start(manager: Manager) -> anyhow::Result<Hub> {
+    /// `safety_poll` replaces the backend's safety poll ([`SAFETY_POLL_SQLITE`],
+    /// [`SAFETY_POLL_PG`]): a test sets it to hours, to see that every write
+    /// path wakes the hub itself.
+    pub fn start(manager: Manager, safety_poll: Option<Duration>) -> anyhow::Result<Hub> {
         use anyhow::Context;
         let (sender, _) = broadcast::channel(CHANNEL_CAPACITY);
         let shared = Arc::new(Shared {
@@ -122,11 +125,10 @@ impl Hub {
                 None
             }
         };
-        crate::db::ops::events::hub_relays();
         let worker = shared.clone();
         std::thread::Builder::new()
             .name("chelem-live".into())
-            .spawn(move || run(&worker, &manager, conn))
+            .spawn(move || run(&worker, &manager, conn, safety_poll))
             .context("live updates: cannot start the thread")?;
         Ok(Hub {
             _stop: Arc::new(StopOnDrop(shared.clone())),
@@ -160,12 +162,27 @@ impl Hub {
         self.shared.last_seen.load(Ordering::Relaxed)
     }
 
+    /// The door of this process's writes: runs `f` in one write transaction
+    /// on `conn` ([`crate::db::unit::run`]), commits it and hands the events
+    /// it published to [`Hub::committed`]. Every write of a server goes
+    /// through it ([`crate::web::AppState::write`], the deal writer, the
+    /// bots): a new write path cannot leave the live pages behind.
+    pub fn write<T, E, F>(&self, conn: &mut AnyConnection, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
+        E: From<diesel::result::Error>,
+    {
+        let (value, events) = crate::db::unit::run(conn, Relay::Hub, f)?;
+        self.committed(&events);
+        Ok(value)
+    }
+
     /// Events just committed in this process (ids by tournament): their
     /// tournaments' cached standings go at once (a client that saved then
     /// reads sees its change), and the hub reads the events now. The hub
     /// does not drop the standings again when it reads them: each change
     /// would have the standings read twice.
-    pub fn committed(&self, events: &Committed) {
+    fn committed(&self, events: &Committed) {
         if events.is_empty() {
             return;
         }
@@ -289,10 +306,13 @@ fn connect(shared: &Shared, manager: &Manager) -> anyhow::Result<AnyConnection> 
 
 /// The hub's thread: waits, reads, broadcasts; reconnects with a growing
 /// pause when the connection fails.
-fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>) {
+fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safety_poll: Option<Duration>) {
     let (tick, safety) = match manager.backend() {
-        Backend::Postgres => (NOTIFY_POLL, SAFETY_POLL_PG),
-        Backend::Sqlite => (SAFETY_POLL_SQLITE, SAFETY_POLL_SQLITE),
+        Backend::Postgres => (NOTIFY_POLL, safety_poll.unwrap_or(SAFETY_POLL_PG)),
+        Backend::Sqlite => {
+            let safety = safety_poll.unwrap_or(SAFETY_POLL_SQLITE);
+            (safety, safety)
+        }
     };
     let mut backoff = Duration::from_millis(100);
     let mut last_read = Instant::now();
@@ -465,7 +485,7 @@ mod tests {
         let url = dir.join("hub.db").display().to_string();
         let manager = Manager::new(&url).unwrap();
         crate::db::run_migrations(&mut manager.connect().unwrap()).unwrap();
-        let hub = Hub::start(manager).unwrap();
+        let hub = Hub::start(manager, None).unwrap();
         let receivers: Vec<_> = (0..200).map(|_| hub.subscribe()).collect();
         let window = spread(receivers.len());
         let mut delays: Vec<Duration> = (0..200).map(|_| hub.pacer().delay()).collect();

@@ -8,7 +8,7 @@ use crate::db::models::Player;
 use crate::db::ops::players::{self, PlayerFields, PlayerForm};
 
 use super::super::csrf::CsrfForm;
-use super::super::form::{refusal, see_other, Refused};
+use super::super::form::{attempt, see_other, Refused};
 use super::super::{render, AppError, Ctx, OrgPage};
 
 /// Routes.
@@ -97,7 +97,7 @@ async fn update(
         }
     };
     match state
-        .db(move |conn| refusal(ctx.lang, players::edit(conn, id, &fields)))
+        .write(move |tx| attempt(tx, ctx.lang, |tx| players::edit(tx, id, &fields)))
         .await?
     {
         Ok(_) => Ok(see_other("/players")),

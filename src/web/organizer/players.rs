@@ -9,9 +9,10 @@ use serde::Deserialize;
 use crate::db::ops::player_input::decode_file;
 use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
+use crate::db::Tx;
 
 use super::super::csrf::{check_token, CsrfForm};
-use super::super::form::{refusal, see_other, Refused};
+use super::super::form::{attempt, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 
@@ -37,9 +38,9 @@ async fn add(
         }
     };
     let r = state
-        .db(move |conn| {
-            tournaments::get(conn, id)?;
-            refusal(ctx.lang, players::register(conn, id, &fields, present))
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            attempt(tx, ctx.lang, |tx| players::register(tx, id, &fields, present))
         })
         .await?;
     match r {
@@ -109,9 +110,9 @@ async fn import(
     let r = match lines {
         Ok(lines) => {
             state
-                .db(move |conn| {
-                    tournaments::get(conn, id)?;
-                    refusal(ctx.lang, players::import(conn, id, lines, present))
+                .write(move |tx| {
+                    tournaments::get(tx, id)?;
+                    attempt(tx, ctx.lang, |tx| players::import(tx, id, lines, present))
                 })
                 .await?
         }
@@ -127,12 +128,12 @@ async fn import(
 
 pub(super) async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
 where
-    F: FnOnce(&mut crate::db::DbConn) -> Result<(), OpError> + Send + 'static,
+    F: FnOnce(&mut Tx<'_>) -> Result<(), OpError> + Send + 'static,
 {
     let r = state
-        .db(move |conn| {
-            tournaments::get(conn, id)?;
-            refusal(ctx.lang, action(conn))
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            attempt(tx, ctx.lang, action)
         })
         .await?;
     match r {
@@ -170,10 +171,10 @@ async fn player_status(
 ) -> Result<HttpResponse, AppError> {
     let (id, pid, action) = path.into_inner();
     let present = form.0.present == "1";
-    player_action(ctx, &state, id, move |conn| match action {
-        PlayerStatusAction::Checkin => players::set_checked_in(conn, id, pid, present),
-        PlayerStatusAction::Withdraw => players::withdraw(conn, id, pid).map(|_| ()),
-        PlayerStatusAction::Reinstate => players::reinstate(conn, id, pid),
+    player_action(ctx, &state, id, move |tx| match action {
+        PlayerStatusAction::Checkin => players::set_checked_in(tx, id, pid, present),
+        PlayerStatusAction::Withdraw => players::withdraw(tx, id, pid).map(|_| ()),
+        PlayerStatusAction::Reinstate => players::reinstate(tx, id, pid),
     })
     .await
 }

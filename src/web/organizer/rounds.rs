@@ -12,7 +12,7 @@ use crate::db::AnyConnection;
 use crate::tournament::table::dealer_seat;
 
 use super::super::csrf::CsrfForm;
-use super::super::form::{refusal, see_other, Refused};
+use super::super::form::{attempt, see_other, Refused};
 use super::super::links::SiteUrl;
 use super::super::live::Progress;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
@@ -43,7 +43,11 @@ async fn start(
     let close_previous = form.0.close_previous.is_some();
     let actor = user.username;
     let r = state
-        .db(move |conn| refusal(ctx.lang, rounds::start_next(conn, id, expected, close_previous, &actor)))
+        .write(move |tx| {
+            attempt(tx, ctx.lang, |tx| {
+                rounds::start_next(tx, id, expected, close_previous, &actor)
+            })
+        })
         .await?;
     match r {
         Ok(seated) => Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round))),
@@ -233,7 +237,7 @@ async fn close(
     let force = !form.0.force.is_empty();
     let actor = user.username;
     let r = state
-        .db(move |conn| refusal(ctx.lang, rounds::close(conn, id, n, force, &actor)))
+        .write(move |tx| attempt(tx, ctx.lang, |tx| rounds::close(tx, id, n, force, &actor)))
         .await?;
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}/rounds/{n}"))),

@@ -6,7 +6,7 @@ use crate::db::models::Tournament;
 use crate::db::ops::tournaments::{self, TournamentForm};
 
 use super::super::csrf::CsrfForm;
-use super::super::form::{refusal, see_other, Refused};
+use super::super::form::{attempt, see_other, Refused};
 use super::super::{render, AppError, Ctx, OrgPage};
 
 /// Routes.
@@ -100,7 +100,7 @@ async fn create(
     let f = form.clone();
     let user = user.id;
     match state
-        .db(move |conn| refusal(ctx.lang, tournaments::create(conn, &f, Some(user))))
+        .write(move |tx| attempt(tx, ctx.lang, |tx| tournaments::create(tx, &f, Some(user))))
         .await?
     {
         Ok(t) => Ok(see_other(format!("/tournaments/{}", t.id))),
@@ -151,9 +151,12 @@ async fn update(
     let f = form.clone();
     let actor = user.username;
     let r = state
-        .db(move |conn| {
-            let seated = crate::db::ops::players::last_round(conn, id)?;
-            Ok((refusal(ctx.lang, tournaments::update(conn, id, &f, &actor))?, seated))
+        .write(move |tx| {
+            let seated = crate::db::ops::players::last_round(tx, id)?;
+            Ok((
+                attempt(tx, ctx.lang, |tx| tournaments::update(tx, id, &f, &actor))?,
+                seated,
+            ))
         })
         .await?;
     match r {

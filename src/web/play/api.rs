@@ -104,7 +104,7 @@ async fn create_game(state: web::Data<AppState>, org: Organizer, body: web::Byte
     let spec = casual_from_json(&parse_body(&body)?)?;
     let who = org.0.username.clone();
     let created = state
-        .db(move |conn| Ok(games::create_casual(conn, &spec, &who)?))
+        .write(move |tx| Ok(games::create_casual(tx, &spec, &who)?))
         .await?;
     state.games.changed(created.id);
     let seats: Vec<Value> = created
@@ -190,15 +190,15 @@ pub async fn perform(
     version: Option<i32>,
 ) -> Result<i32, AppError> {
     let id = state
-        .db(move |conn| {
-            let (seat, st) = seat_state(conn, &token)?;
+        .write(move |tx| {
+            let (seat, st) = seat_state(tx, &token)?;
             if seat.bot.is_some() {
                 return Err(AppError::Op(OpError::Conflict(Msg::new("game-seat-bot"))));
             }
             match action {
-                SeatAction::Next => games::next_deal(conn, st.game.id)?,
+                SeatAction::Next => games::next_deal(tx, st.game.id)?,
                 SeatAction::Play(a) => {
-                    games::act(conn, st.game.id, seat.seat as usize, a, version)?;
+                    games::act(tx, st.game.id, seat.seat as usize, a, version)?;
                 }
             }
             Ok(st.game.id)
@@ -280,10 +280,10 @@ async fn table_digital(
     let (tid, n, t) = path.into_inner();
     let who = org.0.username.clone();
     let (id, seats) = state
-        .db(move |conn| {
-            let (table, _) = crate::db::models::RoundTable::by_number(conn, tid, n, t)?.ok_or(AppError::NotFound)?;
-            let id = games::make_digital(conn, &table, &who)?;
-            Ok((id, GameSeat::of_game(conn, id)?))
+        .write(move |tx| {
+            let (table, _) = crate::db::models::RoundTable::by_number(tx, tid, n, t)?.ok_or(AppError::NotFound)?;
+            let id = games::make_digital(tx, &table, &who)?;
+            Ok((id, GameSeat::of_game(tx, id)?))
         })
         .await?;
     state.games.changed(id);
@@ -310,7 +310,7 @@ async fn seat_bot(
         Some(Value::String(s)) => Some(BotKind::from_name(s).ok_or_else(|| invalid("game-bot-kind"))?),
         Some(_) => return Err(invalid("game-bot-kind")),
     };
-    state.db(move |conn| Ok(games::set_bot(conn, id, seat, bot)?)).await?;
+    state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
     state.games.changed(id);
     Ok(HttpResponse::NoContent().finish())
 }

@@ -14,8 +14,9 @@ use std::time::Duration;
 use actix_web::web;
 use tokio::sync::watch;
 
-use crate::db::ops::games::{self, BotStep};
-use crate::db::DbPool;
+use crate::db::ops::games;
+use crate::db::ops::OpResult;
+use crate::db::{AnyConnection, DbPool};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -32,8 +33,12 @@ pub struct Games {
 
 struct Inner {
     pool: DbPool,
-    /// Told of the live events a bot's action committed (a deal of a
-    /// tournament table entered in its slot), as a handler's would be.
+    /// The server's database slots ([`super::AppState::db_slots`]): a bot
+    /// waits for its turn like a request.
+    slots: Arc<tokio::sync::Semaphore>,
+    /// The door of the bots' writes: the live events a bot's action
+    /// committed (a deal of a tournament table entered in its slot) reach
+    /// the pages as a handler's would.
     hub: super::live::Hub,
     /// How long a bot waits before it acts (so the table sees the cards go).
     bot_delay: Duration,
@@ -45,10 +50,16 @@ struct Inner {
 impl Games {
     /// The games of a server on `pool`; wakes the bots of every deal left in
     /// progress (after a restart, they go on where they were).
-    pub fn start(pool: DbPool, hub: super::live::Hub, bot_delay: Duration) -> Games {
+    pub fn start(
+        pool: DbPool,
+        slots: Arc<tokio::sync::Semaphore>,
+        hub: super::live::Hub,
+        bot_delay: Duration,
+    ) -> Games {
         let games = Games {
             inner: Arc::new(Inner {
                 pool,
+                slots,
                 hub,
                 bot_delay,
                 watchers: Mutex::new(HashMap::new()),
@@ -113,31 +124,61 @@ impl Games {
         });
     }
 
+    /// Plays the bots' turns of game `id`, one step at a time: reads what
+    /// is to do, waits the bots' delay and decides with no connection held,
+    /// then writes through the hub's door.
     fn run_bots(&self, id: i32) {
-        let mut conn = match self.inner.pool.get() {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::error!(error = %e, game = id, "bots: no database connection");
-                return;
-            }
-        };
-        let delay = self.inner.bot_delay;
-        let pause = move || {
-            if !delay.is_zero() {
-                std::thread::sleep(delay);
-            }
-        };
         loop {
-            let step = games::bot_step(&mut conn, id, &pause);
-            self.inner.hub.committed(&crate::db::ops::events::take_committed());
-            match step {
-                Ok(BotStep::Idle) => return,
-                Ok(_) => self.notify(id),
+            let turn = match self.with_conn(|conn| games::bot_turn(conn, id)) {
+                Ok(Some(turn)) => turn,
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::error!(error = %e, game = id, "bots: cannot read the game");
+                    return;
+                }
+            };
+            if !self.inner.bot_delay.is_zero() {
+                std::thread::sleep(self.inner.bot_delay);
+            }
+            let decided = turn.decide();
+            let hub = &self.inner.hub;
+            match self.with_conn(|conn| hub.write(conn, |tx| games::bot_move(tx, id, &decided))) {
+                Ok(true) => self.notify(id),
+                // Someone acted meanwhile: look again.
+                Ok(false) => {}
                 Err(e) => {
                     tracing::error!(error = %e, game = id, "bots: an action failed");
                     return;
                 }
             }
+        }
+    }
+
+    /// Runs `f` with a pooled connection once a database slot is free.
+    fn with_conn<T>(&self, f: impl FnOnce(&mut AnyConnection) -> OpResult<T>) -> Result<T, String> {
+        let _permit = block_on(self.inner.slots.clone().acquire_owned()).map_err(|e| e.to_string())?;
+        let mut conn = self.inner.pool.get().map_err(|e| e.to_string())?;
+        f(&mut conn).map_err(|e| e.to_string())
+    }
+}
+
+/// Waits on this thread for `future` (a bot's thread waiting for a
+/// database slot: tokio's semaphore works with any executor).
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    use std::task::{Context, Poll, Wake, Waker};
+    struct Unpark(std::thread::Thread);
+    impl Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut cx = Context::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        match future.as_mut().poll(&mut cx) {
+            Poll::Ready(out) => return out,
+            Poll::Pending => std::thread::park(),
         }
     }
 }

@@ -154,7 +154,7 @@ async fn create(page: OrgPage, form: CsrfForm<Vec<(String, String)>>) -> Result<
     };
     let who = user.username.clone();
     let created = state
-        .db(move |conn| Ok(games::create_casual(conn, &spec, &who)?))
+        .write(move |tx| Ok(games::create_casual(tx, &spec, &who)?))
         .await?;
     state.games.changed(created.id);
     Ok(see_other(format!("/games/{}", created.id)))
@@ -261,7 +261,7 @@ async fn seat_bot(
             Some(BotKind::from_name(other).ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-bot-kind"))))?)
         }
     };
-    state.db(move |conn| Ok(games::set_bot(conn, id, seat, bot)?)).await?;
+    state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
     state.games.changed(id);
     Ok(see_other(format!("/games/{id}")))
 }
@@ -276,9 +276,9 @@ async fn table_digital(
     let (tid, n, t) = path.into_inner();
     let who = user.username.clone();
     let game = state
-        .db(move |conn| {
-            let (table, _) = RoundTable::by_number(conn, tid, n, t)?.ok_or(AppError::NotFound)?;
-            Ok(games::make_digital(conn, &table, &who)?)
+        .write(move |tx| {
+            let (table, _) = RoundTable::by_number(tx, tid, n, t)?.ok_or(AppError::NotFound)?;
+            Ok(games::make_digital(tx, &table, &who)?)
         })
         .await?;
     state.games.changed(game);
@@ -295,12 +295,12 @@ async fn round_digital(
     let (tid, n) = path.into_inner();
     let who = user.username.clone();
     let made = state
-        .db(move |conn| {
-            let round = crate::db::models::Round::find(conn, tid, n)?.ok_or(AppError::NotFound)?;
+        .write(move |tx| {
+            let round = crate::db::models::Round::find(tx, tid, n)?.ok_or(AppError::NotFound)?;
             let mut made = Vec::new();
-            for table in RoundTable::for_round(conn, round.id)? {
+            for table in RoundTable::for_round(tx, round.id)? {
                 // Tables that already entered deals keep entering them.
-                match games::make_digital(conn, &table, &who) {
+                match games::make_digital(tx, &table, &who) {
                     Ok(g) => made.push(g),
                     Err(OpError::Conflict(_)) => {}
                     Err(e) => return Err(e.into()),

@@ -484,9 +484,9 @@ async fn take_back(
     let token = path.into_inner();
     let back = format!("/s/{token}");
     let id = state
-        .db(move |conn| {
-            let (seat, st) = seat_state(conn, &token)?;
-            games::set_bot(conn, st.game.id, seat.seat as usize, None)?;
+        .write(move |tx| {
+            let (seat, st) = seat_state(tx, &token)?;
+            games::set_bot(tx, st.game.id, seat.seat as usize, None)?;
             Ok(st.game.id)
         })
         .await?;

@@ -1,17 +1,33 @@
-//! The tablets' deal entries through the API, gathered into one write
-//! (group commit): a PUT waits in [`DealQueue`]; whoever gets one of its
-//! [`WRITERS`] turns starts a writer, which writes every entry waiting then
-//! in one transaction ([`deals::enter_all`]: one commit and one statement
-//! of each kind for all of them, instead of a transaction and about fifteen
-//! round trips each), then the entries that came meanwhile, and so on on the
-//! same connection until none waits. With 100 tablets saving at once that
-//! is what bounds the answer's time.
+//! How a deal travels from a tap to the database and the screens.
 //!
-//! Each entry is decided exactly as if it were alone, in the order the
-//! entries arrived: two writers of one slot still get one 200 and one 409.
-//! When the shared transaction fails on the database (a first entry of a
-//! slot racing another writer's, say), nothing of it is stored and each
-//! entry is written again alone.
+//! 1. **The tap.** A table's form (`web::deal::entry`), its JSON API
+//!    (`PUT /api/tables/{token}/deals/{k}`, `web::api`), or a deal played on
+//!    the devices reaching its end (`db::ops::games`, a seat's last card or
+//!    a bot's) becomes a [`TableDeal`] with players by id, or a refusal.
+//! 2. **The unit of work.** Every one of them reaches
+//!    [`deals::enter_all`] inside a [`crate::db::Tx`]: the tournament's
+//!    rules core scores it at its table, the slot's version and the form's
+//!    idempotency key decide whether it is new, a correction (audited), a
+//!    replay or a change from a stale page, and the rows and the live
+//!    events ([`crate::db::ops::events::publish`]) are written in that one
+//!    transaction. Forms and bots enter one deal ([`deals::enter`]); the
+//!    API's entries wait here, in the [`DealWriter`]'s queue, and are
+//!    written together (group commit): a writer writes every entry waiting
+//!    then in one transaction, then those that came meanwhile, on the same
+//!    connection until none waits. With 100 tablets saving at once that is
+//!    what bounds the answer's time. Each entry is decided exactly as if it
+//!    were alone, in the order the entries arrived: two writers of one slot
+//!    still get one 200 and one 409. When the shared transaction fails on
+//!    the database (a first entry of a slot racing another writer's, say),
+//!    the failure is logged, nothing of it is stored and each entry is
+//!    written again alone.
+//! 3. **The door.** The hub's door ([`crate::web::live::Hub::write`], which
+//!    `AppState::write` and this writer use) commits the unit and hands its
+//!    events to the hub: the tournament's cached standings are dropped
+//!    before the tablet is answered (a tablet that saved then reads sees its
+//!    deal), and the hub reads the events at once and broadcasts them to
+//!    the event streams (standings, projector, round page, table sheets) and
+//!    to the other instances (`NOTIFY`, PostgreSQL).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,14 +35,14 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::{select, Either};
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
-use super::error::AppError;
-use super::live::Hub;
-use super::AppState;
 use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::OpResult;
 use crate::db::{Backend, DbConn};
 use crate::tournament::deal::{DealError, TableDeal};
+use crate::web::error::AppError;
+use crate::web::live::Hub;
+use crate::web::AppState;
 
 /// How many groups of entries are written at once on PostgreSQL: one while
 /// the other waits for its commit, so the database is never idle between
@@ -67,21 +83,22 @@ struct Waiting {
     reply: oneshot::Sender<Answer>,
 }
 
-/// The entries waiting to be written, and the writers' turns.
+/// The group writer of the tablets' API entries: the entries waiting to
+/// be written, and the writers' turns.
 #[derive(Clone)]
-pub struct DealQueue {
+pub struct DealWriter {
     waiting: Arc<Mutex<Vec<Waiting>>>,
     writers: Arc<Semaphore>,
 }
 
-impl DealQueue {
-    /// The queue of a server on `backend`.
+impl DealWriter {
+    /// The writer of a server on `backend`.
     pub fn new(backend: Backend) -> Self {
         let writers = match backend {
             Backend::Postgres => WRITERS,
             Backend::Sqlite => WRITERS_SQLITE,
         };
-        DealQueue {
+        DealWriter {
             waiting: Arc::default(),
             writers: Arc::new(Semaphore::new(writers)),
         }
@@ -93,16 +110,14 @@ impl DealQueue {
         let n = waiting.len().min(MAX_GROUP);
         waiting.drain(..n).collect()
     }
-}
 
-impl AppState {
     /// Enters a table's deal with whatever other entries are waiting: the
     /// request joins the queue, then either its answer comes (a writer
     /// wrote it) or it gets a writer's turn and starts one ([`write_waiting`]),
     /// and waits for its answer like the others.
-    pub async fn enter_deal(&self, request: DealRequest) -> Answer {
+    pub async fn enter(&self, state: &AppState, request: DealRequest) -> Answer {
         let (reply, mut answer) = oneshot::channel();
-        let queue = &self.deals;
+        let queue = self;
         queue
             .waiting
             .lock()
@@ -116,7 +131,7 @@ impl AppState {
                 Either::Right((turn, still)) => {
                     answer = still;
                     let turn = turn.map_err(|e| AppError::Internal(anyhow::anyhow!("deal writers closed: {e}")))?;
-                    self.start_writer(turn);
+                    self.start_writer(state, turn);
                 }
             }
         }
@@ -124,10 +139,9 @@ impl AppState {
 
     /// Starts a writer holding `turn`, on its own: it takes a connection
     /// once one is free ([`AppState::with_conn`]) and writes what waits.
-    fn start_writer(&self, turn: OwnedSemaphorePermit) {
-        let state = self.clone();
+    fn start_writer(&self, state: &AppState, turn: OwnedSemaphorePermit) {
+        let (state, queue, hub) = (state.clone(), self.clone(), state.hub.clone());
         actix_web::rt::spawn(async move {
-            let (queue, hub) = (state.deals.clone(), state.hub.clone());
             let written = state
                 .with_conn(move |conn| {
                     write_waiting(conn, &queue, &hub);
@@ -137,7 +151,7 @@ impl AppState {
             match written {
                 Ok(()) => {}
                 // No connection (logged by the pool): dropped unanswered, answered 503.
-                Err(AppError::Unavailable) => drop(state.deals.take()),
+                Err(AppError::Unavailable) => drop(state.deal_writer.take()),
                 Err(e) => tracing::error!(error = %e, "a deal writer failed"),
             }
         });
@@ -147,7 +161,7 @@ impl AppState {
 /// A writer's turn: writes group after group on one connection while
 /// entries wait (no new checkout and hand-over between them), then ends.
 /// An entry queued just as it ends has its request waiting for a turn.
-fn write_waiting(conn: &mut DbConn, queue: &DealQueue, hub: &Hub) {
+fn write_waiting(conn: &mut DbConn, queue: &DealWriter, hub: &Hub) {
     loop {
         let group = queue.take();
         if group.is_empty() {
@@ -162,8 +176,7 @@ fn write_waiting(conn: &mut DbConn, queue: &DealQueue, hub: &Hub) {
 fn write_group(conn: &mut DbConn, hub: &Hub, group: Vec<Waiting>) {
     let (requests, replies): (Vec<DealRequest>, Vec<oneshot::Sender<Answer>>) =
         group.into_iter().map(|w| (w.request, w.reply)).unzip();
-    let answers = answers(conn, &requests);
-    hub.committed(&crate::db::ops::events::take_committed());
+    let answers = answers(conn, hub, &requests);
     for (reply, answer) in replies.into_iter().zip(answers) {
         // A client gone meanwhile: its entry is stored all the same.
         let _ = reply.send(answer);
@@ -171,7 +184,7 @@ fn write_group(conn: &mut DbConn, hub: &Hub, group: Vec<Waiting>) {
 }
 
 /// The answers to `requests`, in order.
-fn answers(conn: &mut DbConn, requests: &[DealRequest]) -> Vec<Answer> {
+fn answers(conn: &mut DbConn, hub: &Hub, requests: &[DealRequest]) -> Vec<Answer> {
     let tokens: Vec<&str> = requests.iter().map(|r| r.token.as_str()).collect();
     let tables = match RoundTable::by_tokens(conn, &tokens) {
         Ok(t) => t,
@@ -207,10 +220,16 @@ fn answers(conn: &mut DbConn, requests: &[DealRequest]) -> Vec<Answer> {
             }
         }
     }
-    let written = match deals::enter_all(conn, &entries) {
+    let written = match hub.write(conn, |tx| deals::enter_all(tx, &entries)) {
         Ok(w) => w,
         // Nothing of the group is stored: each entry alone, as a single PUT would be.
-        Err(_) => entries.iter().map(|e| deals::enter(conn, e)).collect(),
+        Err(e) => {
+            tracing::warn!(error = %e, entries = entries.len(), "a group of deal entries failed: each is written alone");
+            entries
+                .iter()
+                .map(|e| hub.write(conn, |tx| deals::enter(tx, e)))
+                .collect()
+        }
     };
     for (i, w) in slots.into_iter().zip(written) {
         out[i] = Some(Ok(w));

@@ -1,0 +1,162 @@
+//! The unit of work: one value, [`Tx`], owns the connection of a write
+//! transaction and the live events published in it; one door,
+//! [`run`] (the web layer's `AppState::write`, the command line's
+//! [`write`]), opens it, commits it, and hands the committed events on.
+//!
+//! ```text
+//! door ─ BEGIN ─▶ f(&mut Tx) ─▶ publish(tx, …) pushes onto tx.events
+//!      ◀─ Ok ──── COMMIT (NOTIFY first when no hub relays) ─▶ Committed events
+//!      ◀─ Err ─── ROLLBACK: the events are gone with the rows
+//! ```
+//!
+//! Nothing is kept per thread and nothing is left for a caller to drain:
+//! an operation that writes takes a `&mut Tx`, which only a door makes, and
+//! a door that commits returns the events with the value.
+
+use std::ops::{Deref, DerefMut};
+
+use diesel::prelude::*;
+
+use super::ops::events::{notify, Committed};
+use super::AnyConnection;
+
+/// How the other app instances (and this one's hub) learn of the events a
+/// unit of work committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Relay {
+    /// This process has no hub (the command line, a test writing directly):
+    /// the door sends `NOTIFY chelem_events` in the transaction on
+    /// PostgreSQL (delivered at commit); the hubs of the servers on a SQLite
+    /// file see the events at their next read.
+    Notify,
+    /// This process's hub is handed the committed events and relays them
+    /// to the other instances once it has read them: a `NOTIFY` in the
+    /// transaction would hold PostgreSQL's one notification-queue lock
+    /// until the end of the commit, serialising every writer's disk flush.
+    /// Only the web layer's door uses it (it holds a hub).
+    Hub,
+}
+
+/// A write transaction in progress: its connection (the operations read and
+/// write through it, `&mut *tx` or by deref) and the live events published
+/// so far.
+pub struct Tx<'c> {
+    conn: &'c mut AnyConnection,
+    events: Committed,
+}
+
+impl Deref for Tx<'_> {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        self.conn
+    }
+}
+
+impl DerefMut for Tx<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        self.conn
+    }
+}
+
+impl Tx<'_> {
+    /// The connection, for a query that wants it by name.
+    pub fn conn(&mut self) -> &mut AnyConnection {
+        self.conn
+    }
+
+    /// Records events stored in this transaction (their ids, for one
+    /// tournament): they go to the hub once the door has committed.
+    pub(crate) fn record(&mut self, tournament_id: i32, ids: impl IntoIterator<Item = i64>) {
+        self.events.entry(tournament_id).or_default().extend(ids);
+    }
+
+    /// Runs `f` in a savepoint: when it fails, what it wrote and the events
+    /// it published are undone and the transaction goes on (a PostgreSQL
+    /// statement that failed, a unique key taken meanwhile, no longer
+    /// aborts the whole unit).
+    pub fn savepoint<T, E>(&mut self, f: impl FnOnce(&mut Tx<'_>) -> Result<T, E>) -> Result<T, E>
+    where
+        E: From<diesel::result::Error>,
+    {
+        let before = std::mem::take(&mut self.events);
+        let mut inner_events = Committed::new();
+        let out = self.conn.transaction(|conn| {
+            let mut inner = Tx {
+                conn,
+                events: Committed::new(),
+            };
+            let out = f(&mut inner);
+            inner_events = inner.events;
+            out
+        });
+        self.events = before;
+        if out.is_ok() {
+            for (t, ids) in inner_events {
+                self.record(t, ids);
+            }
+        }
+        out
+    }
+}
+
+/// The door: runs `f` in one write transaction on `conn` and commits it;
+/// returns its value and the events it published (by tournament), or its
+/// error after a rollback (nothing of it stored, no event).
+///
+/// On SQLite the write lock is taken up front (`BEGIN IMMEDIATE`): a deferred
+/// transaction that reads then writes cannot wait for another writer (SQLite
+/// answers "database is locked" at once to avoid a deadlock), while an
+/// immediate one waits in the busy timeout, so concurrent tables are served
+/// one after the other instead of failing. On PostgreSQL it is an ordinary
+/// transaction; the operations lock the rows they must serialize on (see
+/// [`super::models::Round::locked`]).
+pub fn run<T, E, F>(conn: &mut AnyConnection, relay: Relay, f: F) -> Result<(T, Committed), E>
+where
+    F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    use diesel::connection::{AnsiTransactionManager, TransactionManager};
+    // Inside another unit (a savepoint then) only by mistake: every door
+    // runs on a connection of its own.
+    let nested = super::in_transaction(conn)?;
+    match conn {
+        AnyConnection::Sqlite(c) if !nested => AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")?,
+        AnyConnection::Sqlite(c) => AnsiTransactionManager::begin_transaction(c)?,
+        AnyConnection::Postgresql(c) => AnsiTransactionManager::begin_transaction(c)?,
+    }
+    let mut tx = Tx {
+        conn,
+        events: Committed::new(),
+    };
+    let mut result = f(&mut tx);
+    let Tx { conn, events } = tx;
+    if result.is_ok() && relay == Relay::Notify {
+        for tournament in events.keys() {
+            if let Err(e) = notify(conn, *tournament) {
+                result = Err(e.into());
+                break;
+            }
+        }
+    }
+    let ended = match (&result, &mut *conn) {
+        (Ok(_), AnyConnection::Sqlite(c)) => AnsiTransactionManager::commit_transaction(c),
+        (Ok(_), AnyConnection::Postgresql(c)) => AnsiTransactionManager::commit_transaction(c),
+        (Err(_), AnyConnection::Sqlite(c)) => AnsiTransactionManager::rollback_transaction(c),
+        (Err(_), AnyConnection::Postgresql(c)) => AnsiTransactionManager::rollback_transaction(c),
+    };
+    let value = result?;
+    ended?;
+    Ok((value, events))
+}
+
+/// The door of a process without a live-events hub (the command line, the
+/// tests that write directly): [`run`] with [`Relay::Notify`]; the events
+/// reach every server through the database.
+pub fn write<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    run(conn, Relay::Notify, f).map(|(value, _)| value)
+}
