@@ -921,6 +921,15 @@ fn scan_for_secrets(db: &TestDb, exchanges: &[Exchange], worlds: &[World]) {
     }
     let log = String::from_utf8_lossy(&server_log().0.lock().unwrap()).into_owned();
     assert!(log.contains("HTTP request"), "the log has the requests' spans");
+    // A table's deal entry says which tournament, round, table and deal,
+    // though its link names none of them.
+    let entry = log
+        .lines()
+        .find(|l| l.contains("http.route=/api/tables/{token}/deals/{k}") && l.contains("round="))
+        .unwrap_or_else(|| panic!("no deal entry in the log with its ids"));
+    for field in ["tournament=", "round=", "table=", "deal="] {
+        assert!(entry.contains(field), "{field} missing: {entry}");
+    }
     for w in worlds {
         for s in never.iter().chain(&made).chain(&w.tokens).chain([&w.csrf]) {
             if log.contains(s.as_str()) {

@@ -689,7 +689,7 @@ fn views_never_show_another_seats_hidden_cards() {
                     assert!(shown.and(g.hand(other)).is_subset(public));
                 }
                 if matches!(g.phase(), Phase::Play | Phase::Discard) {
-                    let legal: CardSet = v.legal.iter().map(|c| card(c)).collect();
+                    let legal: CardSet = v.legal.iter().map(|l| l.card().expect("a card")).collect();
                     assert!(legal.is_subset(g.hand(seat)));
                 }
                 for key in [

@@ -70,3 +70,40 @@ pub(crate) fn random_subset<R: Rng + ?Sized>(mut from: CardSet, k: u32, rng: &mu
     }
     out
 }
+
+/// The bots a seat can be given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    /// The quick rule-based player.
+    Quick,
+    /// Sampling with playouts (a fraction of a second per decision).
+    Strong,
+}
+
+impl BotKind {
+    /// As stored and as forms send it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Quick => "quick",
+            BotKind::Strong => "strong",
+        }
+    }
+
+    /// Parses [`BotKind::name`].
+    pub fn from_name(s: &str) -> Option<BotKind> {
+        match s {
+            "quick" => Some(BotKind::Quick),
+            "strong" => Some(BotKind::Strong),
+            _ => None,
+        }
+    }
+
+    /// The player it is.
+    pub fn bot(self) -> Bot {
+        match self {
+            BotKind::Quick => Bot::Quick,
+            BotKind::Strong => Bot::Strong(Budget::Time(std::time::Duration::from_millis(250))),
+        }
+    }
+}

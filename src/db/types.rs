@@ -8,6 +8,7 @@ use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::Text;
 
+use crate::bots::BotKind;
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::standings::TieBreaker;
@@ -47,6 +48,7 @@ named_enum_column!(Table5ModeColumn, Table5Mode);
 named_enum_column!(TieBreakerColumn, TieBreaker);
 named_enum_column!(RoundStatusColumn, RoundStatus);
 named_enum_column!(ConstraintKindColumn, ConstraintKind);
+named_enum_column!(BotKindColumn, BotKind);
 
 /// A text column holding a JSON document, read only through the model (it is
 /// written as text by the code that builds it).

@@ -95,6 +95,59 @@ pub fn bid_str(bid: Option<Contract>) -> &'static str {
     bid.map_or("pass", Contract::name)
 }
 
+/// One thing a seat may do now, as a seat's view lists it: a card (to
+/// play, discard or call) or a bid; written as the card (`"7H"`) or the bid
+/// (`"pass"`, `"garde"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Legal {
+    /// A card to play, discard or call.
+    Card(Card),
+    /// A bid (`None`: pass).
+    Bid(Option<Contract>),
+}
+
+impl Legal {
+    /// The card, if it is one.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            Legal::Card(c) => Some(c),
+            Legal::Bid(_) => None,
+        }
+    }
+
+    /// The bid, if it is one.
+    pub fn bid(self) -> Option<Option<Contract>> {
+        match self {
+            Legal::Bid(b) => Some(b),
+            Legal::Card(_) => None,
+        }
+    }
+}
+
+impl Serialize for Legal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Legal::Card(c) => c.serialize(s),
+            Legal::Bid(b) => s.serialize_str(bid_str(*b)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Legal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Legal, D::Error> {
+        let text = String::deserialize(d)?;
+        if text == "pass" {
+            return Ok(Legal::Bid(None));
+        }
+        if let Ok(c) = Contract::from_name(&text) {
+            return Ok(Legal::Bid(Some(c)));
+        }
+        text.parse::<Card>()
+            .map(Legal::Card)
+            .map_err(|_| serde::de::Error::custom(format!("neither a card nor a bid: {text}")))
+    }
+}
+
 /// Serde for a bid: `"pass"` or a contract name.
 pub mod bid_name {
     use super::Contract;
@@ -270,7 +323,7 @@ pub struct SeatView {
     /// This seat's cards.
     pub hand: Vec<Card>,
     /// What this seat may do now: cards (play, discard), bids, callable cards.
-    pub legal: Vec<String>,
+    pub legal: Vec<Legal>,
     /// The bids so far.
     pub bids: Vec<BidEntry>,
     /// The taker, once bidding is over.
@@ -1390,18 +1443,14 @@ impl Game {
     /// What `seat` may see.
     pub fn view(&self, seat: u8) -> SeatView {
         let my_turn = self.phase != Phase::Done && self.to_act == seat;
-        let legal: Vec<String> = if !my_turn {
+        let legal: Vec<Legal> = if !my_turn {
             vec![]
         } else {
             match self.phase {
-                Phase::Bidding => self
-                    .legal_bids(seat)
-                    .into_iter()
-                    .map(|b| bid_str(b).to_string())
-                    .collect(),
-                Phase::Calling => self.legal_calls().iter().map(|c| c.to_string()).collect(),
-                Phase::Discard => self.discardable().iter().map(|c| c.to_string()).collect(),
-                Phase::Play => self.legal_cards().iter().map(|c| c.to_string()).collect(),
+                Phase::Bidding => self.legal_bids(seat).into_iter().map(Legal::Bid).collect(),
+                Phase::Calling => self.legal_calls().iter().map(Legal::Card).collect(),
+                Phase::Discard => self.discardable().iter().map(Legal::Card).collect(),
+                Phase::Play => self.legal_cards().iter().map(Legal::Card).collect(),
                 Phase::Chelem | Phase::Done => vec![],
             }
         };

@@ -109,24 +109,115 @@ impl DealError {
         }
     }
 
-    /// The field at fault, for showing the refusal beside it.
-    pub fn field(&self) -> Option<&str> {
+    /// The field of the deal at fault, for showing the refusal beside it:
+    /// the one mapping from a refusal to its field, by variant (a new
+    /// variant of [`RecordError`] must be placed here to compile).
+    pub fn field(&self) -> Option<DealField> {
+        use RecordError::*;
         match self {
-            DealError::TakerRequired => Some("taker"),
-            DealError::BadPlayer { field } | DealError::BadList { field } => Some(field),
+            DealError::TakerRequired => Some(DealField::Taker),
+            DealError::BadPlayer { field } | DealError::BadList { field } => DealField::from_name(field),
+            DealError::NotAnObject | DealError::PlayerSitsOut { .. } | DealError::PlayerNotAtTable { .. } => None,
             DealError::Record(e) => match e {
-                RecordError::TakerSeat { .. } => Some("taker"),
-                RecordError::PartnerNotFivePlayers | RecordError::PartnerSeat { .. } => Some("partner"),
-                RecordError::PointsRange | RecordError::PointsNotHalf { .. } => Some("points"),
-                RecordError::OudlersRange { .. } => Some("oudlers"),
-                RecordError::UnknownContract { .. } | RecordError::PetiteRefused => Some("contract"),
-                RecordError::MissingField { field } | RecordError::WrongType { field, .. } => {
-                    Some(field.split(['.', '[']).next().unwrap_or(field))
+                TakerSeat { .. } => Some(DealField::Taker),
+                PartnerNotFivePlayers | PartnerSeat { .. } => Some(DealField::Partner),
+                UnknownContract { .. } | PetiteRefused => Some(DealField::Contract),
+                OudlersRange { .. } => Some(DealField::Oudlers),
+                PointsRange
+                | PointsNotHalf { .. }
+                | PointsAboveOudlers { .. }
+                | PointsBelowOudlers { .. }
+                | PointsAboveNoChelem { .. }
+                | PointsAboveGardeContre { .. }
+                | PointsBelowNoChelem { .. }
+                | PointsBelowNoChelemEcart { .. }
+                | PointsBelowEcart { .. } => Some(DealField::Points),
+                MisereDisabled
+                | MisereSeat { .. }
+                | MisereTwice { .. }
+                | MisereTrumpsWithHandful { .. }
+                | TooManyMiseresTrumps { .. }
+                | TooManyMiseresHeads { .. }
+                | UnknownMisereKind { .. } => Some(DealField::Miseres),
+                HandfulSeat { .. } | HandfulTwice { .. } | HandfulsTooManyTrumps { .. } | UnknownHandfulSize { .. } => {
+                    Some(DealField::Handfuls)
                 }
-                _ => None,
+                PetitAuBoutAttackNoOudler
+                | PetitAuBoutDefenceAllOudlers
+                | PetitAuBoutAttackDefenceChelem
+                | PetitAuBoutDefenceAttackChelem => Some(DealField::PetitAuBout),
+                ChelemAttackOudlers { .. }
+                | ChelemDefenceOudlers { .. }
+                | ChelemAttackLost
+                | ChelemDefenceWon
+                | ChelemAttackPoints { .. }
+                | ChelemAttackPointsBelow { .. }
+                | ChelemDefencePointsAbove { .. } => Some(DealField::Chelem),
+                UnknownCamp { field, .. } => DealField::from_name(field),
+                MissingField { field } | WrongType { field, .. } => {
+                    DealField::from_name(field.split(['.', '[']).next().unwrap_or(field))
+                }
+                PlayersCount { .. } | NotAnObject | Malformed { .. } => None,
             },
-            _ => None,
         }
+    }
+}
+
+/// A field of a deal as the forms and the JSON API name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DealField {
+    /// `taker`
+    Taker,
+    /// `partner`
+    Partner,
+    /// `contract`
+    Contract,
+    /// `oudlers`
+    Oudlers,
+    /// `points`
+    Points,
+    /// `handfuls`
+    Handfuls,
+    /// `miseres`
+    Miseres,
+    /// `petit_au_bout`
+    PetitAuBout,
+    /// `chelem`
+    Chelem,
+}
+
+impl DealField {
+    /// Every field, in the form's order.
+    pub const ALL: [DealField; 9] = [
+        DealField::Taker,
+        DealField::Partner,
+        DealField::Contract,
+        DealField::Oudlers,
+        DealField::Points,
+        DealField::Handfuls,
+        DealField::Miseres,
+        DealField::PetitAuBout,
+        DealField::Chelem,
+    ];
+
+    /// Its name in the forms and the JSON API.
+    pub fn name(self) -> &'static str {
+        match self {
+            DealField::Taker => "taker",
+            DealField::Partner => "partner",
+            DealField::Contract => "contract",
+            DealField::Oudlers => "oudlers",
+            DealField::Points => "points",
+            DealField::Handfuls => "handfuls",
+            DealField::Miseres => "miseres",
+            DealField::PetitAuBout => "petit_au_bout",
+            DealField::Chelem => "chelem",
+        }
+    }
+
+    /// The field named `name`, if it is one.
+    pub fn from_name(name: &str) -> Option<DealField> {
+        DealField::ALL.into_iter().find(|f| f.name() == name)
     }
 }
 
@@ -696,7 +787,7 @@ mod tests {
                 record(RecordError::ChelemAttackLost),
                 "record-chelem-attack-lost",
                 vec![],
-                None,
+                Some("chelem"),
             ),
         ];
         for (e, key, args, field) in cases {
@@ -704,7 +795,7 @@ mod tests {
             let got: Vec<(&str, String)> = e.args();
             let want: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
             assert_eq!(got, want, "{e:?}");
-            assert_eq!(e.field(), field, "{e:?}");
+            assert_eq!(e.field().map(DealField::name), field, "{e:?}");
         }
     }
 

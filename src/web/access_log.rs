@@ -19,7 +19,7 @@ impl RootSpanBuilder for RequestSpan {
         let route = request.match_pattern();
         let target = loggable_path(route.as_deref(), request.path());
         let request_id = request.extensions().get::<RequestId>().map(|id| id.to_string());
-        tracing::info_span!(
+        let span = tracing::info_span!(
             "HTTP request",
             http.method = %request.method(),
             http.route = %route.as_deref().unwrap_or("default"),
@@ -27,16 +27,62 @@ impl RootSpanBuilder for RequestSpan {
             http.client_ip = %request.connection_info().realip_remote_addr().unwrap_or(""),
             request_id = %request_id.unwrap_or_default(),
             user = Empty,
+            tournament = Empty,
+            round = Empty,
+            table = Empty,
+            deal = Empty,
+            player = Empty,
+            game = Empty,
             http.status_code = Empty,
             otel.status_code = Empty,
             exception.message = Empty,
             exception.details = Empty,
-        )
+        );
+        if let Some(pattern) = route.as_deref() {
+            for (field, value) in ids(pattern, request.path()) {
+                span.record(field, value);
+            }
+        }
+        span
     }
 
     fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
         DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
+}
+
+/// The ids a request names in its path, as the fields of its span: the
+/// segments of the matched route `pattern`'s placeholders (`{id}` a
+/// tournament's or a game's, `{n}` a round, `{t}` a table, `{k}` a deal,
+/// `{pid}` a player). A table's or a seat's token names none: the handler
+/// records the ids of what it found ([`record_table`]).
+pub fn ids(pattern: &str, path: &str) -> Vec<(&'static str, i64)> {
+    let games = pattern.starts_with("/games/") || pattern.starts_with("/api/games/");
+    pattern
+        .split('/')
+        .zip(path.split('/'))
+        .filter_map(|(p, s)| {
+            let field = match p {
+                "{id}" if games => "game",
+                "{id}" => "tournament",
+                "{n}" => "round",
+                "{t}" => "table",
+                "{k}" => "deal",
+                "{pid}" => "player",
+                _ => return None,
+            };
+            Some((field, s.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Records in a request's span (`span`, taken in the handler: the unit of
+/// work runs on another thread) which tournament, round and table a
+/// table's token led to.
+pub fn record_table(span: &Span, tournament: i32, round: i32, table: i32) {
+    span.record("tournament", tournament);
+    span.record("round", round);
+    span.record("table", table);
 }
 
 /// Whether a route placeholder holds a secret (a table's or a seat's token).
@@ -84,7 +130,35 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::loggable_path;
+    use super::{ids, loggable_path};
+
+    #[test]
+    fn a_request_span_names_the_ids_of_its_path() {
+        assert_eq!(
+            ids(
+                "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}",
+                "/tournaments/7/rounds/2/tables/3/deals/4"
+            ),
+            [("tournament", 7), ("round", 2), ("table", 3), ("deal", 4)]
+        );
+        assert_eq!(
+            ids("/api/games/{id}/seats/{seat}", "/api/games/12/seats/1"),
+            [("game", 12)]
+        );
+        assert_eq!(
+            ids(
+                "/tournaments/{id}/players/{pid}/{action}",
+                "/tournaments/5/players/9/withdraw"
+            ),
+            [("tournament", 5), ("player", 9)]
+        );
+        // A token names nothing; a value that is not a number is left out.
+        assert_eq!(
+            ids("/t/{token}/deals/{k}", "/t/abcdef0123456789/deals/2"),
+            [("deal", 2)]
+        );
+        assert!(ids("/tournaments/{id}", "/tournaments/x").is_empty());
+    }
 
     #[test]
     fn tokens_leave_the_path() {

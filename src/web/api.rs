@@ -322,6 +322,7 @@ async fn put_deal(
         deal: TableDeal::from_json(&v),
         version,
         key,
+        span: tracing::Span::current(),
     };
     let entered = state.deal_writer.enter(&state, request).await?;
     match entered {

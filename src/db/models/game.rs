@@ -4,6 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::bots::BotKind;
 use crate::db::schema::{game_actions, game_deals, game_seats, games};
 use crate::db::AnyConnection;
 
@@ -46,7 +47,7 @@ pub struct GameSeat {
     /// The seat's secret link (none for a seat given to a bot from the start).
     pub token: Option<String>,
     /// The bot playing it now (`quick` or `strong`), if any.
-    pub bot: Option<String>,
+    pub bot: Option<BotKind>,
 }
 
 /// A deal of a game.
@@ -110,7 +111,7 @@ pub struct NewGameSeat {
     /// Secret link.
     pub token: Option<String>,
     /// Bot.
-    pub bot: Option<String>,
+    pub bot: Option<BotKind>,
 }
 
 impl GameRow {
@@ -225,7 +226,7 @@ impl GameSeat {
     }
 
     /// Puts a bot in a seat (`None`: its player takes it back).
-    pub fn set_bot(conn: &mut AnyConnection, id: i32, bot: Option<&str>) -> QueryResult<usize> {
+    pub fn set_bot(conn: &mut AnyConnection, id: i32, bot: Option<BotKind>) -> QueryResult<usize> {
         diesel::update(game_seats::table.find(id))
             .set(game_seats::bot.eq(bot))
             .execute(conn)

@@ -222,7 +222,7 @@ pub struct GameSeatDoc {
     /// Its secret link token.
     pub token: Option<String>,
     /// The bot playing it.
-    pub bot: Option<String>,
+    pub bot: Option<crate::bots::BotKind>,
 }
 
 /// A deal of a game: enough to replay it card by card.
@@ -341,7 +341,7 @@ fn import_game(tx: &mut Tx<'_>, tournament: i32, table: &RoundTable, g: &GameDoc
                 name: s.name.clone(),
                 player_id: s.player,
                 token,
-                bot: s.bot.clone(),
+                bot: s.bot,
             }],
         )?;
     }

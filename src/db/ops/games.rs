@@ -12,7 +12,6 @@
 use diesel::prelude::*;
 use rand::{SeedableRng, TryRngCore};
 
-use crate::bots::{Bot, Budget};
 use crate::db::models::{
     GameActionRow, GameDeal, GameRow, GameSeat, NewGameSeat, Player, Round, RoundTable, Tournament,
 };
@@ -25,41 +24,7 @@ use crate::tournament::table::{dealer_seat, Table5Mode};
 use super::deals::{self, Actor, Entry};
 use super::{Msg, OpError, OpResult};
 
-/// The bots a seat can be given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BotKind {
-    /// The quick rule-based player.
-    Quick,
-    /// Sampling with playouts (a fraction of a second per decision).
-    Strong,
-}
-
-impl BotKind {
-    /// As stored and as forms send it.
-    pub fn name(self) -> &'static str {
-        match self {
-            BotKind::Quick => "quick",
-            BotKind::Strong => "strong",
-        }
-    }
-
-    /// Parses [`BotKind::name`].
-    pub fn from_name(s: &str) -> Option<BotKind> {
-        match s {
-            "quick" => Some(BotKind::Quick),
-            "strong" => Some(BotKind::Strong),
-            _ => None,
-        }
-    }
-
-    /// The player it is.
-    pub fn bot(self) -> Bot {
-        match self {
-            BotKind::Quick => Bot::Quick,
-            BotKind::Strong => Bot::Strong(Budget::Time(std::time::Duration::from_millis(250))),
-        }
-    }
-}
+pub use crate::bots::BotKind;
 
 /// A seed from the operating system's cryptographic generator.
 pub fn os_seed() -> u64 {
@@ -171,7 +136,7 @@ impl GameState {
     /// The bot to act now: its seat of the deal and what it is.
     pub fn bot_to_act(&self) -> Option<(u8, BotKind)> {
         let table_seat = self.to_act()?;
-        let bot = self.seats[table_seat].bot.as_deref().and_then(BotKind::from_name)?;
+        let bot = self.seats[table_seat].bot?;
         Some((self.deal_seat(table_seat)?, bot))
     }
 
@@ -344,7 +309,7 @@ pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> Op
                 },
                 player_id: None,
                 token: bot.is_none().then(seat_token),
-                bot: bot.map(|k| k.name().to_owned()),
+                bot,
             }
         })
         .collect();
@@ -539,7 +504,7 @@ pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>
     if bot.is_none() && seat.bot.is_some() && !st.between_deals() {
         return Err(OpError::Conflict(Msg::new("game-take-back-between-deals")));
     }
-    GameSeat::set_bot(tx, seat.id, bot.map(BotKind::name))?;
+    GameSeat::set_bot(tx, seat.id, bot)?;
     if bot.is_none() && seat.token.is_none() {
         GameSeat::set_token(tx, seat.id, &seat_token())?;
     }

@@ -19,8 +19,8 @@ use crate::db::ops::deals::{self, deal_msg, Actor, EnteredDeal, Entry};
 use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
-use crate::tarot::RecordError;
-use crate::tournament::deal::{DealError, DealFields, ScoredDeal, TableDeal};
+use crate::tarot::Contract;
+use crate::tournament::deal::{DealError, DealField, DealFields, ScoredDeal, TableDeal};
 use crate::tournament::table::deal_players;
 
 use super::super::form::see_other;
@@ -98,52 +98,10 @@ impl FieldError {
     }
 }
 
-/// The field of the form a refusal of the rules core points at.
+/// The field of the form a refusal of the rules core points at ("" for
+/// the form as a whole).
 fn field_of(e: &DealError) -> &'static str {
-    match e {
-        DealError::TakerRequired => "taker",
-        DealError::BadPlayer { field } | DealError::BadList { field } => match *field {
-            "taker" => "taker",
-            "partner" => "partner",
-            "handfuls" => "handfuls",
-            "miseres" => "miseres",
-            _ => "",
-        },
-        DealError::Record(r) => {
-            let code = r.code();
-            let starts = |p: &str| code.starts_with(p);
-            if let RecordError::MissingField { field } | RecordError::WrongType { field, .. } = r {
-                return match field.as_str() {
-                    "contract" => "contract",
-                    "oudlers" => "oudlers",
-                    "points" => "points",
-                    _ => "",
-                };
-            }
-            if starts("taker") {
-                "taker"
-            } else if starts("partner") {
-                "partner"
-            } else if starts("points") {
-                "points"
-            } else if starts("oudlers") {
-                "oudlers"
-            } else if starts("petite") || code == "unknown-contract" {
-                "contract"
-            } else if starts("misere") || starts("too-many-miseres") {
-                "miseres"
-            } else if starts("handful") || code == "unknown-handful-size" {
-                "handfuls"
-            } else if starts("petit-au-bout") {
-                "petit_au_bout"
-            } else if starts("chelem") {
-                "chelem"
-            } else {
-                ""
-            }
-        }
-        _ => "",
-    }
+    e.field().map_or("", DealField::name)
 }
 
 /// A form's idempotency key when it is one (8 to 100 letters, digits, `-`, `_`).
@@ -571,9 +529,10 @@ pub fn form_page(
     } else {
         stored.as_ref().map(|d| rescored(&s, lang, k, d))
     };
-    let contracts = ["petite", "garde", "garde_sans", "garde_contre"]
+    let contracts = Contract::ALL
         .into_iter()
-        .filter(|c| !(s.t.rules.no_petite && *c == "petite") || form.contract == *c)
+        .filter(|c| !(s.t.rules.no_petite && *c == Contract::Petite) || form.contract == c.name())
+        .map(Contract::name)
         .collect();
     Ok(DealFormPage {
         ctx,
@@ -704,9 +663,11 @@ pub async fn enter_from_form(
     };
     let lang = ctx.lang;
     let back = at.base();
+    let span = tracing::Span::current();
     let outcome = state
         .write(move |tx| {
             let s = slot(tx, &at, k)?;
+            crate::web::access_log::record_table(&span, s.t.id, s.round.number, s.table.number);
             let parsed = match scored_form(&s, k, &form) {
                 Ok(scored) => scored.deal,
                 Err(e) => {

@@ -40,6 +40,7 @@ use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::OpResult;
 use crate::db::{Backend, DbConn};
 use crate::tournament::deal::{DealError, TableDeal};
+use crate::web::access_log::record_table;
 use crate::web::error::AppError;
 use crate::web::live::Hub;
 use crate::web::AppState;
@@ -73,6 +74,9 @@ pub struct DealRequest {
     pub version: Option<i32>,
     /// The request's idempotency key.
     pub key: Option<String>,
+    /// The request's span: told which tournament, round and table the token
+    /// led to.
+    pub span: tracing::Span,
 }
 
 /// What a PUT is answered: the entry's outcome, or why it could not be tried.
@@ -201,6 +205,9 @@ fn answers(conn: &mut DbConn, hub: &Hub, requests: &[DealRequest]) -> Vec<Answer
     let mut entries = Vec::new();
     let mut slots = Vec::new();
     for r in requests {
+        if let Some((table, round)) = by_token.get(r.token.as_str()) {
+            record_table(&r.span, round.tournament_id, round.number, table.number);
+        }
         match (by_token.get(r.token.as_str()), &r.deal) {
             (None, _) => out.push(Some(Err(AppError::NotFound))),
             (Some(_), Err(e)) => out.push(Some(Ok(Err(deals::deal_msg(e))))),

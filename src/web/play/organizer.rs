@@ -215,7 +215,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                         name: s.name.clone(),
                         qr: link.as_deref().map(|l| qr_svg_inline(l, "qr")),
                         link,
-                        bot: s.bot.as_deref().map(|b| super::view::bot_label(b, ctx.lang)),
+                        bot: s.bot.map(|b| super::view::bot_label(b, ctx.lang)),
                     }
                 })
                 .collect();

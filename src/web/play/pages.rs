@@ -234,11 +234,10 @@ fn contract_line(
     Some(line)
 }
 
-fn bid_label(b: &str, lang: Lang) -> String {
-    if b == "pass" {
-        lang.t("play-pass")
-    } else {
-        lang.t(&format!("contract-{b}"))
+fn bid_label(b: Option<Contract>, lang: Lang) -> String {
+    match b {
+        None => lang.t("play-pass"),
+        Some(c) => lang.t(&format!("contract-{}", c.name())),
     }
 }
 
@@ -259,10 +258,7 @@ impl SeatPage {
         let deal = st.current();
         let view: Option<SeatView> = seat_view(st, table_seat);
         let me = st.seats[table_seat].name.clone();
-        let bot = st.seats[table_seat]
-            .bot
-            .as_deref()
-            .map(|b| super::view::bot_label(b, lang));
+        let bot = st.seats[table_seat].bot.map(|b| super::view::bot_label(b, lang));
         let mut page = SeatPage {
             ctx,
             token,
@@ -309,7 +305,7 @@ impl SeatPage {
         let (Some(v), Some(game)) = (view, st.play.as_ref()) else {
             return page;
         };
-        let legal: CardSet = v.legal.iter().filter_map(|c| c.parse::<Card>().ok()).collect();
+        let legal: CardSet = v.legal.iter().filter_map(|l| l.card()).collect();
         page.phase = v.phase.name();
         let dealer_table_seat = if st.map.len() < st.seats.len() {
             // The dealer sits out: the seat the deal does not use.
@@ -327,13 +323,14 @@ impl SeatPage {
             .iter()
             .map(|&c| CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c)))
             .collect();
-        page.bids = v
-            .bids
-            .iter()
-            .map(|b| (name(b.seat), bid_label(crate::tarot::play::bid_str(b.bid), lang)))
-            .collect();
+        page.bids = v.bids.iter().map(|b| (name(b.seat), bid_label(b.bid, lang))).collect();
         if v.phase == Phase::Bidding {
-            page.legal_bids = v.legal.iter().map(|b| (b.clone(), bid_label(b, lang))).collect();
+            page.legal_bids = v
+                .legal
+                .iter()
+                .filter_map(|l| l.bid())
+                .map(|b| (crate::tarot::play::bid_str(b).to_owned(), bid_label(b, lang)))
+                .collect();
         }
         if v.phase == Phase::Calling {
             page.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
@@ -614,7 +611,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
         bids: log
             .bids
             .iter()
-            .map(|b| (name(b.seat), bid_label(crate::tarot::play::bid_str(b.bid), lang)))
+            .map(|b| (name(b.seat), bid_label(b.bid, lang)))
             .collect(),
         contract,
         discard: CardFace::list(&log.discard, lang),

@@ -95,10 +95,9 @@ pub fn seat_json(st: &GameState, table_seat: usize) -> Value {
 }
 
 /// "A quick bot" / "A strong bot", in `lang`.
-pub fn bot_label(kind: &str, lang: crate::i18n::Lang) -> String {
-    lang.t(if kind == "strong" {
-        "play-bot-strong"
-    } else {
-        "play-bot-quick"
+pub fn bot_label(kind: crate::bots::BotKind, lang: crate::i18n::Lang) -> String {
+    lang.t(match kind {
+        crate::bots::BotKind::Strong => "play-bot-strong",
+        crate::bots::BotKind::Quick => "play-bot-quick",
     })
 }
