@@ -23,7 +23,7 @@ use serde_json::json;
 use chelem::db::models::{GameSeat, LoginAttempt, Round, RoundTable, SeatingConstraint, Session, User};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
-use chelem::db::ops::tournaments::{self, TournamentForm};
+use chelem::db::ops::tournaments;
 use chelem::db::ops::{accounts, export, games, rounds};
 use chelem::db::schema::{
     api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
@@ -32,6 +32,7 @@ use chelem::db::{now, AnyConnection};
 use chelem::secrets::{new_token, token_hash};
 use chelem::tournament::deal::TableDeal;
 use chelem::tournament::table::Constraint;
+use chelem::web::settings::TournamentForm;
 use common::http::{PASSWORD, USER};
 use common::routes::{self, Route};
 use common::{create_user, TestDb};
@@ -456,7 +457,7 @@ impl World {
             confirm_deals: Some("on".into()),
             ..TournamentForm::default()
         };
-        let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
+        let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
         let ids: Vec<i32> = (0..8)
             .map(|i| {
                 let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();

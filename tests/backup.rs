@@ -15,11 +15,12 @@ use serde_json::{json, Value};
 use chelem::db::models::{Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
-use chelem::db::ops::tournaments::{self, TournamentForm};
+use chelem::db::ops::tournaments;
 use chelem::db::ops::{games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
 use chelem::tournament::table::{deal_players, Constraint, Table5Mode};
+use chelem::web::settings::TournamentForm;
 use common::http::{get, login, PASSWORD, USER};
 use common::{Jar, TestDb};
 use rand::SeedableRng;
@@ -146,7 +147,7 @@ fn rich_tournament(db: &TestDb) -> i32 {
         confirm_deals: Some("on".into()),
         ..TournamentForm::default()
     };
-    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, Some(user.id))).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(Some(user.id)).unwrap())).unwrap();
     let names = [
         "Zoé Martin",
         "Adèle Petit",
@@ -200,7 +201,10 @@ fn rich_tournament(db: &TestDb) -> i32 {
     chelem::db::write(conn, |tx| players::withdraw(tx, t.id, withdrawn)).unwrap();
     let mut form = TournamentForm::from_tournament(&tournaments::get(conn, t.id).unwrap());
     form.name = "Open de Lyon 2026".into();
-    chelem::db::write(conn, |tx| tournaments::update(tx, t.id, &form, "arbitre")).unwrap();
+    chelem::db::write(conn, |tx| {
+        tournaments::update(tx, t.id, &form.parse_change().unwrap(), "arbitre")
+    })
+    .unwrap();
 
     chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, "arbitre")).unwrap();
     let (r2, tables) = round(conn, t.id, 2);
@@ -387,15 +391,12 @@ fn a_tournament_goes_to_postgresql_and_back_unchanged() {
         for k in 0..=i {
             let fields = PlayerFields::new(&format!("Autre {k}"), "", "").unwrap();
             let other = chelem::db::write(&mut conn, |tx| {
-                tournaments::create(
-                    tx,
-                    &TournamentForm {
-                        name: format!("Autre {k}"),
-                        rounds: "1".into(),
-                        ..TournamentForm::default()
-                    },
-                    None,
-                )
+                let form = TournamentForm {
+                    name: format!("Autre {k}"),
+                    rounds: "1".into(),
+                    ..TournamentForm::default()
+                };
+                tournaments::create(tx, &form.parse(None).unwrap())
             })
             .unwrap();
             chelem::db::write(&mut conn, |tx| players::register(tx, other.id, &fields, true)).unwrap();

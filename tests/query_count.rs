@@ -14,10 +14,11 @@ use chelem::db::models::{Round, RoundTable};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::rounds;
-use chelem::db::ops::tournaments::{self, TournamentForm};
+use chelem::db::ops::tournaments;
 use chelem::db::AnyConnection;
 use chelem::i18n::Lang;
 use chelem::tournament::deal::TableDeal;
+use chelem::web::settings::TournamentForm;
 use chelem::web::Ctx;
 
 /// The most queries the player page may make, whatever the tournament's size.
@@ -32,7 +33,7 @@ fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
         seed: "1".into(),
         ..TournamentForm::default()
     };
-    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
     let mut first = None;
     for i in 0..8 {
         let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();

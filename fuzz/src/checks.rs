@@ -6,10 +6,10 @@
 //! (tests/fuzz_corpus.rs).
 
 use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields, PlayerForm};
-use chelem::db::ops::tournaments::TournamentForm;
 use chelem::tarot::{score_json, score_value, Card, ScoringRules};
 use chelem::tournament::deal::TableDeal;
 use chelem::web::deal::entry::DealForm;
+use chelem::web::settings::TournamentForm;
 use serde_json::Value;
 
 /// A target's check.

@@ -9,12 +9,12 @@ use serde_json::{json, Value};
 use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::deals;
 use crate::db::ops::players::{self, PlayerFields};
-use crate::db::ops::tournaments::TournamentForm;
 use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
+use crate::web::settings::TournamentForm;
 
 use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
@@ -71,11 +71,8 @@ async fn create_tournament(
     org: Organizer,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let form = TournamentForm::from_json(&json_body(&body)?)?;
-    let user = org.0.id;
-    let t = state
-        .write(move |tx| Ok(tournaments::create(tx, &form, Some(user))?))
-        .await?;
+    let new = TournamentForm::from_json(&json_body(&body)?)?.parse(Some(org.0.id))?;
+    let t = state.write(move |tx| Ok(tournaments::create(tx, &new)?)).await?;
     Ok(HttpResponse::Created().json(json!({ "id": t.id })))
 }
 

@@ -22,6 +22,7 @@ pub mod play;
 pub mod public;
 pub mod render;
 pub mod results;
+pub mod settings;
 pub mod table;
 
 use std::sync::Arc;

@@ -11,9 +11,10 @@ use chelem::db::models::{Round, RoundTable};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::rounds;
-use chelem::db::ops::tournaments::{self, TournamentForm};
+use chelem::db::ops::tournaments;
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
+use chelem::web::settings::TournamentForm;
 use serde_json::json;
 
 /// The names, the first starting with a vowel (for elision: "Garde d'Odile").
@@ -30,7 +31,7 @@ pub fn stats_tournament(conn: &mut AnyConnection) -> (i32, Vec<i32>) {
         seed: "7".into(),
         ..TournamentForm::default()
     };
-    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form, None)).unwrap();
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
     let ids: Vec<i32> = NAMES
         .iter()
         .enumerate()

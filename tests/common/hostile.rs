@@ -245,13 +245,13 @@ pub fn form_head(method: &str, path: &str, cookies: &str, len: usize) -> String 
 /// under test).
 pub fn seated_tournament(db: &TestDb) -> (i32, Vec<i32>, String) {
     let mut conn = db.conn();
-    let form = tournaments::TournamentForm {
+    let form = chelem::web::settings::TournamentForm {
         name: "Open des Remparts".into(),
         rounds: "3".into(),
         seed: "5".into(),
         ..Default::default()
     };
-    let t = chelem::db::write(&mut conn, |tx| tournaments::create(tx, &form, None)).unwrap();
+    let t = chelem::db::write(&mut conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
     let ids: Vec<i32> = (0..8)
         .map(|i| {
             let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();

@@ -3,7 +3,8 @@
 use actix_web::{get, post, web, HttpResponse};
 
 use crate::db::models::Tournament;
-use crate::db::ops::tournaments::{self, TournamentForm};
+use crate::db::ops::tournaments;
+use crate::web::settings::TournamentForm;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
@@ -100,7 +101,12 @@ async fn create(
     let f = form.clone();
     let user = user.id;
     match state
-        .write(move |tx| attempt(tx, ctx.lang, |tx| tournaments::create(tx, &f, Some(user))))
+        .write(move |tx| {
+            attempt(tx, ctx.lang, |tx| {
+                let new = f.parse(Some(user))?;
+                tournaments::create(tx, &new)
+            })
+        })
         .await?
     {
         Ok(t) => Ok(see_other(format!("/tournaments/{}", t.id))),
@@ -154,7 +160,9 @@ async fn update(
         .write(move |tx| {
             let seated = crate::db::ops::players::last_round(tx, id)?;
             Ok((
-                attempt(tx, ctx.lang, |tx| tournaments::update(tx, id, &f, &actor))?,
+                attempt(tx, ctx.lang, |tx| {
+                    tournaments::update(tx, id, &f.parse_change()?, &actor)
+                })?,
                 seated,
             ))
         })

@@ -1,0 +1,228 @@
+//! The tournament settings as the organizer types them (the form) or a
+//! script sends them (a JSON body), and their reading into checked values
+//! ([`NewTournament`], [`NewSettings`]): the storage layer sees only those.
+
+use serde::{Deserialize, Serialize};
+
+use crate::db::models::Tournament;
+use crate::db::now;
+use crate::db::ops::tournaments::{NewSettings, NewTournament};
+use crate::db::ops::{Msg, OpError, OpResult};
+use crate::tarot::ScoringRules;
+use crate::tournament::standings::TieBreaker;
+use crate::tournament::table::Table5Mode;
+
+/// Most rounds a tournament can have.
+pub const MAX_ROUNDS: i64 = 30;
+/// Most deals per table and round.
+pub const MAX_DEALS: i64 = 20;
+
+/// The settings form as typed (every field a string, so a refused form can be
+/// shown again exactly). JSON bodies are read into it too.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
+#[serde(default)]
+pub struct TournamentForm {
+    /// Name.
+    pub name: String,
+    /// Date, `YYYY-MM-DD` (today when empty).
+    pub date: String,
+    /// Number of rounds.
+    pub rounds: String,
+    /// Deals at a table of 4 (default 4).
+    pub deals_table4: String,
+    /// Deals at a table of 5 (default 5).
+    pub deals_table5: String,
+    /// Deals at a table of 3 (default 3).
+    pub deals_table3: String,
+    /// `dealer_out` or `called_king`.
+    pub table5_mode: String,
+    /// `none`, `best_round`, `taker_wins`.
+    pub tie_breaker: String,
+    /// Extra tables of 5 wanted.
+    pub extra_fives: String,
+    /// Swiss seating from this round (empty: never).
+    pub swiss_from_round: String,
+    /// Seating seed (empty: random).
+    pub seed: String,
+    /// Rule switches (checkboxes: present = on).
+    pub garde_contre_x8: Option<String>,
+    /// 20/40/60 handfuls.
+    pub handfuls_20_40_60: Option<String>,
+    /// No petite.
+    pub no_petite: Option<String>,
+    /// Misère.
+    pub misere: Option<String>,
+    /// Scores rounded to 10.
+    pub round_to_10: Option<String>,
+    /// A defender confirms each deal entered at a table before it counts.
+    pub confirm_deals: Option<String>,
+}
+
+fn int_field(value: &str, field: &'static str, default: i64, min: i64, max: i64) -> OpResult<i64> {
+    let v = value.trim();
+    if v.is_empty() {
+        return Ok(default);
+    }
+    let n: i64 = v
+        .parse()
+        .map_err(|_| OpError::Invalid(Msg::new("form-not-a-number").arg("field", field).arg("value", v)))?;
+    if n < min || n > max {
+        return Err(OpError::Invalid(
+            Msg::new("form-out-of-range")
+                .arg("field", field)
+                .arg("min", min)
+                .arg("max", max),
+        ));
+    }
+    Ok(n)
+}
+
+fn checkbox(v: &Option<String>) -> bool {
+    matches!(v.as_deref(), Some(s) if !s.is_empty() && s != "false" && s != "0")
+}
+
+impl TournamentForm {
+    /// Reads a JSON body (numbers, strings or booleans) into the form.
+    pub fn from_json(v: &serde_json::Value) -> OpResult<TournamentForm> {
+        let obj = v
+            .as_object()
+            .ok_or_else(|| OpError::Invalid(Msg::new("json-not-object")))?;
+        let s = |k: &str| -> String {
+            match obj.get(k) {
+                Some(serde_json::Value::String(s)) => s.clone(),
+                Some(serde_json::Value::Null) | None => String::new(),
+                Some(other) => other.to_string(),
+            }
+        };
+        let rules = obj.get("rules").and_then(|r| r.as_object());
+        let flag = |k: &str| -> Option<String> {
+            let direct = obj.get(k).or_else(|| rules.and_then(|r| r.get(k)));
+            match direct {
+                Some(serde_json::Value::Bool(true)) => Some("on".into()),
+                _ => None,
+            }
+        };
+        Ok(TournamentForm {
+            name: s("name"),
+            date: s("date"),
+            rounds: s("rounds"),
+            deals_table4: s("deals_table4"),
+            deals_table5: s("deals_table5"),
+            deals_table3: s("deals_table3"),
+            table5_mode: s("table5_mode"),
+            tie_breaker: s("tie_breaker"),
+            extra_fives: s("extra_fives"),
+            swiss_from_round: s("swiss_from_round"),
+            seed: s("seed"),
+            garde_contre_x8: flag("garde_contre_x8"),
+            handfuls_20_40_60: flag("handfuls_20_40_60"),
+            no_petite: flag("no_petite"),
+            misere: flag("misere"),
+            round_to_10: flag("round_to_10"),
+            confirm_deals: flag("confirm_deals"),
+        })
+    }
+
+    /// Checks the form as a change of settings: an empty seed keeps the
+    /// current one (the form always shows it).
+    pub fn parse_change(&self) -> OpResult<NewSettings> {
+        let keep_seed = self.seed.trim().is_empty();
+        let settings = self.parse(None)?;
+        Ok(NewSettings {
+            seed: (!keep_seed).then_some(settings.seed),
+            settings,
+        })
+    }
+
+    /// Checks the form and builds the tournament to insert.
+    pub fn parse(&self, created_by: Option<i32>) -> OpResult<NewTournament> {
+        let name = self.name.trim();
+        if name.is_empty() || name.chars().count() > 120 {
+            return Err(OpError::Invalid(Msg::new("tournament-name-required")));
+        }
+        let date = if self.date.trim().is_empty() {
+            chrono::Utc::now().date_naive()
+        } else {
+            chrono::NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d")
+                .map_err(|_| OpError::Invalid(Msg::new("tournament-bad-date").arg("value", self.date.trim())))?
+        };
+        if self.rounds.trim().is_empty() {
+            return Err(OpError::Invalid(Msg::new("tournament-rounds-required")));
+        }
+        let rounds = int_field(&self.rounds, "rounds", 5, 1, MAX_ROUNDS)?;
+        let d4 = int_field(&self.deals_table4, "deals_table4", 4, 1, MAX_DEALS)?;
+        let d5 = int_field(&self.deals_table5, "deals_table5", 5, 1, MAX_DEALS)?;
+        let d3 = int_field(&self.deals_table3, "deals_table3", 3, 1, MAX_DEALS)?;
+        let mode = match self.table5_mode.trim() {
+            "" => Table5Mode::DealerOut,
+            m => Table5Mode::from_name(m)
+                .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-table5-mode").arg("value", m)))?,
+        };
+        let tie = match self.tie_breaker.trim() {
+            "" => TieBreaker::None,
+            t => TieBreaker::from_name(t)
+                .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-tie-breaker").arg("value", t)))?,
+        };
+        let extra = int_field(&self.extra_fives, "extra_fives", 0, 0, 100)?;
+        let swiss = if self.swiss_from_round.trim().is_empty() {
+            None
+        } else {
+            Some(int_field(&self.swiss_from_round, "swiss_from_round", 2, 2, MAX_ROUNDS)? as i32)
+        };
+        let seed = if self.seed.trim().is_empty() {
+            (rand::random::<u32>() >> 1) as i64
+        } else {
+            int_field(&self.seed, "seed", 0, 0, i64::from(i32::MAX))?
+        };
+        let rules = ScoringRules {
+            garde_contre_x8: checkbox(&self.garde_contre_x8),
+            handfuls_20_40_60: checkbox(&self.handfuls_20_40_60),
+            no_petite: checkbox(&self.no_petite),
+            misere: checkbox(&self.misere),
+            round_to_10: checkbox(&self.round_to_10),
+        };
+        Ok(NewTournament {
+            name: name.to_owned(),
+            event_date: date.format("%Y-%m-%d").to_string(),
+            rounds_planned: rounds as i32,
+            deals_table3: d3 as i32,
+            deals_table4: d4 as i32,
+            deals_table5: d5 as i32,
+            table5_mode: mode,
+            tie_breaker: tie,
+            rules_json: NewTournament::rules_json(&rules),
+            extra_fives: extra as i32,
+            swiss_from_round: swiss,
+            seed,
+            created_by,
+            created_at: now(),
+            confirm_deals: checkbox(&self.confirm_deals),
+        })
+    }
+}
+
+impl TournamentForm {
+    /// The form filled with a tournament's current settings.
+    pub fn from_tournament(t: &Tournament) -> TournamentForm {
+        let flag = |on: bool| on.then(|| "on".to_owned());
+        TournamentForm {
+            name: t.name.clone(),
+            date: t.event_date.clone(),
+            rounds: t.rounds_planned.to_string(),
+            deals_table4: t.deals_table4.to_string(),
+            deals_table5: t.deals_table5.to_string(),
+            deals_table3: t.deals_table3.to_string(),
+            table5_mode: t.table5_mode.name().to_owned(),
+            tie_breaker: t.tie_breaker.name().to_owned(),
+            extra_fives: t.extra_fives.to_string(),
+            swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
+            seed: t.seed.to_string(),
+            garde_contre_x8: flag(t.rules.garde_contre_x8),
+            handfuls_20_40_60: flag(t.rules.handfuls_20_40_60),
+            no_petite: flag(t.rules.no_petite),
+            misere: flag(t.rules.misere),
+            round_to_10: flag(t.rules.round_to_10),
+            confirm_deals: flag(t.confirm_deals),
+        }
+    }
+}
