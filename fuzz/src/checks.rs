@@ -8,7 +8,7 @@
 use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields, PlayerForm};
 use chelem::tarot::{score_json, score_value, Card, ScoringRules};
 use chelem::tournament::deal::TableDeal;
-use chelem::web::deal::entry::DealForm;
+use chelem::web::deal::form::DealForm;
 use chelem::web::settings::TournamentForm;
 use serde_json::Value;
 

@@ -10,7 +10,9 @@ use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor};
 
 use super::csrf::CsrfForm;
-use super::deal::entry::{enter_from_form, form_page, preview_response, DealForm};
+use super::deal::entry::{enter_from_form, form_page};
+use super::deal::form::DealForm;
+use super::deal::slot::preview_response;
 use super::deal::{sheet, TableAt};
 use super::form::see_other;
 use super::{render, AppError, AppState, Ctx};

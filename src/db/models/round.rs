@@ -72,6 +72,15 @@ impl Round {
             .get_result(conn)
     }
 
+    /// The number of a tournament's last round seated (0 before the first).
+    pub fn last_number(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<i32> {
+        rounds::table
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .select(diesel::dsl::max(rounds::number))
+            .first::<Option<i32>>(conn)
+            .map(|n| n.unwrap_or(0))
+    }
+
     /// The rounds of a tournament, in order.
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Round>> {
         rounds::table

@@ -154,7 +154,7 @@ pub fn read_settled<T>(
 /// The last seated round of a tournament, for a [`Event::Standings`] that is
 /// not a round's own.
 pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> diesel::QueryResult<Option<i32>> {
-    let n = super::players::last_round(conn, tournament_id)?;
+    let n = crate::db::models::Round::last_number(conn, tournament_id)?;
     Ok((n > 0).then_some(n))
 }
 

@@ -5,22 +5,12 @@
 //! the organizer typed (a form, a JSON body, a CSV line) into a checked
 //! value, or a refusal [`Msg`]; the operations take only checked values.
 
-use diesel::prelude::*;
-
 use crate::db::models::{NewPlayer, Player, Registration, Round};
 use crate::db::{now, AnyConnection, Tx};
 
 use super::events::publish_standings;
 pub use super::player_input::{parse_csv, CsvLine, Licence, PlayerFields, PlayerForm, PlayerName};
 use super::{Msg, OpError, OpResult};
-
-/// The number of the last round seated (0 before the first).
-pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<i32> {
-    Ok(Round::for_tournament(conn, tournament_id)?
-        .last()
-        .map(|r| r.number)
-        .unwrap_or(0))
-}
 
 /// Registers a player in a tournament (creating them in the directory, or
 /// reusing the directory's player with the same licence). Players registered
@@ -79,7 +69,7 @@ fn register_quietly(
             Msg::new("player-already-registered").arg("name", &player.name),
         ));
     }
-    let first_round = last_round(tx, tournament_id)? + 1;
+    let first_round = Round::last_number(tx, tournament_id)? + 1;
     let reg = Registration::create(tx, tournament_id, player.id, checked_in, first_round, now())?;
     Ok((player, reg))
 }
@@ -168,7 +158,7 @@ fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) ->
 /// (before they have played).
 pub fn set_checked_in(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32, present: bool) -> OpResult<()> {
     let reg = registration(tx, tournament_id, player_id)?;
-    let next = last_round(tx, tournament_id)? + 1;
+    let next = Round::last_number(tx, tournament_id)? + 1;
     if present {
         if !reg.checked_in {
             Registration::set_checked_in(tx, reg.id, true, next.max(reg.first_round))?;
@@ -188,7 +178,7 @@ pub fn withdraw(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult
     if reg.withdrawn_after.is_some() {
         return Err(OpError::Conflict(Msg::new("player-already-withdrawn")));
     }
-    let last = last_round(tx, tournament_id)?;
+    let last = Round::last_number(tx, tournament_id)?;
     Registration::set_withdrawn(tx, reg.id, Some(last))?;
     publish_standings(tx, tournament_id)?;
     Ok(last)
@@ -200,7 +190,7 @@ pub fn reinstate(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResul
     if reg.withdrawn_after.is_none() {
         return Ok(());
     }
-    let next = last_round(tx, tournament_id)? + 1;
+    let next = Round::last_number(tx, tournament_id)? + 1;
     Registration::set_withdrawn(tx, reg.id, None)?;
     Registration::set_checked_in(tx, reg.id, true, next.max(reg.first_round))?;
     publish_standings(tx, tournament_id)?;

@@ -31,7 +31,7 @@ pub fn update(tx: &mut Tx<'_>, id: i32, new: &NewSettings, actor: &str) -> OpRes
     use diesel::prelude::*;
     let old = get(tx, id)?;
     let new = new.with_seed(old.seed);
-    let seated = super::players::last_round(tx, id)?;
+    let seated = crate::db::models::Round::last_number(tx, id)?;
     if seated > 0
         && (new.table5_mode != old.table5_mode
             || new.rules_json != NewTournament::rules_json(&old.rules)

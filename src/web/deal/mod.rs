@@ -4,7 +4,10 @@
 
 pub mod entry;
 pub mod facts;
+pub mod form;
+pub mod preview;
 pub mod sheet;
+pub mod slot;
 pub mod writer;
 
 use crate::db::models::{Round, RoundTable, Tournament};

@@ -5,15 +5,12 @@ use std::collections::HashMap;
 
 use crate::db::models::{Deal, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
-use crate::i18n::Lang;
-use crate::tarot::ScoreOutput;
-use crate::tournament::deal::TableDeal;
 use crate::tournament::table::{deal_players, dealer_seat};
 
 use crate::db::ops::deals::may_confirm;
 
 use super::super::{AppError, Ctx};
-use super::entry::Preview;
+use super::preview::{explain, Preview};
 use super::TableAt;
 
 /// One deal row of a score sheet.
@@ -95,27 +92,6 @@ impl SheetPage {
     pub fn balanced(&self) -> bool {
         self.totals.iter().sum::<i64>() == 0
     }
-}
-
-/// The sentence explaining a deal's score.
-pub fn explain(lang: Lang, deal: &TableDeal, output: Option<&ScoreOutput>, names: &HashMap<i32, String>) -> String {
-    let (Some(d), Some(o)) = (deal.played(), output) else {
-        return lang.t("deal-all-passed");
-    };
-    let key = if o.won {
-        "deal-summary-made"
-    } else {
-        "deal-summary-failed"
-    };
-    lang.t_args(
-        key,
-        &[
-            ("contract", lang.t(&format!("contract-{}", d.contract.name()))),
-            ("taker", names.get(&d.taker).cloned().unwrap_or_default()),
-            ("margin", o.margin.to_string()),
-            ("formula", o.formula.clone()),
-        ],
-    )
 }
 
 /// A short name for a narrow column: the first name, shortened when long

@@ -4,7 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::{Deal, Registration, Round, RoundTable, SeatingConstraint, Tournament};
-use crate::db::ops::players::{last_round, PlayerForm};
+use crate::db::ops::players::PlayerForm;
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
@@ -74,7 +74,7 @@ pub struct Dashboard {
 /// Loads the dashboard's data.
 pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, AppError> {
     let t = tournaments::get(conn, id)?;
-    let last = last_round(conn, id)?;
+    let last = Round::last_number(conn, id)?;
     let next_round = last + 1;
     let regs_players = Registration::with_players(conn, id)?;
     let names: std::collections::HashMap<i32, String> =

@@ -6,7 +6,9 @@ use actix_web::{get, post, web, HttpResponse};
 use crate::db::ops::deals::Actor;
 
 use super::super::csrf::CsrfForm;
-use super::super::deal::entry::{enter_from_form, form_page, preview_response, DealForm};
+use super::super::deal::entry::{enter_from_form, form_page};
+use super::super::deal::form::DealForm;
+use super::super::deal::slot::preview_response;
 use super::super::deal::{sheet, TableAt};
 use super::super::table::SheetQuery;
 use super::super::{render, AppError, OrgPage};

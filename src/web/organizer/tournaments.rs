@@ -132,7 +132,7 @@ async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) ->
         .db(move |conn| {
             Ok((
                 tournaments::get(conn, id)?,
-                crate::db::ops::players::last_round(conn, id)?,
+                crate::db::models::Round::last_number(conn, id)?,
             ))
         })
         .await?;
@@ -158,7 +158,7 @@ async fn update(
     let actor = user.username;
     let r = state
         .write(move |tx| {
-            let seated = crate::db::ops::players::last_round(tx, id)?;
+            let seated = crate::db::models::Round::last_number(tx, id)?;
             Ok((
                 attempt(tx, ctx.lang, |tx| {
                     tournaments::update(tx, id, &f.parse_change()?, &actor)

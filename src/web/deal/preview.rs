@@ -1,0 +1,58 @@
+//! A deal's score as the pages show it: the explanation sentence and each
+//! player's score ([`Preview`]), for a stored deal or a form as typed.
+
+use std::collections::HashMap;
+
+use crate::db::ops::deals::EnteredDeal;
+use crate::i18n::Lang;
+use crate::tarot::ScoreOutput;
+use crate::tournament::deal::TableDeal;
+
+/// A deal's score shown before saving (or after): the explanation and each
+/// player's score, or why the form is not a deal yet.
+#[derive(Debug, Clone, Default)]
+pub struct Preview {
+    /// The form describes a deal the rules accept.
+    pub ok: bool,
+    /// The explanation, or the refusal.
+    pub message: String,
+    /// The field at fault (empty when none, or when `ok`).
+    pub field: String,
+    /// Each player's score, by name (empty unless `ok`).
+    pub scores: Vec<(String, i32)>,
+}
+
+/// A stored deal's explanation and scores, or a scored form's.
+pub(super) fn preview_of(lang: Lang, deal: &EnteredDeal, names: &HashMap<i32, String>) -> Preview {
+    Preview {
+        ok: true,
+        message: explain(lang, &deal.deal, deal.output.as_ref(), names),
+        field: String::new(),
+        scores: deal
+            .scores
+            .iter()
+            .map(|(p, s)| (names.get(p).cloned().unwrap_or_default(), *s))
+            .collect(),
+    }
+}
+
+/// The sentence explaining a deal's score.
+pub fn explain(lang: Lang, deal: &TableDeal, output: Option<&ScoreOutput>, names: &HashMap<i32, String>) -> String {
+    let (Some(d), Some(o)) = (deal.played(), output) else {
+        return lang.t("deal-all-passed");
+    };
+    let key = if o.won {
+        "deal-summary-made"
+    } else {
+        "deal-summary-failed"
+    };
+    lang.t_args(
+        key,
+        &[
+            ("contract", lang.t(&format!("contract-{}", d.contract.name()))),
+            ("taker", names.get(&d.taker).cloned().unwrap_or_default()),
+            ("margin", o.margin.to_string()),
+            ("formula", o.formula.clone()),
+        ],
+    )
+}

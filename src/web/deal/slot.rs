@@ -1,0 +1,142 @@
+//! What a table's form needs to know about one deal slot ([`Slot`]), and a
+//! form scored at it: its preview before saving (`…/deals/{k}/preview`,
+//! asked by `static/entry.js`), its score once read.
+
+use std::collections::HashMap;
+
+use actix_web::HttpResponse;
+
+use crate::db::models::{Deal, Player, RoundTable, Tournament};
+use crate::db::ops::deals::EnteredDeal;
+use crate::db::AnyConnection;
+use crate::i18n::Lang;
+use crate::tournament::deal::ScoredDeal;
+use crate::tournament::table::deal_players;
+
+use super::super::{render, AppError, AppState, Ctx};
+use super::form::{deal_msg_of, field_of, DealForm, FieldError};
+use super::preview::{preview_of, Preview};
+use super::TableAt;
+
+/// Everything a table's form needs to know about deal `k`.
+pub(super) struct Slot {
+    /// The tournament.
+    pub(super) t: Tournament,
+    /// The round.
+    pub(super) round: crate::db::models::Round,
+    /// The table.
+    pub(super) table: RoundTable,
+    /// Its players, in seat order.
+    pub(super) ids: Vec<i32>,
+    /// Their names.
+    pub(super) names: HashMap<i32, String>,
+    /// Those who play deal `k`.
+    pub(super) playing: Vec<i32>,
+    /// Who sits it out (the dealer at a table of 5).
+    pub(super) out: Option<i32>,
+    /// The deal stored in the slot.
+    pub(super) existing: Option<Deal>,
+}
+
+pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slot, AppError> {
+    let (t, round, table) = at.find(conn)?;
+    if k < 1 || k > table.deal_count {
+        return Err(AppError::NotFound);
+    }
+    let ids = RoundTable::players(conn, table.id)?;
+    let names = Player::names(conn, &ids)?;
+    let (playing, out) = deal_players(&ids, k, t.table5_mode);
+    let existing = Deal::find(conn, table.id, k)?;
+    Ok(Slot {
+        t,
+        round,
+        table,
+        ids,
+        names,
+        playing,
+        out,
+        existing,
+    })
+}
+
+/// A stored deal scored again for its explanation (one source of truth: the
+/// rules core).
+pub(super) fn rescored(s: &Slot, lang: Lang, k: i32, d: &EnteredDeal) -> Preview {
+    let mut d = d.clone();
+    if let Ok(scored) = d.deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules) {
+        d.output = scored.output;
+    }
+    preview_of(lang, &d, &s.names)
+}
+
+/// The deal a form describes, scored at its table, or the field at fault.
+pub(super) fn scored_form(s: &Slot, k: i32, form: &DealForm) -> Result<ScoredDeal, FieldError> {
+    let deal = form.parse(s.playing.len() == 5)?;
+    deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules)
+        .map_err(|e| FieldError {
+            field: field_of(&e),
+            msg: deal_msg_of(&e),
+        })
+}
+
+/// The score of a form as typed, or why it is not a deal yet.
+pub(super) fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Preview {
+    match scored_form(s, k, form) {
+        Ok(scored) => preview_of(
+            lang,
+            &EnteredDeal {
+                number: k,
+                deal: scored.deal,
+                scores: scored.scores,
+                changed: false,
+                output: scored.output,
+                version: 0,
+                confirmed: true,
+                replayed: false,
+            },
+            &s.names,
+        ),
+        Err(e) => Preview {
+            ok: false,
+            message: e.msg.render(lang),
+            field: e.field.to_owned(),
+            scores: Vec::new(),
+        },
+    }
+}
+
+/// The preview of a form, for `static/entry.js`: the score and its
+/// explanation, or the refusal and its field. Nothing is stored.
+pub fn preview(
+    conn: &mut AnyConnection,
+    lang: Lang,
+    at: &TableAt,
+    k: i32,
+    form: &DealForm,
+) -> Result<Preview, AppError> {
+    let s = slot(conn, at, k)?;
+    Ok(score_form(&s, lang, k, form))
+}
+
+/// The preview fragment `static/entry.js` puts under the form.
+#[derive(askama::Template)]
+#[template(path = "deal/preview.html")]
+pub struct PreviewFragment {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The preview.
+    pub p: Preview,
+}
+
+/// Answers the preview of a form (an HTML fragment).
+pub async fn preview_response(
+    state: &AppState,
+    ctx: Ctx,
+    at: TableAt,
+    k: i32,
+    form: DealForm,
+) -> Result<HttpResponse, AppError> {
+    let lang = ctx.lang;
+    let p = state.db(move |conn| preview(conn, lang, &at, k, &form)).await?;
+    Ok(render::page(&PreviewFragment { ctx, p }))
+}
