@@ -1,10 +1,10 @@
 //! Checks a `chelem simulate --log` file against the FFT rules with the
-//! independent checker of the tests (`tests/play/checker.rs`), which shares
+//! independent checker of the tests (`tests/core/play/checker.rs`), which shares
 //! no code with the engine.
 //!
 //! `cargo run --release --example check_log -- deals.jsonl`
 
-#[path = "../tests/play/checker.rs"]
+#[path = "../tests/core/play/checker.rs"]
 mod checker;
 
 use std::io::BufRead;

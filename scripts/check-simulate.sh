@@ -1,7 +1,7 @@
 #!/bin/sh
 # Plays 100,000 deals at 3, 4 and 5 players with `chelem simulate --log` and
 # checks every logged deal with the independent checker of the FFT rules
-# (examples/check_log.rs, which reuses tests/play/checker.rs).
+# (examples/check_log.rs, which reuses tests/core/play/checker.rs).
 #
 #   scripts/check-simulate.sh [DEALS]
 set -eu

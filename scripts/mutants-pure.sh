@@ -3,12 +3,15 @@
 # by hand: see docs/mutants.md.
 #
 # They import nothing of the web or the database (DESIGN.md), so they are
-# copied, with the tests that reach them (tests/tarot, tests/play.rs,
-# tests/seating.rs), into a crate of their own that builds in seconds: a
+# copied, with the tests that reach them (tests/core/tarot, tests/core/play,
+# tests/core/seating.rs), into a crate of their own that builds in seconds: a
 # mutant there costs about 5 s instead of more than a minute in the whole
 # crate, where every mutant rebuilds the web layer and links the server.
 #
-#   scripts/mutants-pure.sh -f src/tarot/card.rs -C --lib -C --test=tarot
+#   scripts/mutants-pure.sh -f src/tarot/card.rs -C --lib -C --test=core
+#
+# Those tests are one test binary there, `core`, as in the crate (a filter
+# narrows it: `-C tarot::`).
 #
 # Every argument goes to `cargo mutants`; the results are in
 # $MUTANTS_DIR/mutants.out (default /tmp/chelem-pure).
@@ -22,10 +25,17 @@ command -v cargo-mutants >/dev/null || {
 }
 
 # A fresh copy of the sources and tests (the target directory is kept).
-rm -rf "$work/src" "$work/tests" && mkdir -p "$work/src" "$work/tests"
+rm -rf "$work/src" "$work/tests" && mkdir -p "$work/src" "$work/tests/core"
 cp -a "$root"/src/{tarot,tournament,bots,i18n.rs,cli_score.rs} "$work/src/"
-cp -a "$root"/tests/{tarot,play,play.rs,seating.rs,seating.proptest-regressions} "$work/tests/"
+cp -a "$root"/tests/core/{tarot,play,seating.rs,seating.proptest-regressions} "$work/tests/core/"
 cp -a "$root/locales" "$root/Cargo.lock" "$work/"
+
+cat >"$work/tests/core/main.rs" <<'EOF'
+//! The tests of tests/core that reach only the pure layers.
+mod play;
+mod seating;
+mod tarot;
+EOF
 
 cat >"$work/src/lib.rs" <<'EOF'
 //! The pure layers of chelem alone (scripts/mutants-pure.sh).

@@ -3,7 +3,7 @@
 //! round trip through its printer (`parse(print(x)) == x`). Shared by the
 //! `cargo fuzz` targets (fuzz/fuzz_targets) and the normal test suite,
 //! which replays every file of fuzz/corpus through them
-//! (tests/fuzz_corpus.rs).
+//! (tests/core/fuzz_corpus.rs).
 
 use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields, PlayerForm};
 use chelem::tarot::{score_json, score_value, Card, ScoringRules};

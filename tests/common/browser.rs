@@ -1,6 +1,5 @@
 //! The real `chelem` binary on a database (a fresh SQLite file by default),
 //! and Debian's chromium driven by a playwright-core script in `tests/browser/`.
-#![allow(dead_code)]
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};

@@ -1,7 +1,6 @@
 //! A blocking JSON client over real HTTP (one kept-alive connection), as a
 //! table's tablet or a script, for the tests that need real connections
 //! (the concurrency test).
-#![allow(dead_code)]
 
 use std::time::{Duration, Instant};
 

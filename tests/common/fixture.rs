@@ -5,7 +5,6 @@
 //! - per round 13 deals: deal 1 of each table passed (3), deal 3 a petite
 //!   failed (3), every other deal a garde made (7);
 //! - so 39 deals, 9 passed, 21 gardes made, 9 petites failed: 21 of 30 made.
-#![allow(dead_code)]
 
 use chelem::db::models::{Round, RoundTable};
 use chelem::db::ops::deals::{self, Actor, Entry};

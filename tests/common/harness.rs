@@ -4,9 +4,10 @@
 //! having run. Under CI (`CI` set) it always runs, so a missing PostgreSQL
 //! or browser fails the run.
 //!
-//! A file using it is declared with `harness = false` in `Cargo.toml`,
-//! registers each test with [`crate::test_case!`] (or through
-//! [`crate::both_backends!`]) and ends with `harness_main!();`.
+//! It runs the test binary `app` (`tests/app/main.rs`, declared with
+//! `harness = false` in `Cargo.toml`, which ends with `harness_main!();`):
+//! each of its modules registers its tests with [`crate::test_case!`] (or
+//! through [`crate::both_backends!`]).
 //! Built on `libtest-mimic`: the usual filters and flags (`--nocapture`,
 //! `--include-ignored`, `--test-threads`, `--list`…) work as with the
 //! built-in harness.
@@ -29,8 +30,8 @@ pub enum Needs {
 
 /// One registered test.
 pub struct Case {
-    /// Its path in the test file (`module::name`), the test binary's name
-    /// first, dropped when shown.
+    /// Its path in the test binary (`app::file::name`), the binary's name
+    /// first, dropped when shown (`file::name`).
     pub path: &'static str,
     /// What it needs.
     pub needs: Needs,

@@ -2,7 +2,6 @@
 //! any size, as slowly as wanted), an organizer session and a tablet link
 //! to aim at, the refusal sentence of an answer, and a fingerprint of
 //! everything stored, to show that a refused request stored nothing.
-#![allow(dead_code)]
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -35,11 +34,6 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The first header named `name` (lower case).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
-    }
-
     /// The value of the cookie `name` set by this answer.
     pub fn cookie(&self, name: &str) -> Option<String> {
         self.headers

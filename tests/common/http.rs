@@ -1,6 +1,5 @@
 //! Driving the in-process app as a browser or a script would: pages with a
 //! cookie jar and CSRF tokens, the JSON API with a bearer token.
-#![allow(dead_code)]
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};

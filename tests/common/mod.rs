@@ -1,6 +1,5 @@
 //! Test support: a fresh database per test on each backend, and the real app
 //! in-process.
-#![allow(dead_code)]
 
 pub mod browser;
 pub mod client;
@@ -139,14 +138,6 @@ pub fn create_user(db: &TestDb, name: &str, password: &str) {
     let mut conn = db.conn();
     let c: &mut AnyConnection = &mut conn;
     chelem::db::ops::accounts::create_user(c, name, password).expect("user");
-}
-
-/// Value of a `Set-Cookie` named `name` in a response.
-pub fn set_cookie<B>(resp: &actix_web::dev::ServiceResponse<B>, name: &str) -> Option<String> {
-    resp.response()
-        .cookies()
-        .find(|c| c.name() == name)
-        .map(|c| c.value().to_owned())
 }
 
 /// A browser-like cookie jar for in-process tests.

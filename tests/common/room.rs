@@ -2,7 +2,6 @@
 //! would: the tournament set up over HTTP, valid deal bodies, the scores the
 //! rules core gives them, and the checks of what the server stored. Shared by
 //! the concurrency test and the crash test.
-#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 

@@ -3,8 +3,7 @@
 //! `#[patch]`) on the handlers under `src/web`, which `web::configure`
 //! gathers. A route registered another way (`web::resource`, `.route(`,
 //! `web::scope`) makes [`all`] fail, so that no route escapes the tests
-//! that walk every route (tests/authz.rs).
-#![allow(dead_code)]
+//! that walk every route (tests/app/authz.rs).
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,5 @@
 //! Playing a seat of a deal on the devices as a simple person would, from
 //! the seat's view (FORMATS.md "Digital play: seats").
-#![allow(dead_code)]
 
 use serde_json::{json, Value};
 

@@ -1,7 +1,6 @@
 //! The in-process app behind a real socket (127.0.0.1, a free port), in a
 //! thread of its own: for clients that speak HTTP, such as an SSE stream
 //! read as it comes. Stopped when dropped.
-#![allow(dead_code)]
 
 use std::net::TcpListener;
 

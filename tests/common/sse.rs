@@ -1,6 +1,5 @@
 //! A Server-Sent Events client over a plain socket: reads the stream as it
 //! comes (chunked transfer encoding) and parses its events.
-#![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

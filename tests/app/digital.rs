@@ -1,0 +1,481 @@
+//! Deals played on the devices, through the seat routes of FORMATS.md
+//! ("Digital play: seats") on the real HTTP server, on both databases: whole
+//! deals at 3, 4 and 5 with bots in the other seats; a digital tournament
+//! table (and a table of 5 whose dealer sits out) landing in the standings;
+//! double taps and actions out of turn; a privacy scan of every answer of a
+//! whole deal; and a server killed in the middle of a deal.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use chelem::tarot::{Card, CardSet, Game, GameLog};
+use common::browser::RealServer;
+use common::client::{Answer, Client};
+use common::seats::{choose, my_turn};
+use common::server::Server;
+use common::TestDb;
+use serde_json::{json, Value};
+
+fn api_token(db: &TestDb) -> String {
+    common::http::api_token(db)
+}
+
+/// Plays the human seats (`tokens`) until every deal of the game is over,
+/// bots playing the others from the server; every answer is handed to `seen`
+/// with the seat it was for. The views of the end, by token.
+fn play_game(client: &Client, tokens: &[String], seen: &mut dyn FnMut(usize, &Answer)) -> Vec<Value> {
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
+        let mut views = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            let a = client.call("GET", &format!("/api/seats/{t}"), None, None);
+            assert_eq!(a.status, 200, "{}", a.body);
+            seen(i, &a);
+            views.push(a.body);
+        }
+        if let Some((i, v)) = views.iter().enumerate().find(|(_, v)| my_turn(v)) {
+            let a = client.call(
+                "POST",
+                &format!("/api/seats/{}/actions", tokens[i]),
+                None,
+                Some(&choose(v)),
+            );
+            assert_eq!(a.status, 200, "{} after {}", a.body, choose(v));
+            seen(i, &a);
+            continue;
+        }
+        let v = &views[0];
+        if v["phase"] == "done" {
+            if v["next"] == true {
+                let a = client.call(
+                    "POST",
+                    &format!("/api/seats/{}/actions", tokens[0]),
+                    None,
+                    Some(&json!({"next": true})),
+                );
+                assert_eq!(a.status, 200, "{}", a.body);
+                continue;
+            }
+            return views;
+        }
+        // A bot's turn: it acts from the server.
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn log_of(client: &Client, game: i64, deal: i64) -> GameLog {
+    let a = client.call("GET", &format!("/api/games/{game}/log?deal={deal}"), None, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    serde_json::from_value(a.body).unwrap()
+}
+
+/// Starts a casual game by the API: its id and the links of its people's
+/// seats, in seat order (bot seats have none).
+fn new_game(client: &Client, org: &str, body: Value) -> (i64, Vec<String>) {
+    let a = client.call("POST", "/api/games", Some(org), Some(&body));
+    assert_eq!(a.status, 201, "{}", a.body);
+    let tokens = a.body["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["token"].as_str().map(str::to_owned))
+        .collect();
+    (a.body["game"].as_i64().unwrap(), tokens)
+}
+
+/// A casual game at `players` with one human seat (0) and bots elsewhere.
+fn casual_with_bots(db: TestDb, players: u8) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let bots: Vec<u8> = (1..players).collect();
+    let a = client.call(
+        "POST",
+        "/api/games",
+        Some(&org),
+        Some(&json!({"players": players, "bots": bots, "seed": 40 + u64::from(players), "deals": 2})),
+    );
+    assert_eq!(a.status, 201, "{}", a.body);
+    let game = a.body["game"].as_i64().unwrap();
+    let seats = a.body["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), usize::from(players));
+    assert!(
+        seats[1..].iter().all(|s| s.get("token").is_none()),
+        "bot seats have no token: {}",
+        a.body
+    );
+    let token = seats[0]["token"].as_str().unwrap().to_owned();
+    // The log of a deal in progress is the organizer's only.
+    let a = client.call("GET", &format!("/api/games/{game}/log"), None, None);
+    assert_eq!(a.status, 409, "{}", a.body);
+    assert_eq!(
+        client
+            .call("GET", &format!("/api/games/{game}/log"), Some(&org), None)
+            .status,
+        200
+    );
+
+    let end = play_game(&client, &[token], &mut |_, _| {});
+    let v = &end[0];
+    assert_eq!(v["deal"], 2);
+    assert_eq!(v["phase"], "done");
+    // Each deal's log replays to its scores, which sum to zero, and the
+    // totals shown are their sums.
+    let mut totals = vec![0i64; usize::from(players)];
+    for deal in 1..=2 {
+        let log = log_of(&client, game, deal);
+        assert_eq!(log.players, players);
+        let replayed = Game::replay(players, log.dealer, log.seed, &log.actions()).unwrap();
+        assert_eq!(replayed.scores().unwrap(), log.scores);
+        assert_eq!(log.scores.iter().sum::<i64>(), 0);
+        if log.taker.is_some() {
+            assert_eq!(log.tricks.len(), log.hands[0].len(), "every trick is in the log");
+        }
+        for (t, s) in log.scores.iter().enumerate() {
+            totals[t] += s;
+        }
+    }
+    assert_eq!(v["totals"], json!(totals));
+    assert_eq!(v["scores"], json!(log_of(&client, game, 2).scores));
+}
+
+/// A digital table of a tournament: seat 0 played by the test, the others
+/// by bots; its deals land in the table's slots and the standings.
+fn tournament_table(db: TestDb, players: usize) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let a = client.call(
+        "POST",
+        "/api/tournaments",
+        Some(&org),
+        Some(&json!({"name": "Coupe numérique", "rounds": 2, "deals_table4": 2, "deals_table5": 2, "seed": 3})),
+    );
+    assert_eq!(a.status, 201, "{}", a.body);
+    let id = a.body["id"].as_i64().unwrap();
+    for i in 0..players {
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&org),
+            Some(&json!({"name": format!("Joueuse {i}"), "club": "Club"})),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+    }
+    let a = client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None);
+    assert_eq!(a.status, 201, "{}", a.body);
+    // The standings read before the game (and kept in the cache): the deals
+    // the bots finish must show in them all the same.
+    assert_eq!(
+        client
+            .call("GET", &format!("/api/tournaments/{id}/standings"), None, None)
+            .status,
+        200
+    );
+    // Anonymous callers cannot set a table to digital play.
+    let path = format!("/api/tournaments/{id}/rounds/1/tables/1/digital");
+    assert_eq!(client.call("POST", &path, None, None).status, 401);
+    let a = client.call("POST", &path, Some(&org), None);
+    assert_eq!(a.status, 201, "{}", a.body);
+    let game = a.body["game"].as_i64().unwrap();
+    let seats = a.body["seats"].as_array().unwrap().clone();
+    assert_eq!(seats.len(), players);
+    for s in 1..players {
+        let a = client.call(
+            "POST",
+            &format!("/api/games/{game}/seats/{s}"),
+            Some(&org),
+            Some(&json!({"bot": "quick"})),
+        );
+        assert_eq!(a.status, 204, "{}", a.body);
+    }
+    let token = seats[0]["token"].as_str().unwrap().to_owned();
+    let first = client.call("GET", &format!("/api/seats/{token}"), None, None).body;
+    if players == 5 {
+        // FFT mode: the dealer of deal 1 (seat 0) sits out and sees no hand.
+        assert_eq!(first["sitting_out"], true, "{first}");
+        assert_eq!(first["hand"], json!([]));
+        assert_eq!(first["players"], 4);
+        let a = client.call(
+            "POST",
+            &format!("/api/seats/{token}/actions"),
+            None,
+            Some(&json!({"bid": "pass"})),
+        );
+        assert_eq!(a.status, 409, "{}", a.body);
+    }
+    let end = play_game(&client, &[token], &mut |_, _| {});
+    assert_eq!(end[0]["deal"], 2);
+
+    // The table's deals are in its slots, and the standings add them up.
+    let round = client.call("GET", &format!("/api/tournaments/{id}/rounds/1"), Some(&org), None);
+    assert_eq!(round.status, 200, "{}", round.body);
+    let standings = client.call("GET", &format!("/api/tournaments/{id}/standings"), None, None);
+    assert_eq!(standings.status, 200);
+    let by_player: BTreeMap<i64, i64> = standings
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["player"].as_i64().unwrap(), r["total"].as_i64().unwrap()))
+        .collect();
+    let totals = end[0]["totals"].as_array().unwrap();
+    for (s, seat) in seats.iter().enumerate() {
+        let p = seat["player"].as_i64().unwrap();
+        assert_eq!(
+            by_player[&p],
+            totals[s].as_i64().unwrap(),
+            "player {p} at seat {s}: {}",
+            standings.body
+        );
+    }
+    // A deal in a slot is a deal like any other: a table cannot make digital
+    // a table that already has deals, and the log of a finished deal is public.
+    assert_eq!(
+        client.call("POST", &path, Some(&org), None).status,
+        201,
+        "asking again answers the same game"
+    );
+    let log = log_of(&client, game, 1);
+    assert_eq!(log.players, 4);
+}
+
+/// Double taps and actions out of turn: one action stored, clear refusals.
+fn taps_and_turns(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 4);
+    let client = Client::new(&server.url());
+    let (_, tokens) = new_game(&client, &org, json!({"players": 4, "seed": 5}));
+    assert_eq!(tokens.len(), 4);
+    let view = |t: &str| client.call("GET", &format!("/api/seats/{t}"), None, None).body;
+    let v0 = view(&tokens[0]);
+    let to_act = v0["to_act"].as_u64().unwrap() as usize;
+    let other = (to_act + 1) % 4;
+    // Out of turn: 409, a sentence naming whose turn it is, nothing stored.
+    let a = client.call(
+        "POST",
+        &format!("/api/seats/{}/actions", tokens[other]),
+        None,
+        Some(&json!({"bid": "pass"})),
+    );
+    assert_eq!(a.status, 409, "{}", a.body);
+    assert!(a.body["error"].as_str().unwrap().contains("turn"), "{}", a.body);
+    // Against a rule: 422. Unknown action: 422. Malformed: 400.
+    let path = format!("/api/seats/{}/actions", tokens[to_act]);
+    let a = client.call("POST", &path, None, Some(&json!({"card": "KH"})));
+    assert_eq!(a.status, 409, "a card during the bidding: {}", a.body);
+    let a = client.call("POST", &path, None, Some(&json!({"dance": true})));
+    assert_eq!(a.status, 422, "{}", a.body);
+    let a = client.call("POST", &path, None, Some(&json!({"bid": "grande"})));
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert_eq!(view(&tokens[0])["version"], 0, "nothing was stored");
+    // The same bid tapped twice at once, from the same page: stored once.
+    let body = json!({"bid": "garde", "version": 0});
+    let answers: Vec<Answer> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..2)
+            .map(|_| {
+                let base = server.url();
+                let (path, body) = (path.clone(), body.clone());
+                s.spawn(move || Client::new(&base).call("POST", &path, None, Some(&body)))
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for a in &answers {
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    let v = view(&tokens[0]);
+    assert_eq!(v["version"], 1, "one bid stored: {v}");
+    assert_eq!(v["bids"].as_array().unwrap().len(), 1);
+    // A tap from a page that is out of date (another action since) is refused.
+    let a = client.call("POST", &path, None, Some(&json!({"bid": "garde_sans", "version": 0})));
+    assert_eq!(a.status, 409, "{}", a.body);
+    // An unknown seat link is a 404.
+    assert_eq!(client.call("GET", "/api/seats/nope", None, None).status, 404);
+}
+
+/// The cards `seat` may not know after `n` actions of the deal of `log`.
+fn hidden_from(log: &GameLog, n: usize, seat: u8) -> CardSet {
+    let actions = log.actions();
+    let g = Game::replay(log.players, log.dealer, log.seed, &actions[..n]).unwrap();
+    let public_dog = if g.dog_public() { g.dog() } else { CardSet::EMPTY };
+    let mut hidden = CardSet::EMPTY;
+    for o in (0..log.players).filter(|o| *o != seat) {
+        hidden = hidden.or(g.hand(o).minus(g.handful(o)).minus(public_dog));
+    }
+    if !g.dog_public() {
+        hidden = hidden.or(g.dog());
+    }
+    if g.taker() != Some(seat) {
+        hidden = hidden.or(g.discard().minus(CardSet::TRUMPS).minus(public_dog));
+    }
+    hidden
+}
+
+/// A whole deal played by four people through the API, every answer kept
+/// (views, action answers, the seat pages, the seat streams); then each
+/// checked against the cards its seat could not know at that moment.
+fn privacy_scan(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 4);
+    let client = Client::new(&server.url());
+    let (game, tokens) = new_game(&client, &org, json!({"players": 4, "seed": 77}));
+    assert_eq!(tokens.len(), 4);
+    let mut streams: Vec<common::sse::Sse> = tokens
+        .iter()
+        .map(|t| common::sse::Sse::open(&server.addr, &format!("/s/{t}/events"), None))
+        .collect();
+    // (seat, version, text)
+    let mut seen: Vec<(usize, i64, String)> = Vec::new();
+    let mut pages = 0;
+    play_game(&client, &tokens, &mut |i, a| {
+        let version = a.body["version"].as_i64().unwrap();
+        seen.push((i, version, a.body.to_string()));
+        if version % 7 == 0 {
+            let page = client.call("GET", &format!("/s/{}", tokens[i]), None, None);
+            assert_eq!(page.status, 200);
+            let page = page.body.as_str().unwrap().to_owned();
+            let v = page
+                .split("data-version=\"")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|x| x.parse::<i64>().ok())
+                .expect("the page says its version");
+            seen.push((i, v, page));
+            pages += 1;
+        }
+    });
+    assert!(pages > 10, "the seat pages were scanned too");
+    for (i, s) in streams.iter_mut().enumerate() {
+        let mut text = String::new();
+        while let Some(e) = s.next(Duration::from_millis(300)) {
+            text.push_str(&format!("event: {}\ndata: {}\n", e.event, e.data));
+        }
+        assert!(text.contains("event: change"), "seat {i}'s stream told of changes");
+        seen.push((i, 0, text));
+    }
+    let log = log_of(&client, game, 1);
+    assert!(log.taker.is_some(), "a contract was played");
+    let mut checked = 0;
+    for (seat, version, text) in &seen {
+        let hidden = hidden_from(&log, *version as usize, *seat as u8);
+        for c in hidden.iter() {
+            let quoted = format!("\"{c}\"");
+            assert!(
+                !text.contains(&quoted) && !text.contains(&format!("data-card=\"{c}\"")),
+                "seat {seat} saw {c} at version {version}, a card it cannot know"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked} hidden cards checked");
+    // The scan would see a leak: each seat's first view shows its own hand.
+    let first = &seen[0];
+    let own: Vec<Card> = log.hands[first.0]
+        .iter()
+        .filter(|c| first.2.contains(&format!("\"{c}\"")))
+        .copied()
+        .collect();
+    assert_eq!(own.len(), log.hands[first.0].len());
+}
+
+/// A deal killed in the middle (SIGKILL) resumes exactly where it was: the
+/// views are the same after the restart, bots go on by themselves, and the
+/// deal plays to its end.
+fn restart(database_url: Option<&str>) {
+    let mut server = RealServer::on(database_url);
+    let org = server.api_token();
+    let client = Client::new(&server.url());
+    let (_, tokens) = new_game(&client, &org, json!({"players": 4, "seed": 9, "bots": [2]}));
+    assert_eq!(tokens.len(), 3);
+    // Play until 30 actions are stored.
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(60));
+        let views: Vec<Value> = tokens
+            .iter()
+            .map(|t| client.call("GET", &format!("/api/seats/{t}"), None, None).body)
+            .collect();
+        if views[0]["version"].as_i64().unwrap() >= 30 {
+            break;
+        }
+        if let Some((i, v)) = views.iter().enumerate().find(|(_, v)| my_turn(v)) {
+            let a = client.call(
+                "POST",
+                &format!("/api/seats/{}/actions", tokens[i]),
+                None,
+                Some(&choose(v)),
+            );
+            assert_eq!(a.status, 200, "{}", a.body);
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let before: Vec<Value> = tokens
+        .iter()
+        .map(|t| client.call("GET", &format!("/api/seats/{t}"), None, None).body)
+        .collect();
+    server.kill();
+    server.restart();
+    let client = Client::new(&server.url());
+    let after: Vec<Value> = tokens
+        .iter()
+        .map(|t| client.call("GET", &format!("/api/seats/{t}"), None, None).body)
+        .collect();
+    // The bot may have gone on since (it was its turn): compare at the same version.
+    if before[0]["version"] == after[0]["version"] {
+        assert_eq!(before, after, "the deal is exactly where it was");
+    } else {
+        assert!(after[0]["version"].as_i64() > before[0]["version"].as_i64());
+    }
+    let end = play_game(&client, &tokens, &mut |_, _| {});
+    assert_eq!(end[0]["phase"], "done");
+}
+
+/// A test on SQLite and one on PostgreSQL (ignored without a server, a
+/// failure under CI); the body makes its databases with the function given.
+macro_rules! on_both {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            fn sqlite() {
+                ($body)(&|| TestDb::sqlite());
+            }
+            fn postgres() {
+                ($body)(&|| TestDb::postgres());
+            }
+            crate::test_case!(sqlite);
+            crate::test_case!(postgres, Postgres);
+        }
+    };
+}
+
+on_both!(casual_games_at_3_4_and_5, |db: &dyn Fn() -> TestDb| {
+    for players in 3..=5 {
+        casual_with_bots(db(), players);
+    }
+});
+
+on_both!(digital_tables_land_in_the_standings, |db: &dyn Fn() -> TestDb| {
+    tournament_table(db(), 4);
+    tournament_table(db(), 5);
+});
+
+on_both!(double_taps_and_turns, |db: &dyn Fn() -> TestDb| taps_and_turns(db()));
+
+on_both!(no_answer_shows_another_seats_cards, |db: &dyn Fn() -> TestDb| {
+    privacy_scan(db())
+});
+
+crate::test_case!(a_killed_server_resumes_the_deal_sqlite);
+fn a_killed_server_resumes_the_deal_sqlite() {
+    restart(None);
+}
+
+crate::test_case!(a_killed_server_resumes_the_deal_postgres, Postgres);
+fn a_killed_server_resumes_the_deal_postgres() {
+    restart(Some(&TestDb::postgres().url));
+}

@@ -1,0 +1,223 @@
+//! One door for every write (`AppState::write`, the deal writer, the bots:
+//! `Hub::write`): with the live hub's safety poll switched off, a change
+//! made through each write path — a table's form, the API, a human seat's
+//! last card, the bots, a CSV import, a round's close — reaches the event
+//! stream and drops the cached standings by itself, on both databases.
+//! Nothing else would tell the hub: a path that bypassed the door would
+//! leave the stream silent and the standings stale until the poll.
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use actix_web::http::StatusCode;
+use actix_web::test;
+use serde_json::{json, Value};
+
+use chelem::web::live::cache::Lookup;
+use chelem::web::{AppState, WebConfig};
+use common::client::Client;
+use common::http::{api_token, login, post, seated_round, upload};
+use common::seats::{choose, my_turn};
+use common::server::Server;
+use common::sse::Sse;
+use common::{Jar, TestDb};
+
+/// How soon a synchronous write's event must be on the stream.
+const PROMPT: Duration = Duration::from_millis(100);
+/// How long the bots may take to finish their deals.
+const BOTS: Duration = Duration::from_secs(30);
+
+/// The standings of tournament `id` read into the cache (a page read).
+async fn warm(state: &AppState, id: i32) {
+    state.standings(id, None).await.expect("standings");
+    assert!(matches!(state.hub.cache().lookup(id, None), Lookup::Hit(_)));
+}
+
+/// Waits for the event `name` with `data` on the stream, at most `within`
+/// (others are skipped); then the cached standings must be gone.
+fn heard(sse: &mut Sse, state: &AppState, id: i32, name: &str, data: Value, within: Duration, path: &str) {
+    let until = Instant::now() + within;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        let e = sse
+            .next_named(name, left)
+            .unwrap_or_else(|| panic!("{path}: no {name} event {data} within {within:?}"));
+        if e.json() == data {
+            break;
+        }
+    }
+    assert!(
+        matches!(state.hub.cache().lookup(id, None), Lookup::Miss(_)),
+        "{path}: the cached standings outlived the change"
+    );
+}
+
+fn every_write_path_reaches_the_stream(db: TestDb) {
+    actix_web::rt::System::new().block_on(async move {
+        let config = WebConfig {
+            // The safety poll in hours: only the door tells the hub.
+            safety_poll: Some(Duration::from_secs(3600)),
+            ..WebConfig::default()
+        };
+        let state = AppState::new(db.pool.clone(), &db.url, config).expect("app state");
+        let server = Server::start_with(state.clone(), 2);
+        let client = Client::new(&server.url());
+        let app = test::init_service(chelem::chelem_app!(state.clone())).await;
+        let org = api_token(&db);
+        let mut jar = Jar::default();
+        login(&app, &mut jar).await;
+
+        // Four tables of 4, two deals each.
+        let (id, round) = seated_round(&app, &org, 16, json!({"deals_table4": 2})).await;
+        let tid = id as i32;
+        let tables = round["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), 4);
+        let token = |t: usize| tables[t]["token"].as_str().unwrap().to_owned();
+        let player = |t: usize, s: usize| tables[t]["players"][s].as_i64().unwrap().to_string();
+        let mut sse = Sse::open(&server.addr, &format!("/api/tournaments/{id}/events"), None);
+        assert_eq!(sse.status, 200);
+        let deal = |table: i64, k: i64| json!({"round": 1, "table": table, "deal": k});
+        // Each write starts after the hub's last read has had its pause.
+        let settle = || std::thread::sleep(Duration::from_millis(150));
+
+        // A table's form.
+        warm(&state, tid).await;
+        settle();
+        let fields = [
+            ("taker", player(0, 0)),
+            ("contract", "garde".to_owned()),
+            ("oudlers", "2".to_owned()),
+            ("points", "45".to_owned()),
+            ("camp", "attack".to_owned()),
+            ("version", "0".to_owned()),
+            ("key", "doors-form-key-1".to_owned()),
+        ];
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, body, _) = post(&app, &mut jar, &format!("/t/{}/deals/1", token(0)), &fields).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        heard(&mut sse, &state, tid, "deal", deal(1, 1), PROMPT, "form");
+
+        // The API (the group writer).
+        warm(&state, tid).await;
+        settle();
+        let body = json!({"taker": tables[1]["players"][0], "contract": "petite", "oudlers": 1, "points": 52});
+        let a = client.call("PUT", &format!("/api/tables/{}/deals/1", token(1)), None, Some(&body));
+        assert_eq!(a.status, 200, "{}", a.body);
+        heard(&mut sse, &state, tid, "deal", deal(2, 1), PROMPT, "API");
+
+        // A CSV import of late players.
+        warm(&state, tid).await;
+        settle();
+        let (status, page) = upload(&app, &jar, id, b"name,club\nLucie Retard,Club\n", "fr").await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        heard(
+            &mut sse,
+            &state,
+            tid,
+            "standings",
+            json!({"round": 1}),
+            PROMPT,
+            "import",
+        );
+
+        // Table 3 plays on the devices, four people: the last card ends the
+        // deal in the table's slot.
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds/1/tables/3/digital"),
+            Some(&org),
+            None,
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        let seats: Vec<String> = a.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].as_str().unwrap().to_owned())
+            .collect();
+        loop {
+            let views: Vec<Value> = seats
+                .iter()
+                .map(|t| client.call("GET", &format!("/api/seats/{t}"), None, None).body)
+                .collect();
+            let (i, view) = views
+                .iter()
+                .enumerate()
+                .find(|(_, v)| my_turn(v))
+                .expect("a person's turn until the deal ends");
+            warm(&state, tid).await;
+            settle();
+            let a = client.call(
+                "POST",
+                &format!("/api/seats/{}/actions", seats[i]),
+                None,
+                Some(&choose(view)),
+            );
+            assert_eq!(a.status, 200, "{}", a.body);
+            let after = client.call("GET", &format!("/api/seats/{}", seats[0]), None, None).body;
+            if after["phase"] == "done" {
+                heard(&mut sse, &state, tid, "deal", deal(3, 1), PROMPT, "a seat's action");
+                break;
+            }
+        }
+
+        // Table 4 plays on the devices, bots in every seat: they play both
+        // deals from the server, one step at a time.
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds/1/tables/4/digital"),
+            Some(&org),
+            None,
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        let game = a.body["game"].as_i64().unwrap();
+        warm(&state, tid).await;
+        for s in 0..4 {
+            let a = client.call(
+                "POST",
+                &format!("/api/games/{game}/seats/{s}"),
+                Some(&org),
+                Some(&json!({"bot": "quick"})),
+            );
+            assert_eq!(a.status, 204, "{}", a.body);
+        }
+        heard(&mut sse, &state, tid, "deal", deal(4, 1), BOTS, "the bots");
+        // They deal the next deal themselves and play it (the standings may
+        // have been read again after its commit: no cache check).
+        let e = sse.next_named("deal", BOTS).expect("the bots' second deal");
+        assert_eq!(e.json(), deal(4, 2));
+
+        // The round's close (deals are missing: forced).
+        warm(&state, tid).await;
+        settle();
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds/1/close"),
+            Some(&org),
+            Some(&json!({"force": true})),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        heard(
+            &mut sse,
+            &state,
+            tid,
+            "round",
+            json!({"round": 1, "state": "closed"}),
+            PROMPT,
+            "round close",
+        );
+        drop(server);
+    });
+}
+
+crate::test_case!(every_write_path_reaches_the_stream_sqlite);
+fn every_write_path_reaches_the_stream_sqlite() {
+    every_write_path_reaches_the_stream(TestDb::sqlite());
+}
+
+crate::test_case!(every_write_path_reaches_the_stream_postgres, Postgres);
+fn every_write_path_reaches_the_stream_postgres() {
+    every_write_path_reaches_the_stream(TestDb::postgres());
+}
+

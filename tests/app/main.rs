@@ -1,0 +1,35 @@
+//! The tests of the whole application, in one binary (one link of the
+//! server instead of one per file): each file of this folder is a module,
+//! its tests named `file::test` (`cargo test --test app authz::` runs one
+//! file's). They run under the harness of `tests/common/harness.rs`: a test
+//! that needs PostgreSQL or the browser is reported ignored, with the
+//! reason, where that is missing, and fails under CI.
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod authz;
+mod backup;
+mod browser;
+mod concurrency;
+mod crash;
+mod deal_versions;
+mod digital;
+mod doors;
+mod group_commit;
+mod harness;
+mod hostile_input;
+mod limits;
+mod live;
+mod players_input;
+mod print_exports;
+mod query_count;
+mod stats_pages;
+mod storage_edges;
+mod table_entry;
+mod tournament_flow;
+mod tournament_pages;
+mod web_foundation;
+
+harness_main!();

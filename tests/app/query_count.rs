@@ -1,0 +1,121 @@
+//! The pages load with joins, not one query per round, table or deal: the
+//! queries a page makes are counted (diesel's instrumentation) and must not
+//! grow with the tournament.
+
+use crate::common;
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use common::TestDb;
+use diesel::connection::{Connection, InstrumentationEvent};
+
+use chelem::db::models::{Round, RoundTable};
+use chelem::db::ops::deals::{self, Actor, Entry};
+use chelem::db::ops::players::{self, PlayerFields};
+use chelem::db::ops::rounds;
+use chelem::db::ops::tournaments;
+use chelem::db::AnyConnection;
+use chelem::i18n::Lang;
+use chelem::tournament::deal::TableDeal;
+use chelem::web::settings::TournamentForm;
+use chelem::web::Ctx;
+
+/// The most queries the player page may make, whatever the tournament's size.
+const PLAYER_PAGE_QUERIES: usize = 12;
+
+/// A tournament of 8 players and `rounds` rounds, every deal entered; the
+/// tournament's id and its first player's.
+fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
+    let form = TournamentForm {
+        name: "Open".into(),
+        rounds: rounds.to_string(),
+        seed: "1".into(),
+        ..TournamentForm::default()
+    };
+    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
+    let mut first = None;
+    for i in 0..8 {
+        let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
+        let (p, _) = chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true)).unwrap();
+        first.get_or_insert(p.id);
+    }
+    for n in 1..=rounds as i32 {
+        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, true, "arbitre")).unwrap();
+        let round = Round::find(conn, t.id, n).unwrap().unwrap();
+        for table in RoundTable::for_round(conn, round.id).unwrap() {
+            let players = RoundTable::players(conn, table.id).unwrap();
+            for k in 1..=table.deal_count {
+                let body = serde_json::json!({"taker": players[k as usize % players.len()], "contract": "garde",
+                                              "oudlers": 2, "points": 40 + k});
+                let deal = TableDeal::from_json(&body).unwrap();
+                let entry = Entry {
+                    table: &table,
+                    round: &round,
+                    number: k,
+                    deal: &deal,
+                    actor: &Actor::Table,
+                    reason: "",
+                    version: None,
+                    key: None,
+                };
+                chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
+            }
+        }
+    }
+    (t.id, first.unwrap())
+}
+
+/// Counts the queries `f` makes on `conn`.
+fn count_queries<T>(conn: &mut AnyConnection, f: impl FnOnce(&mut AnyConnection) -> T) -> (usize, T) {
+    let count = Arc::new(AtomicUsize::new(0));
+    let c = count.clone();
+    conn.set_instrumentation(move |event: InstrumentationEvent<'_>| {
+        if matches!(event, InstrumentationEvent::StartQuery { .. }) {
+            c.fetch_add(1, Ordering::Relaxed);
+        }
+    });
+    let out = f(conn);
+    conn.set_instrumentation(|_: InstrumentationEvent<'_>| {});
+    (count.load(Ordering::Relaxed), out)
+}
+
+fn ctx() -> Ctx {
+    Ctx {
+        lang: Lang::Fr,
+        user: None,
+        csrf: String::new(),
+        path: String::new(),
+    }
+}
+
+fn player_page_queries(db: &TestDb) {
+    let mut conn = db.conn();
+    let mut counts = Vec::new();
+    for rounds in [1, 10] {
+        let (id, pid) = tournament(&mut conn, rounds);
+        let (n, page) = count_queries(&mut conn, |c| chelem::web::public::load_player_page(c, ctx(), id, pid));
+        let page = page.unwrap_or_else(|e| panic!("{e}"));
+        // The page is the whole history: every round, every deal.
+        assert_eq!(page.rounds.len(), rounds);
+        assert!(page.rounds.iter().all(|r| r.deals.len() == 4 && r.opponents.len() == 3));
+        assert_eq!(page.total, page.rounds.iter().map(|r| r.total).sum::<i64>());
+        counts.push(n);
+    }
+    assert!(
+        counts[1] <= PLAYER_PAGE_QUERIES,
+        "the player page made {} queries",
+        counts[1]
+    );
+    assert_eq!(counts[0], counts[1], "queries grow with the rounds: {counts:?}");
+}
+
+crate::test_case!(player_page_queries_sqlite);
+fn player_page_queries_sqlite() {
+    player_page_queries(&TestDb::sqlite());
+}
+
+crate::test_case!(player_page_queries_postgres, Postgres);
+fn player_page_queries_postgres() {
+    player_page_queries(&TestDb::postgres());
+}
