@@ -58,7 +58,8 @@ pub fn deal_players<P: Copy>(table_players: &[P], number: i32, mode: Table5Mode)
 }
 
 /// Whether a round still takes deals from its tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RoundStatus {
     /// Seated, deals coming in.
     #[default]
@@ -86,7 +87,8 @@ impl RoundStatus {
 }
 
 /// The kind of a seating constraint.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ConstraintKind {
     /// Two players never at one table.
     Apart,

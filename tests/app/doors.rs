@@ -220,4 +220,3 @@ crate::test_case!(every_write_path_reaches_the_stream_postgres, Postgres);
 fn every_write_path_reaches_the_stream_postgres() {
     every_write_path_reaches_the_stream(TestDb::postgres());
 }
-

@@ -77,9 +77,9 @@ pub struct TournamentDoc {
     /// Deals at a table of 5.
     pub deals_table5: i32,
     /// `dealer_out` or `called_king`.
-    pub table5_mode: String,
+    pub table5_mode: Table5Mode,
     /// `none`, `best_round` or `taker_wins`.
-    pub tie_breaker: String,
+    pub tie_breaker: TieBreaker,
     /// The scoring switches.
     pub rules: ScoringRules,
     /// Extra tables of 5.
@@ -149,7 +149,7 @@ pub struct RegistrationDoc {
 #[serde(deny_unknown_fields)]
 pub struct ConstraintDoc {
     /// `apart` or `fixed`.
-    pub kind: String,
+    pub kind: ConstraintKind,
     /// The player (`ref`).
     pub player_a: i32,
     /// The other player (`apart`).
@@ -165,7 +165,7 @@ pub struct RoundDoc {
     /// Number.
     pub number: i32,
     /// `open` or `closed`.
-    pub status: String,
+    pub status: RoundStatus,
     /// When seated.
     pub created_at: NaiveDateTime,
     /// When closed.
@@ -460,10 +460,6 @@ fn invalid(what: impl Into<String>, detail: impl ToString) -> ImportError {
     }
 }
 
-fn unknown(what: impl Into<String>, value: &str) -> ImportError {
-    invalid(what, format!("unknown value {value:?}"))
-}
-
 /// Why a tournament cannot be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
@@ -660,7 +656,7 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
     let seating_constraints = constraints
         .into_iter()
         .map(|c| ConstraintDoc {
-            kind: c.kind.name().to_owned(),
+            kind: c.kind,
             player_a: c.player_a,
             player_b: c.player_b,
             table_number: c.table_number,
@@ -701,7 +697,7 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
         }
         rounds.push(RoundDoc {
             number: round.number,
-            status: round.status.name().to_owned(),
+            status: round.status,
             created_at: round.created_at,
             closed_at: round.closed_at,
             tables: tables
@@ -743,8 +739,8 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
             deals_table3: t.deals_table3,
             deals_table4: t.deals_table4,
             deals_table5: t.deals_table5,
-            table5_mode: t.table5_mode.name().to_owned(),
-            tie_breaker: t.tie_breaker.name().to_owned(),
+            table5_mode: t.table5_mode,
+            tie_breaker: t.tie_breaker,
             rules: t.rules,
             extra_fives: t.extra_fives,
             swiss_from_round: t.swiss_from_round,
@@ -798,10 +794,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
         });
     }
     let td = &doc.tournament;
-    let table5_mode =
-        Table5Mode::from_name(&td.table5_mode).ok_or_else(|| unknown("tournament.table5_mode", &td.table5_mode))?;
-    let tie_breaker =
-        TieBreaker::from_name(&td.tie_breaker).ok_or_else(|| unknown("tournament.tie_breaker", &td.tie_breaker))?;
+    let (table5_mode, tie_breaker) = (td.table5_mode, td.tie_breaker);
     // Players first: their new ids rename every player field.
     let mut ids: HashMap<i32, i32> = HashMap::new();
     let (mut matched, mut added) = (0, 0);
@@ -877,9 +870,9 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     let mut constraints = Vec::new();
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let what = || format!("seating constraint {}", i + 1);
-        let constraint = match (ConstraintKind::from_name(&c.kind), c.player_b, c.table_number) {
-            (Some(ConstraintKind::Apart), Some(b), _) => Constraint::Apart(c.player_a, b),
-            (Some(ConstraintKind::Fixed), _, Some(n)) => Constraint::Fixed(c.player_a, n),
+        let constraint = match (c.kind, c.player_b, c.table_number) {
+            (ConstraintKind::Apart, Some(b), _) => Constraint::Apart(c.player_a, b),
+            (ConstraintKind::Fixed, _, Some(n)) => Constraint::Fixed(c.player_a, n),
             _ => {
                 return Err(invalid(
                     what(),
@@ -922,8 +915,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
         }
     }
     for round in &doc.rounds {
-        let status = RoundStatus::from_name(&round.status)
-            .ok_or_else(|| unknown(format!("round {} status", round.number), &round.status))?;
+        let status = round.status;
         let round_id: i32 = diesel::insert_into(rounds::table)
             .values((
                 rounds::tournament_id.eq(t.id),

@@ -1,4 +1,4 @@
-//! What a table's form needs to know about one deal slot ([`Slot`]), and a
+//! What a table's form needs to know about one deal slot (`Slot`), and a
 //! form scored at it: its preview before saving (`…/deals/{k}/preview`,
 //! asked by `static/entry.js`), its score once read.
 

@@ -117,7 +117,7 @@ impl DealWriter {
 
     /// Enters a table's deal with whatever other entries are waiting: the
     /// request joins the queue, then either its answer comes (a writer
-    /// wrote it) or it gets a writer's turn and starts one ([`write_waiting`]),
+    /// wrote it) or it gets a writer's turn and starts one (`write_waiting`),
     /// and waits for its answer like the others.
     pub async fn enter(&self, state: &AppState, request: DealRequest) -> Answer {
         let (reply, mut answer) = oneshot::channel();

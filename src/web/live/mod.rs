@@ -4,7 +4,7 @@
 //! Server-Sent Events streams ([`sse`]).
 //!
 //! The hub is a thread with a connection of its own. It is woken by this
-//! process's writers right after their commit ([`Hub::committed`]), on
+//! process's writers right after their commit ([`Hub::write`], the door of its writes), on
 //! PostgreSQL also by `NOTIFY chelem_events` from every instance sharing the
 //! database (it `LISTEN`s on that connection, reconnecting by itself), and in
 //! any case by a slow safety poll.
