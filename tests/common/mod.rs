@@ -114,19 +114,21 @@ impl Drop for TestDb {
 }
 
 /// Runs an async test body once on SQLite and once on PostgreSQL (the
-/// tests `$name::sqlite` and `$name::postgres` of [`harness`]).
+/// tests `$name::sqlite` and `$name::postgres` of [`harness`]). The body is
+/// compiled once, for both.
 #[macro_export]
 macro_rules! both_backends {
     ($name:ident, $body:expr) => {
         mod $name {
             use super::*;
-            async fn sqlite() {
-                let db = $crate::common::TestDb::sqlite();
+            async fn both_backends_body(db: $crate::common::TestDb) {
                 ($body)(db).await;
             }
+            async fn sqlite() {
+                both_backends_body($crate::common::TestDb::sqlite()).await;
+            }
             async fn postgres() {
-                let db = $crate::common::TestDb::postgres();
-                ($body)(db).await;
+                both_backends_body($crate::common::TestDb::postgres()).await;
             }
             $crate::test_case!(async sqlite);
             $crate::test_case!(async postgres, Postgres);
