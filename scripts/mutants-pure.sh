@@ -81,5 +81,5 @@ EOF
 cd "$work"
 cargo test --no-run --quiet
 # A mutant whose tests run longer than MUTANTS_TIMEOUT seconds (default 20:
-# the tests take 2 to 5 s here) is a timeout, counted as caught.
+# the test binary takes about 10 s here) is a timeout, counted as caught.
 exec cargo mutants --in-place --baseline skip --timeout "${MUTANTS_TIMEOUT:-20}" "$@"
