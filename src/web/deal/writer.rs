@@ -205,10 +205,11 @@ fn answers(conn: &mut DbConn, hub: &Hub, requests: &[DealRequest]) -> Vec<Answer
     let mut entries = Vec::new();
     let mut slots = Vec::new();
     for r in requests {
-        if let Some((table, round)) = by_token.get(r.token.as_str()) {
+        let found = by_token.get(r.token.as_str());
+        if let Some((table, round)) = found {
             record_table(&r.span, round.tournament_id, round.number, table.number);
         }
-        match (by_token.get(r.token.as_str()), &r.deal) {
+        match (found, &r.deal) {
             (None, _) => out.push(Some(Err(AppError::NotFound))),
             (Some(_), Err(e)) => out.push(Some(Ok(Err(deals::deal_msg(e))))),
             (Some((table, round)), Ok(deal)) => {
