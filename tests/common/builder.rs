@@ -25,6 +25,7 @@ use chelem::db::ops::{rounds, tournaments, OpError};
 use chelem::db::{AnyConnection, Tx};
 use chelem::tournament::deal::TableDeal;
 use chelem::web::settings::TournamentForm;
+use chelem::web::AppState;
 
 use super::http::USER;
 
@@ -88,6 +89,12 @@ impl TournamentBuilder {
     /// Deals at a table of 4.
     pub fn deals_table4(mut self, n: usize) -> Self {
         self.form.deals_table4 = n.to_string();
+        self
+    }
+
+    /// How tables of 5 play: `dealer_out` or `called_king`.
+    pub fn table5_mode(mut self, mode: &str) -> Self {
+        self.form.table5_mode = mode.into();
         self
     }
 
@@ -159,6 +166,16 @@ impl TournamentBuilder {
     /// events reach the servers through the database, as the command line's).
     pub fn build(self, conn: &mut AnyConnection) -> Built {
         chelem::db::write(conn, |tx| self.make(tx)).unwrap_or_else(|e| panic!("the set-up: {e:?}"))
+    }
+
+    /// Makes it through the door of the app of `state`, as its requests
+    /// would: its hub hears of every write at the commit.
+    pub fn build_in(self, state: &AppState) -> Built {
+        let mut conn = state.pool.get().expect("a connection");
+        state
+            .hub
+            .write(&mut conn, |tx| self.make(tx))
+            .unwrap_or_else(|e| panic!("the set-up: {e:?}"))
     }
 
     fn make(&self, tx: &mut Tx<'_>) -> Result<Built, OpError> {
