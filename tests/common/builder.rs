@@ -92,6 +92,12 @@ impl TournamentBuilder {
         self
     }
 
+    /// Deals at a table of 5.
+    pub fn deals_table5(mut self, n: usize) -> Self {
+        self.form.deals_table5 = n.to_string();
+        self
+    }
+
     /// How tables of 5 play: `dealer_out` or `called_king`.
     pub fn table5_mode(mut self, mode: &str) -> Self {
         self.form.table5_mode = mode.into();
