@@ -20,19 +20,16 @@ use chrono::Duration;
 use diesel::prelude::*;
 use serde_json::json;
 
-use chelem::db::models::{GameSeat, LoginAttempt, Round, RoundTable, SeatingConstraint, Session, User};
-use chelem::db::ops::deals::{self, Actor, Entry};
-use chelem::db::ops::players::{self, PlayerFields};
-use chelem::db::ops::tournaments;
-use chelem::db::ops::{accounts, export, games, rounds};
+use chelem::db::models::{GameSeat, LoginAttempt, SeatingConstraint, Session, User};
+use chelem::db::ops::deals::Actor;
+use chelem::db::ops::{accounts, export, games};
 use chelem::db::schema::{
     api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
 };
 use chelem::db::{now, AnyConnection};
 use chelem::secrets::{new_token, token_hash};
-use chelem::tournament::deal::TableDeal;
 use chelem::tournament::table::Constraint;
-use chelem::web::settings::TournamentForm;
+use common::builder::{Table, TournamentBuilder};
 use common::http::{PASSWORD, USER};
 use common::routes::{self, Route};
 use common::{create_user, TestDb};
@@ -349,14 +346,6 @@ fn rows() -> Vec<Row> {
 
 // ------------------------------------------------------------ the world
 
-/// A table: its link and players in seat order.
-#[derive(Debug, Clone)]
-struct Table {
-    number: i32,
-    token: String,
-    players: Vec<i32>,
-}
-
 /// What the requests of one row run against: a tournament of 8 players
 /// (confirmations on), round 1 closed, round 2 open with tables A and B,
 /// deal 1 entered at every table; a seating constraint; the organizer's
@@ -378,42 +367,6 @@ struct World {
     /// Table A's game (digital play) and its seats' links; seat 1 is to act.
     game: i32,
     seats: Vec<String>,
-}
-
-fn enter_deal(conn: &mut AnyConnection, tid: i32, n: i32, table: &Table, k: i32) {
-    let round = Round::find(conn, tid, n).unwrap().unwrap();
-    let rt = RoundTable::for_round(conn, round.id)
-        .unwrap()
-        .into_iter()
-        .find(|t| t.number == table.number)
-        .unwrap();
-    let deal =
-        TableDeal::from_json(&json!({"taker": table.players[0], "contract": "garde", "oudlers": 2, "points": 50}))
-            .unwrap();
-    let entry = Entry {
-        table: &rt,
-        round: &round,
-        number: k,
-        deal: &deal,
-        actor: &Actor::Table,
-        reason: "",
-        version: None,
-        key: None,
-    };
-    chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
-}
-
-fn tables_of(conn: &mut AnyConnection, tid: i32, n: i32) -> Vec<Table> {
-    let round = Round::find(conn, tid, n).unwrap().unwrap();
-    RoundTable::for_round(conn, round.id)
-        .unwrap()
-        .into_iter()
-        .map(|t| Table {
-            number: t.number,
-            players: RoundTable::players(conn, t.id).unwrap(),
-            token: t.token,
-        })
-        .collect()
 }
 
 /// A session of the organizer made in the database; `expired`: its expiry
@@ -450,34 +403,19 @@ impl World {
     }
 
     fn make(conn: &mut AnyConnection) -> World {
-        let form = TournamentForm {
-            name: "Open des droits".into(),
-            rounds: "3".into(),
-            seed: "5".into(),
-            confirm_deals: Some("on".into()),
-            ..TournamentForm::default()
-        };
-        let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
-        let ids: Vec<i32> = (0..8)
-            .map(|i| {
-                let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-                chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true))
-                    .unwrap()
-                    .0
-                    .id
-            })
-            .collect();
-        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
-        let one = tables_of(conn, t.id, 1);
-        for table in &one {
-            enter_deal(conn, t.id, 1, table, 1);
-        }
-        chelem::db::write(conn, |tx| rounds::close(tx, t.id, 1, true, USER)).unwrap();
-        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
-        let two = tables_of(conn, t.id, 2);
+        let garde = |table: &Table| json!({"taker": table.players[0], "contract": "garde", "oudlers": 2, "points": 50});
+        let mut t = TournamentBuilder::new("Open des droits")
+            .rounds(3)
+            .seed(5)
+            .confirm_deals()
+            .players(8)
+            .seated(1)
+            .deals(move |table, k| (k == 1).then(|| garde(table)))
+            .build(conn);
+        let one = t.rounds[0].clone();
+        let two = t.seat_next(conn);
         // Table A plays on the devices (set before its deal 1 is entered).
-        let (table_a, _) = RoundTable::by_number(conn, t.id, 2, two[0].number).unwrap().unwrap();
-        let game = chelem::db::write(conn, |tx| games::make_digital(tx, &table_a, USER)).unwrap();
+        let game = chelem::db::write(conn, |tx| games::make_digital(tx, &two[0], USER)).unwrap();
         let seats: Vec<String> = GameSeat::of_game(conn, game)
             .unwrap()
             .into_iter()
@@ -485,8 +423,9 @@ impl World {
             .collect();
         assert_eq!(games::GameState::load(conn, game).unwrap().to_act(), Some(1));
         for table in &two {
-            enter_deal(conn, t.id, 2, table, 1);
+            table.enter(conn, 1, &garde(table), &Actor::Table, "");
         }
+        let ids = &t.players;
         SeatingConstraint::create(conn, t.id, Constraint::Apart(ids[0], ids[1])).unwrap();
         let cid = SeatingConstraint::for_tournament(conn, t.id).unwrap()[0].id;
         let api = accounts::create_api_token(conn, USER, "matrix").unwrap();

@@ -14,13 +14,14 @@ use serde_json::{json, Value};
 
 use chelem::db::models::{Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::{self, Actor, Entry};
-use chelem::db::ops::players::{self, PlayerFields};
+use chelem::db::ops::players;
 use chelem::db::ops::tournaments;
 use chelem::db::ops::{games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
 use chelem::tournament::table::{deal_players, Constraint, Table5Mode};
 use chelem::web::settings::TournamentForm;
+use common::builder::TournamentBuilder;
 use common::http::{get, login, PASSWORD, USER};
 use common::{Jar, TestDb};
 use rand::SeedableRng;
@@ -135,45 +136,34 @@ fn rich_tournament(db: &TestDb) -> i32 {
     common::create_user(db, USER, PASSWORD);
     let mut conn = db.conn();
     let conn: &mut AnyConnection = &mut conn;
-    let user = chelem::db::models::User::find_by_username(conn, "arbitre")
-        .unwrap()
-        .unwrap();
-    let form = TournamentForm {
-        name: "Open de Lyon".into(),
-        date: "2026-12-05".into(),
-        rounds: "3".into(),
-        seed: "7".into(),
-        tie_breaker: "best_round".into(),
-        confirm_deals: Some("on".into()),
-        ..TournamentForm::default()
-    };
-    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(Some(user.id)).unwrap())).unwrap();
-    let names = [
-        "Zoé Martin",
-        "Adèle Petit",
-        "Bruno Durand",
-        "Chloé Leroy",
-        "Denis Moreau",
-        "Émile Simon",
-        "Fanny Laurent",
-        "Gaston Michel",
-        "Hugo Garcia",
-    ];
-    let mut ids = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let licence = if i % 2 == 0 {
-            format!("{}", 7_000_100 + i)
-        } else {
-            String::new()
-        };
-        let fields = PlayerFields::new(name, ["Lyon TC", "", "Tarot 69"][i % 3], &licence).unwrap();
-        ids.push(
-            chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true))
-                .unwrap()
-                .0
-                .id,
-        );
-    }
+    let t = TournamentBuilder::new("Open de Lyon")
+        .date("2026-12-05")
+        .rounds(3)
+        .seed(7)
+        .tie_breaker("best_round")
+        .confirm_deals()
+        .created_by(USER)
+        .names([
+            "Zoé Martin",
+            "Adèle Petit",
+            "Bruno Durand",
+            "Chloé Leroy",
+            "Denis Moreau",
+            "Émile Simon",
+            "Fanny Laurent",
+            "Gaston Michel",
+            "Hugo Garcia",
+        ])
+        .club(|i| ["Lyon TC", "", "Tarot 69"][i % 3].into())
+        .licence(|i| {
+            if i % 2 == 0 {
+                format!("{}", 7_000_100 + i)
+            } else {
+                String::new()
+            }
+        })
+        .build(conn);
+    let ids = &t.players;
     SeatingConstraint::create(conn, t.id, Constraint::Apart(ids[1], ids[2])).unwrap();
 
     chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, "arbitre")).unwrap();
@@ -389,17 +379,11 @@ fn a_tournament_goes_to_postgresql_and_back_unchanged() {
         // Ids differ from the source's: other players are there first.
         let mut conn = db.conn();
         for k in 0..=i {
-            let fields = PlayerFields::new(&format!("Autre {k}"), "", "").unwrap();
-            let other = chelem::db::write(&mut conn, |tx| {
-                let form = TournamentForm {
-                    name: format!("Autre {k}"),
-                    rounds: "1".into(),
-                    ..TournamentForm::default()
-                };
-                tournaments::create(tx, &form.parse(None).unwrap())
-            })
-            .unwrap();
-            chelem::db::write(&mut conn, |tx| players::register(tx, other.id, &fields, true)).unwrap();
+            TournamentBuilder::new(format!("Autre {k}"))
+                .rounds(1)
+                .names([format!("Autre {k}")])
+                .club(|_| String::new())
+                .build(&mut conn);
         }
         drop(conn);
         let new_id = import(db, &current);
@@ -554,10 +538,12 @@ fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     let server = RealServer::start();
-    let org = server.api_token();
-    let (id, tables) = room::setup(&server.url(), &org, WRITING_TABLES, WRITING_DEALS);
     let live = server.dir.path().join("chelem.db");
     let live = live.to_str().unwrap();
+    // The room written straight into the server's database.
+    let (pool, _) = chelem::db::build_pool(live, 1).unwrap();
+    let (id, tables) = room::setup(&mut pool.get().unwrap(), WRITING_TABLES, WRITING_DEALS);
+    drop(pool);
     let (stop, written) = (AtomicBool::new(false), AtomicUsize::new(0));
     let copies: Vec<std::path::PathBuf> = (1..=3)
         .map(|n| server.dir.path().join(format!("copy-{n}.db")))

@@ -42,8 +42,8 @@ const RACE_EVERY: usize = 4;
 
 // ---------------------------------------------------------------- setup
 
-fn setup(base: &str, org: &str) -> (i64, Vec<Table>) {
-    common::room::setup(base, org, TABLES, DEALS)
+fn setup(db: &TestDb) -> (i64, Vec<Table>) {
+    common::room::setup(&mut db.conn(), TABLES, DEALS)
 }
 
 fn deal_body(players: &[i64], k: usize, salt: usize) -> Value {
@@ -220,7 +220,7 @@ fn prepare(db: &TestDb) -> (Server, String, i64, Vec<Table>) {
     let org = common::http::api_token(db);
     let server = Server::start_with(db.state(), WORKERS);
     let t0 = Instant::now();
-    let (id, tables) = setup(&server.url(), &org);
+    let (id, tables) = setup(db);
     eprintln!(
         "{}: {} players and round 1 set up in {:.1} s",
         db.backend.name(),

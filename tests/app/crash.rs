@@ -118,7 +118,7 @@ fn deals_in_database(db: &TestDb, id: i64, tables: &[Table]) -> BTreeMap<(usize,
 fn crash_in_the_middle(db: TestDb) {
     let mut server = RealServer::on(Some(&db.url));
     let org = server.api_token();
-    let (id, tables) = room::setup(&server.url(), &org, TABLES, DEALS);
+    let (id, tables) = room::setup(&mut db.conn(), TABLES, DEALS);
 
     let puts = enter_until_killed(&mut server, &tables);
     let mut by_status: BTreeMap<u16, usize> = BTreeMap::new();

@@ -8,7 +8,8 @@ use crate::common;
 
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call, seated_round};
+use common::builder::TournamentBuilder;
+use common::http::{api_token, call};
 use common::TestDb;
 use serde_json::{json, Value};
 
@@ -17,10 +18,13 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated_round(&app, &token, 4, json!({})).await;
-        let table = &round["tables"][0];
-        let uri = format!("/api/tables/{}/deals/1", table["token"].as_str().unwrap());
-        let p = |i: usize| table["players"][i].as_i64().unwrap();
+        let t = TournamentBuilder::new("Coupe du club")
+            .players(4)
+            .seated(1)
+            .build_in(&db.state());
+        let (id, table) = (t.id, &t.rounds[0][0]);
+        let uri = format!("/api/tables/{}/deals/1", table.token);
+        let p = |i: usize| table.players[i];
         let garde = |points: f64| json!({"taker": p(1), "contract": "garde", "oudlers": 2, "points": points});
 
         // First entry: version 1.

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use chelem::tarot::{Card, CardSet, Game, GameLog};
 use common::browser::RealServer;
+use common::builder::TournamentBuilder;
 use common::client::{Answer, Client};
 use common::seats::{choose, my_turn};
 use common::server::Server;
@@ -148,25 +149,16 @@ fn tournament_table(db: TestDb, players: usize) {
     let org = api_token(&db);
     let server = Server::start_with(db.state(), 2);
     let client = Client::new(&server.url());
-    let a = client.call(
-        "POST",
-        "/api/tournaments",
-        Some(&org),
-        Some(&json!({"name": "Coupe numérique", "rounds": 2, "deals_table4": 2, "deals_table5": 2, "seed": 3})),
-    );
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.body["id"].as_i64().unwrap();
-    for i in 0..players {
-        let a = client.call(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            Some(&org),
-            Some(&json!({"name": format!("Joueuse {i}"), "club": "Club"})),
-        );
-        assert_eq!(a.status, 201, "{}", a.body);
-    }
-    let a = client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None);
-    assert_eq!(a.status, 201, "{}", a.body);
+    let id = TournamentBuilder::new("Coupe numérique")
+        .rounds(2)
+        .deals_table4(2)
+        .deals_table5(2)
+        .seed(3)
+        .players(players)
+        .named(|i| format!("Joueuse {i}"))
+        .seated(1)
+        .build_in(&db.state())
+        .id;
     // The standings read before the game (and kept in the cache): the deals
     // the bots finish must show in them all the same.
     assert_eq!(

@@ -16,8 +16,9 @@ use serde_json::{json, Value};
 
 use chelem::web::live::cache::Lookup;
 use chelem::web::{AppState, WebConfig};
+use common::builder::TournamentBuilder;
 use common::client::Client;
-use common::http::{api_token, login, post, seated_round, upload};
+use common::http::{api_token, login, post, upload};
 use common::seats::{choose, my_turn};
 use common::server::Server;
 use common::sse::Sse;
@@ -69,12 +70,15 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
         login(&app, &mut jar).await;
 
         // Four tables of 4, two deals each.
-        let (id, round) = seated_round(&app, &org, 16, json!({"deals_table4": 2})).await;
-        let tid = id as i32;
-        let tables = round["tables"].as_array().unwrap().clone();
+        let t = TournamentBuilder::new("Coupe du club")
+            .deals_table4(2)
+            .players(16)
+            .seated(1)
+            .build_in(&state);
+        let (id, tables) = (t.id, &t.rounds[0]);
         assert_eq!(tables.len(), 4);
-        let token = |t: usize| tables[t]["token"].as_str().unwrap().to_owned();
-        let player = |t: usize, s: usize| tables[t]["players"][s].as_i64().unwrap().to_string();
+        let token = |t: usize| tables[t].token.clone();
+        let player = |t: usize, s: usize| tables[t].players[s].to_string();
         let mut sse = Sse::open(&server.addr, &format!("/api/tournaments/{id}/events"), None);
         assert_eq!(sse.status, 200);
         let deal = |table: i64, k: i64| json!({"round": 1, "table": table, "deal": k});
@@ -82,7 +86,7 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
         let settle = || std::thread::sleep(Duration::from_millis(150));
 
         // A table's form.
-        warm(&state, tid).await;
+        warm(&state, id).await;
         settle();
         let fields = [
             ("taker", player(0, 0)),
@@ -96,30 +100,22 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
         let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
         let (status, body, _) = post(&app, &mut jar, &format!("/t/{}/deals/1", token(0)), &fields).await;
         assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
-        heard(&mut sse, &state, tid, "deal", deal(1, 1), PROMPT, "form");
+        heard(&mut sse, &state, id, "deal", deal(1, 1), PROMPT, "form");
 
         // The API (the group writer).
-        warm(&state, tid).await;
+        warm(&state, id).await;
         settle();
-        let body = json!({"taker": tables[1]["players"][0], "contract": "petite", "oudlers": 1, "points": 52});
+        let body = json!({"taker": tables[1].players[0], "contract": "petite", "oudlers": 1, "points": 52});
         let a = client.call("PUT", &format!("/api/tables/{}/deals/1", token(1)), None, Some(&body));
         assert_eq!(a.status, 200, "{}", a.body);
-        heard(&mut sse, &state, tid, "deal", deal(2, 1), PROMPT, "API");
+        heard(&mut sse, &state, id, "deal", deal(2, 1), PROMPT, "API");
 
         // A CSV import of late players.
-        warm(&state, tid).await;
+        warm(&state, id).await;
         settle();
         let (status, page) = upload(&app, &jar, id, b"name,club\nLucie Retard,Club\n", "fr").await;
         assert_eq!(status, StatusCode::OK, "{page}");
-        heard(
-            &mut sse,
-            &state,
-            tid,
-            "standings",
-            json!({"round": 1}),
-            PROMPT,
-            "import",
-        );
+        heard(&mut sse, &state, id, "standings", json!({"round": 1}), PROMPT, "import");
 
         // Table 3 plays on the devices, four people: the last card ends the
         // deal in the table's slot.
@@ -146,7 +142,7 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
                 .enumerate()
                 .find(|(_, v)| my_turn(v))
                 .expect("a person's turn until the deal ends");
-            warm(&state, tid).await;
+            warm(&state, id).await;
             settle();
             let a = client.call(
                 "POST",
@@ -157,7 +153,7 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
             assert_eq!(a.status, 200, "{}", a.body);
             let after = client.call("GET", &format!("/api/seats/{}", seats[0]), None, None).body;
             if after["phase"] == "done" {
-                heard(&mut sse, &state, tid, "deal", deal(3, 1), PROMPT, "a seat's action");
+                heard(&mut sse, &state, id, "deal", deal(3, 1), PROMPT, "a seat's action");
                 break;
             }
         }
@@ -172,7 +168,7 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
         );
         assert_eq!(a.status, 201, "{}", a.body);
         let game = a.body["game"].as_i64().unwrap();
-        warm(&state, tid).await;
+        warm(&state, id).await;
         for s in 0..4 {
             let a = client.call(
                 "POST",
@@ -182,14 +178,14 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
             );
             assert_eq!(a.status, 204, "{}", a.body);
         }
-        heard(&mut sse, &state, tid, "deal", deal(4, 1), BOTS, "the bots");
+        heard(&mut sse, &state, id, "deal", deal(4, 1), BOTS, "the bots");
         // They deal the next deal themselves and play it (the standings may
         // have been read again after its commit: no cache check).
         let e = sse.next_named("deal", BOTS).expect("the bots' second deal");
         assert_eq!(e.json(), deal(4, 2));
 
         // The round's close (deals are missing: forced).
-        warm(&state, tid).await;
+        warm(&state, id).await;
         settle();
         let a = client.call(
             "POST",
@@ -201,7 +197,7 @@ fn every_write_path_reaches_the_stream(db: TestDb) {
         heard(
             &mut sse,
             &state,
-            tid,
+            id,
             "round",
             json!({"round": 1, "state": "closed"}),
             PROMPT,

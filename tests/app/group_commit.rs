@@ -8,31 +8,26 @@
 
 use crate::common;
 
-use actix_web::test;
-use chelem::db::models::{AuditEntry, Deal, RoundTable, StoredEvent};
+use chelem::db::models::{AuditEntry, Deal, StoredEvent};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::OpError;
 use chelem::tournament::deal::TableDeal;
-use common::http::{api_token, seated_round};
+use common::builder::TournamentBuilder;
 use common::TestDb;
 use serde_json::json;
 
 both_backends!(
     entries_written_together_are_each_decided_as_if_alone,
     |db: TestDb| async move {
-        let token = api_token(&db);
-        let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated_round(&app, &token, 8, json!({})).await;
         let mut conn = db.conn();
-        let table = |i: usize| {
-            let token = round["tables"][i]["token"].as_str().unwrap().to_owned();
-            let taker = round["tables"][i]["players"][1].as_i64().unwrap();
-            (token, taker)
-        };
-        let ((tok1, taker1), (tok2, taker2)) = (table(0), table(1));
-        let (t1, r1) = RoundTable::by_token(&mut conn, &tok1).unwrap().unwrap();
-        let (t2, r2) = RoundTable::by_token(&mut conn, &tok2).unwrap().unwrap();
-        let garde = |taker: i64, points: f64| {
+        let t = TournamentBuilder::new("Coupe du club")
+            .players(8)
+            .seated(1)
+            .build(&mut conn);
+        let (id, tables) = (t.id, &t.rounds[0]);
+        let table = |i: usize| (tables[i].row.clone(), tables[i].round.clone(), tables[i].players[1]);
+        let ((t1, r1, taker1), (t2, r2, taker2)) = (table(0), table(1));
+        let garde = |taker, points: f64| {
             TableDeal::from_json(&json!({"taker": taker, "contract": "garde", "oudlers": 2, "points": points})).unwrap()
         };
         let (d47, d60, d70, d51) = (
@@ -103,7 +98,7 @@ both_backends!(
         let stored = Deal::with_scores_for_table(&mut conn, t2.id).unwrap();
         assert_eq!(stored.iter().map(|(d, _)| d.number).collect::<Vec<_>>(), vec![1]);
         assert_eq!(stored[0].1, ok(4).scores);
-        let audit: Vec<AuditEntry> = AuditEntry::for_tournament(&mut conn, id as i32)
+        let audit: Vec<AuditEntry> = AuditEntry::for_tournament(&mut conn, id)
             .unwrap()
             .into_iter()
             .filter(|a| a.action == "deal.correct")
@@ -114,7 +109,7 @@ both_backends!(
         let events: Vec<(String, String)> = StoredEvent::since(&mut conn, 0, 1000)
             .unwrap()
             .into_iter()
-            .filter(|e| i64::from(e.tournament_id) == id)
+            .filter(|e| e.tournament_id == id)
             .map(|e| (e.kind, e.data))
             .skip_while(|(kind, _)| kind != "deal")
             .collect();

@@ -15,6 +15,8 @@ use actix_web::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use chelem::db::ops::standings;
+use chelem::web::AppState;
+use common::builder::{Table, TournamentBuilder};
 use common::client::Client;
 use common::http::{api_token, call};
 use common::server::Server;
@@ -23,34 +25,25 @@ use common::TestDb;
 
 const WAIT: Duration = Duration::from_secs(5);
 
-/// A tournament of `players` players and 2 rounds, round 1 seated: its id
-/// and round 1's tables (`{"table", "token", "players"}`).
-fn seated(c: &Client, token: &str, players: usize) -> (i64, Vec<Value>) {
-    let a = c.call(
-        "POST",
-        "/api/tournaments",
-        Some(token),
-        Some(&json!({"name": "En direct", "rounds": 2})),
-    );
-    assert_eq!(a.status, 201, "{:?}", a.body);
-    let id = a.body["id"].as_i64().unwrap();
-    for i in 0..players {
-        let p = json!({"name": format!("Joueur {i:02}"), "club": "Club"});
-        let a = c.call("POST", &format!("/api/tournaments/{id}/players"), Some(token), Some(&p));
-        assert_eq!(a.status, 201, "{:?}", a.body);
-    }
-    let a = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(token), None);
-    assert_eq!(a.status, 201, "{:?}", a.body);
-    (id, a.body["tables"].as_array().unwrap().clone())
+/// A tournament of `players` players and 2 rounds, round 1 seated through
+/// the door of the app of `state`: its id and round 1's tables.
+fn seated(state: &AppState, players: usize) -> (i32, Vec<Table>) {
+    let t = TournamentBuilder::new("En direct")
+        .rounds(2)
+        .players(players)
+        .named(|i| format!("Joueur {i:02}"))
+        .seated(1)
+        .build_in(state);
+    (t.id, t.rounds[0].clone())
 }
 
 /// A garde made by the table's first player, `points` for the attack.
-fn garde(table: &Value, points: i64) -> Value {
-    json!({"taker": table["players"][0], "contract": "garde", "oudlers": 2, "points": points})
+fn garde(table: &Table, points: i64) -> Value {
+    json!({"taker": table.players[0], "contract": "garde", "oudlers": 2, "points": points})
 }
 
-fn put(c: &Client, table: &Value, k: i32, body: &Value) -> Value {
-    let token = table["token"].as_str().unwrap();
+fn put(c: &Client, table: &Table, k: i32, body: &Value) -> Value {
+    let token = &table.token;
     let a = c.call("PUT", &format!("/api/tables/{token}/deals/{k}"), None, Some(body));
     assert_eq!(a.status, 200, "{:?}", a.body);
     a.body
@@ -69,7 +62,7 @@ fn sse_stream(db: TestDb) {
     let token = api_token(&db);
     let server = Server::start(db.state());
     let c = Client::new(&server.url());
-    let (id, tables) = seated(&c, &token, 8);
+    let (id, tables) = seated(&db.state(), 8);
 
     let unknown = Sse::open(&server.addr, "/api/tournaments/999999/events", None);
     assert_eq!(unknown.status, 404);
@@ -155,10 +148,8 @@ fn sse_stream_postgres() {
 fn concurrent_events_in_order(db: TestDb) {
     const TABLES: usize = 12;
     const DEALS: i32 = 4;
-    let token = api_token(&db);
     let server = Server::start_with(db.state(), 2);
-    let c = Client::new(&server.url());
-    let (id, tables) = seated(&c, &token, 4 * TABLES);
+    let (id, tables) = seated(&db.state(), 4 * TABLES);
     let mut sse = Sse::open(&server.addr, &format!("/api/tournaments/{id}/events"), None);
     assert_eq!(sse.status, 200);
     let writers: Vec<_> = tables
@@ -219,7 +210,7 @@ fn concurrent_events_in_order_postgres() {
 }
 
 /// The standings of the API equal the ones computed from the database.
-async fn assert_exact<S, B>(app: &S, db: &TestDb, id: i64, round: Option<i32>)
+async fn assert_exact<S, B>(app: &S, db: &TestDb, id: i32, round: Option<i32>)
 where
     S: actix_web::dev::Service<
         actix_http::Request,
@@ -234,7 +225,7 @@ where
     };
     let (status, served) = call(app, Method::GET, &uri, None, None).await;
     assert_eq!(status, StatusCode::OK);
-    let fresh = standings::compute(&mut db.conn(), id as i32, round).unwrap();
+    let fresh = standings::compute(&mut db.conn(), id, round).unwrap();
     let fresh: Vec<(i64, i64, u32)> = fresh.lines.iter().map(|l| (l.player, l.total, l.rank)).collect();
     let served: Vec<(i64, i64, u32)> = served
         .as_array()
@@ -268,27 +259,11 @@ where
 both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     let token = api_token(&db);
     let app = actix_web::test::init_service(chelem::chelem_app!(db.state())).await;
-    let (status, t) = call(
-        &app,
-        Method::POST,
-        "/api/tournaments",
-        Some(&token),
-        Some(json!({"name": "Exact", "rounds": 2})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED);
-    let id = t["id"].as_i64().unwrap();
-    for i in 0..8 {
-        let p = json!({"name": format!("Joueur {i}"), "club": "Club"});
-        call(
-            &app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            Some(&token),
-            Some(p),
-        )
-        .await;
-    }
+    let id = TournamentBuilder::new("Exact")
+        .rounds(2)
+        .players(8)
+        .build_in(&db.state())
+        .id;
     // Cached before round 1.
     assert_exact(&app, &db, id, None).await;
     assert!(page(&app, &format!("/tournaments/{id}/projector"))
@@ -303,6 +278,11 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     )
     .await;
     let table = &seated["tables"][0];
+    // A garde made by the first player of a table seated through the API.
+    let garde = |table: &Value, points: i64| {
+        let taker = &table["players"][0];
+        json!({"taker": taker, "contract": "garde", "oudlers": 2, "points": points})
+    };
     let put_uri = format!("/api/tables/{}/deals/1", table["token"].as_str().unwrap());
     // The live pages listen to the tournament's events, and reload every
     // 30 s without JavaScript.
@@ -415,7 +395,6 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
 });
 
 both_backends!(a_cached_standings_page_makes_no_query, |db: TestDb| async move {
-    let token = api_token(&db);
     // One connection, and a short wait for it: a request that needs the
     // database while the test holds it fails.
     let manager = chelem::db::Manager::new(&db.url).unwrap();
@@ -424,37 +403,15 @@ both_backends!(a_cached_standings_page_makes_no_query, |db: TestDb| async move {
         .connection_timeout(Duration::from_millis(300))
         .build(manager)
         .unwrap();
-    let state = chelem::web::AppState::new(pool.clone(), &db.url, Default::default()).unwrap();
+    let state = AppState::new(pool.clone(), &db.url, Default::default()).unwrap();
     let hub = state.hub.clone();
+    let id = TournamentBuilder::new("Zéro")
+        .rounds(1)
+        .players(4)
+        .seated(1)
+        .build_in(&state)
+        .id;
     let app = actix_web::test::init_service(chelem::chelem_app!(state)).await;
-    let (_, t) = call(
-        &app,
-        Method::POST,
-        "/api/tournaments",
-        Some(&token),
-        Some(json!({"name": "Zéro", "rounds": 1})),
-    )
-    .await;
-    let id = t["id"].as_i64().unwrap();
-    for i in 0..4 {
-        let p = json!({"name": format!("Joueur {i}"), "club": "Club"});
-        call(
-            &app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            Some(&token),
-            Some(p),
-        )
-        .await;
-    }
-    call(
-        &app,
-        Method::POST,
-        &format!("/api/tournaments/{id}/rounds"),
-        Some(&token),
-        None,
-    )
-    .await;
     // The hub reads the events of these writes a moment later (and drops the
     // standings again): wait for it, so what is cached next stays.
     let last = chelem::db::models::StoredEvent::last_id(&mut pool.get().unwrap()).unwrap();
@@ -501,12 +458,11 @@ crate::test_case!(two_instances_share_live_updates_postgres, Postgres);
 /// the listening connections are cut, they come back by themselves.
 fn two_instances_share_live_updates_postgres() {
     let db = TestDb::postgres_pool(3);
-    let token = api_token(&db);
     let a = Server::start(db.state());
     let b = Server::start(db.other_instance(3));
     let ca = Client::new(&a.url());
     let cb = Client::new(&b.url());
-    let (id, tables) = seated(&ca, &token, 8);
+    let (id, tables) = seated(&db.state(), 8);
     let path = format!("/api/tournaments/{id}/events");
     let standings = format!("/api/tournaments/{id}/standings");
     // B has the standings in memory before the deal.
@@ -525,7 +481,7 @@ fn two_instances_share_live_updates_postgres() {
         "A's deal reached B's client after {took:?}"
     );
     let after = cb.call("GET", &standings, None, None);
-    let taker = tables[0]["players"][0].as_i64().unwrap();
+    let taker = tables[0].players[0];
     let line = after
         .body
         .as_array()
@@ -557,7 +513,7 @@ fn two_instances_share_live_updates_postgres() {
         .expect("B hears A again after reconnecting");
     assert_eq!(deal.json(), json!({"round": 1, "table": 2, "deal": 1}));
     let after = cb.call("GET", &standings, None, None);
-    let taker = tables[1]["players"][0].as_i64().unwrap();
+    let taker = tables[1].players[0];
     let line = after
         .body
         .as_array()

@@ -8,6 +8,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::builder::TournamentBuilder;
 use common::http::{get, login, post, upload};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
@@ -19,22 +20,17 @@ use chelem::i18n::Lang;
 
 type Resp<B> = ServiceResponse<B>;
 
-async fn tournament<S, B>(app: &S, jar: &mut Jar) -> i32
+/// Logs in, and makes a tournament with no player yet; its id.
+async fn tournament<S, B>(app: &S, jar: &mut Jar, db: &TestDb) -> i32
 where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
     login(app, jar).await;
-    let csrf = jar.get("chelem_csrf").unwrap().to_owned();
-    let req = test::TestRequest::post()
-        .uri("/tournaments")
-        .insert_header((header::COOKIE, jar.header()))
-        .set_form([("csrf", csrf.as_str()), ("name", "Open de Reims"), ("rounds", "2")])
-        .to_request();
-    let resp = test::call_service(app, req).await;
-    assert_eq!(resp.status(), StatusCode::SEE_OTHER);
-    let loc = resp.headers().get(header::LOCATION).unwrap().to_str().unwrap();
-    loc.rsplit('/').next().unwrap().parse().unwrap()
+    TournamentBuilder::new("Open de Reims")
+        .rounds(2)
+        .build_in(&db.state())
+        .id
 }
 
 /// (name, club, licence) of every player of the directory, by name.
@@ -109,7 +105,7 @@ both_backends!(a_french_club_file_is_read_line_by_line, |db: TestDb| async move 
     create_user(&db, "arbitre", "tres-secret-42");
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let mut jar = Jar::default();
-    let id = tournament(&app, &mut jar).await;
+    let id = tournament(&app, &mut jar, &db).await;
     let (status, page) = upload(&app, &jar, id, &french_file(), "fr").await;
     assert_eq!(status, StatusCode::OK, "{page}");
     assert!(page.contains("4 joueurs inscrits"), "{page}");
@@ -179,7 +175,7 @@ both_backends!(an_english_comma_file_and_a_windows_file, |db: TestDb| async move
     create_user(&db, "arbitre", "tres-secret-42");
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let mut jar = Jar::default();
-    let id = tournament(&app, &mut jar).await;
+    let id = tournament(&app, &mut jar, &db).await;
     // English headers in capitals, `,`, LF, a name with a comma in quotes, the
     // issue's line with five columns.
     let file = "Name,Club,License\n\
@@ -223,7 +219,7 @@ both_backends!(the_forms_refuse_with_the_right_reason, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let mut jar = Jar::default();
-    let id = tournament(&app, &mut jar).await;
+    let id = tournament(&app, &mut jar, &db).await;
     let add = format!("/tournaments/{id}/players");
 
     // 121 characters: too long, not « required »; the form keeps what was typed.
@@ -314,9 +310,8 @@ both_backends!(the_api_refuses_wrongly_typed_fields, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     let token = chelem::db::ops::accounts::create_api_token(&mut db.conn(), "arbitre", "tests").unwrap();
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let (status, v) = api(&app, &token, "/api/tournaments", r#"{"name": "Open", "rounds": 2}"#).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let uri = format!("/api/tournaments/{}/players", v["id"]);
+    let id = TournamentBuilder::new("Open").rounds(2).build_in(&db.state()).id;
+    let uri = format!("/api/tournaments/{id}/players");
 
     for (body, needle) in [
         (r#"{"name": 123}"#, "\"name\" must be a string"),

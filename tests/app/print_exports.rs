@@ -9,6 +9,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::builder::TournamentBuilder;
 use common::http::{get, login, post};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
@@ -40,45 +41,23 @@ where
 
 /// A tournament of `players` players (club `Club k`, licence for the even
 /// ones), round 1 started; its id.
-async fn tournament_with_round<S, B>(app: &S, jar: &mut Jar, players: usize) -> i32
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let (status, _, loc) = post(
-        app,
-        jar,
-        "/tournaments",
-        &[("name", "Open de Dijon"), ("rounds", "2"), ("seed", "7")],
-    )
-    .await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-    let id: i32 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
-    for i in 0..players {
-        let name = format!("Joueur {i:02}");
-        let club = format!("Club {}", i % 3);
-        let licence = if i.is_multiple_of(2) {
-            format!("{}", 10_000 + i)
-        } else {
-            String::new()
-        };
-        let (status, _, _) = post(
-            app,
-            jar,
-            &format!("/tournaments/{id}/players"),
-            &[
-                ("name", name.as_str()),
-                ("club", club.as_str()),
-                ("licence", licence.as_str()),
-                ("checked_in", "on"),
-            ],
-        )
-        .await;
-        assert_eq!(status, StatusCode::SEE_OTHER);
-    }
-    let (status, _, _) = post(app, jar, &format!("/tournaments/{id}/rounds"), &[("expected", "1")]).await;
-    assert_eq!(status, StatusCode::SEE_OTHER);
-    id
+fn tournament_with_round(state: &AppState, players: usize) -> i32 {
+    TournamentBuilder::new("Open de Dijon")
+        .rounds(2)
+        .seed(7)
+        .players(players)
+        .named(|i| format!("Joueur {i:02}"))
+        .club(|i| format!("Club {}", i % 3))
+        .licence(|i| {
+            if i.is_multiple_of(2) {
+                format!("{}", 10_000 + i)
+            } else {
+                String::new()
+            }
+        })
+        .seated(1)
+        .build_in(state)
+        .id
 }
 
 /// The tokens of round 1's tables, by table number.
@@ -134,7 +113,7 @@ both_backends!(
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
         let mut jar = Jar::default();
         login(&app, &mut jar).await;
-        let id = tournament_with_round(&app, &mut jar, 9).await;
+        let id = tournament_with_round(&db.state(), 9);
         let tokens = tokens(&db);
         assert_eq!(tokens.len(), 2, "9 players: a table of 5 and one of 4");
 
@@ -205,7 +184,7 @@ both_backends!(a_configured_public_url_makes_the_links, |db: TestDb| async move 
     let app = test::init_service(chelem::chelem_app!(state)).await;
     let mut jar = Jar::default();
     login(&app, &mut jar).await;
-    let id = tournament_with_round(&app, &mut jar, 4).await;
+    let id = tournament_with_round(&db.state(), 4);
     let token = &tokens(&db)[0];
     let link = format!("https://tarot.example.org/t/{token}");
     let (_, _, page) = get_at(&app, &jar, "10.0.0.5:8080", &format!("/tournaments/{id}/rounds/1")).await;
@@ -284,7 +263,7 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let mut jar = Jar::default();
     login(&app, &mut jar).await;
-    let id = tournament_with_round(&app, &mut jar, 8).await;
+    let id = tournament_with_round(&db.state(), 8);
     // Ties broken by the best round: the standings carry that figure.
     let (status, _, _) = post(
         &app,

@@ -10,16 +10,10 @@ use std::sync::Arc;
 use common::TestDb;
 use diesel::connection::{Connection, InstrumentationEvent};
 
-use chelem::db::models::{Round, RoundTable};
-use chelem::db::ops::deals::{self, Actor, Entry};
-use chelem::db::ops::players::{self, PlayerFields};
-use chelem::db::ops::rounds;
-use chelem::db::ops::tournaments;
 use chelem::db::AnyConnection;
 use chelem::i18n::Lang;
-use chelem::tournament::deal::TableDeal;
-use chelem::web::settings::TournamentForm;
 use chelem::web::Ctx;
+use common::builder::TournamentBuilder;
 
 /// The most queries the player page may make, whatever the tournament's size.
 const PLAYER_PAGE_QUERIES: usize = 12;
@@ -27,43 +21,17 @@ const PLAYER_PAGE_QUERIES: usize = 12;
 /// A tournament of 8 players and `rounds` rounds, every deal entered; the
 /// tournament's id and its first player's.
 fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
-    let form = TournamentForm {
-        name: "Open".into(),
-        rounds: rounds.to_string(),
-        seed: "1".into(),
-        ..TournamentForm::default()
-    };
-    let t = chelem::db::write(conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
-    let mut first = None;
-    for i in 0..8 {
-        let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-        let (p, _) = chelem::db::write(conn, |tx| players::register(tx, t.id, &fields, true)).unwrap();
-        first.get_or_insert(p.id);
-    }
-    for n in 1..=rounds as i32 {
-        chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, true, "arbitre")).unwrap();
-        let round = Round::find(conn, t.id, n).unwrap().unwrap();
-        for table in RoundTable::for_round(conn, round.id).unwrap() {
-            let players = RoundTable::players(conn, table.id).unwrap();
-            for k in 1..=table.deal_count {
-                let body = serde_json::json!({"taker": players[k as usize % players.len()], "contract": "garde",
-                                              "oudlers": 2, "points": 40 + k});
-                let deal = TableDeal::from_json(&body).unwrap();
-                let entry = Entry {
-                    table: &table,
-                    round: &round,
-                    number: k,
-                    deal: &deal,
-                    actor: &Actor::Table,
-                    reason: "",
-                    version: None,
-                    key: None,
-                };
-                chelem::db::write(conn, |tx| deals::enter(tx, &entry)).unwrap();
-            }
-        }
-    }
-    (t.id, first.unwrap())
+    let t = TournamentBuilder::new("Open")
+        .rounds(rounds)
+        .seed(1)
+        .players(8)
+        .seated(rounds)
+        .deals(|table, k| {
+            let taker = table.players[k as usize % table.players.len()];
+            Some(serde_json::json!({"taker": taker, "contract": "garde", "oudlers": 2, "points": 40 + k}))
+        })
+        .build(conn);
+    (t.id, t.players[0])
 }
 
 /// Counts the queries `f` makes on `conn`.

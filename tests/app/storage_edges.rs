@@ -8,8 +8,9 @@ use crate::common;
 
 use actix_web::http::{Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call, get, login, post};
-use common::{Jar, TestDb};
+use common::builder::TournamentBuilder;
+use common::http::{api_token, call, get, login, post, PASSWORD, USER};
+use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
@@ -20,43 +21,19 @@ fn count_players(db: &TestDb) -> i64 {
 }
 
 /// A tournament with eight present players; its id.
-async fn tournament<S, B>(app: &S, token: &str) -> i64
-where
-    S: actix_web::dev::Service<
-        actix_http::Request,
-        Response = actix_web::dev::ServiceResponse<B>,
-        Error = actix_web::Error,
-    >,
-    B: actix_web::body::MessageBody,
-{
-    let (status, v) = call(
-        app,
-        Method::POST,
-        "/api/tournaments",
-        Some(token),
-        Some(json!({"name": "Open", "rounds": 3, "seed": 1})),
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let id = v["id"].as_i64().unwrap();
-    for i in 0..8 {
-        let (status, v) = call(
-            app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            Some(token),
-            Some(json!({"name": format!("Joueur {i}"), "club": "Club"})),
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED, "{v}");
-    }
-    id
+fn tournament(db: &TestDb) -> i32 {
+    TournamentBuilder::new("Open")
+        .rounds(3)
+        .seed(1)
+        .players(8)
+        .build_in(&db.state())
+        .id
 }
 
 both_backends!(control_characters_are_refused_everywhere, |db: TestDb| async move {
     let token = api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let id = tournament(&app, &token).await;
+    let id = tournament(&db);
     let before = count_players(&db);
 
     // In a JSON body.
@@ -108,9 +85,9 @@ both_backends!(control_characters_are_refused_everywhere, |db: TestDb| async mov
 both_backends!(
     numbers_out_of_range_are_a_422_wherever_they_stand,
     |db: TestDb| async move {
-        let token = api_token(&db);
+        create_user(&db, USER, PASSWORD);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let id = tournament(&app, &token).await;
+        let id = tournament(&db);
         let mut jar = Jar::default();
         login(&app, &mut jar).await;
 
@@ -144,7 +121,7 @@ both_backends!(
 both_backends!(next_round_waits_for_the_close_unless_forced, |db: TestDb| async move {
     let token = api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let id = tournament(&app, &token).await;
+    let id = tournament(&db);
     let rounds_uri = format!("/api/tournaments/{id}/rounds");
     let (status, v) = call(&app, Method::POST, &rounds_uri, Some(&token), None).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
@@ -202,7 +179,7 @@ both_backends!(next_round_waits_for_the_close_unless_forced, |db: TestDb| async 
 both_backends!(closing_an_incomplete_round_needs_force, |db: TestDb| async move {
     let token = api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let id = tournament(&app, &token).await;
+    let id = tournament(&db);
     let rounds_uri = format!("/api/tournaments/{id}/rounds");
     let (status, v) = call(&app, Method::POST, &rounds_uri, Some(&token), None).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");

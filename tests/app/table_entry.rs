@@ -8,7 +8,8 @@ use crate::common;
 
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::http::{api_token, call, get, post, seated_round};
+use common::builder::TournamentBuilder;
+use common::http::{api_token, call, get, post};
 use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -38,7 +39,7 @@ fn stored(db: &TestDb) -> Vec<(i32, i32, Option<i32>, i32, bool)> {
 }
 
 /// Totals by player id from the public standings.
-async fn totals<S, B>(app: &S, id: i64) -> Vec<(i64, i64)>
+async fn totals<S, B>(app: &S, id: impl std::fmt::Display) -> Vec<(i64, i64)>
 where
     S: actix_web::dev::Service<
         actix_http::Request,
@@ -69,12 +70,15 @@ where
 both_backends!(
     a_tablet_enters_a_deal_of_five_by_taps_and_a_double_tap_records_it_once,
     |db: TestDb| async move {
-        let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated_round(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
-        let table = &round["tables"][0];
-        let link = format!("/t/{}", table["token"].as_str().unwrap());
-        let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
+        let t = TournamentBuilder::new("Coupe du club")
+            .table5_mode("called_king")
+            .players(5)
+            .seated(1)
+            .build_in(&db.state());
+        let table = &t.rounds[0][0];
+        let link = format!("/t/{}", table.token);
+        let p = |i: usize| table.players[i].to_string();
 
         let mut jar = Jar::default();
         let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
@@ -143,12 +147,14 @@ both_backends!(
 both_backends!(
     a_correction_from_a_stale_page_shows_both_versions_and_overwrites_nothing,
     |db: TestDb| async move {
-        let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated_round(&app, &token, 4, json!({})).await;
-        let table = &round["tables"][0];
-        let link = format!("/t/{}", table["token"].as_str().unwrap());
-        let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
+        let t = TournamentBuilder::new("Coupe du club")
+            .players(4)
+            .seated(1)
+            .build_in(&db.state());
+        let table = &t.rounds[0][0];
+        let link = format!("/t/{}", table.token);
+        let p = |i: usize| table.players[i].to_string();
 
         // Two tablets open deal 1.
         let (mut a, mut b) = (Jar::default(), Jar::default());
@@ -229,7 +235,7 @@ both_backends!(
 
         // The API: a retry with the same Idempotency-Key and no version
         // answers the slot as stored and writes nothing.
-        let uri = format!("/api/tables/{}/deals/2", table["token"].as_str().unwrap());
+        let uri = format!("/api/tables/{}/deals/2", table.token);
         let put = |body: Value, key: &'static str| {
             test::TestRequest::default()
                 .method(Method::PUT)
@@ -275,10 +281,14 @@ both_backends!(
     |db: TestDb| async move {
         let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (id, round) = seated_round(&app, &token, 5, json!({"table5_mode": "called_king"})).await;
-        let table = &round["tables"][0];
-        let link = format!("/t/{}", table["token"].as_str().unwrap());
-        let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
+        let t = TournamentBuilder::new("Coupe du club")
+            .table5_mode("called_king")
+            .players(5)
+            .seated(1)
+            .build_in(&db.state());
+        let (id, table) = (t.id, &t.rounds[0][0]);
+        let link = format!("/t/{}", table.token);
+        let p = |i: usize| table.players[i].to_string();
         let (p0, p1) = (p(0), p(1));
         let mut jar = Jar::default();
         let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
@@ -443,10 +453,14 @@ both_backends!(
 both_backends!(a_deal_counts_once_a_defender_confirms_it, |db: TestDb| async move {
     let token = api_token(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let (id, round) = seated_round(&app, &token, 4, json!({"confirm_deals": true})).await;
-    let table = &round["tables"][0];
-    let link = format!("/t/{}", table["token"].as_str().unwrap());
-    let p = |i: usize| table["players"][i].as_i64().unwrap().to_string();
+    let t = TournamentBuilder::new("Coupe du club")
+        .confirm_deals()
+        .players(4)
+        .seated(1)
+        .build_in(&db.state());
+    let (id, table) = (t.id, &t.rounds[0][0]);
+    let link = format!("/t/{}", table.token);
+    let p = |i: usize| table.players[i].to_string();
     let (p0, p1) = (p(0), p(1));
     let mut jar = Jar::default();
     let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
@@ -521,12 +535,14 @@ both_backends!(
         // Found by tests/app/hostile_input.rs: at a table of 4 the form shows no
         // partner field, so a partner that is not a player was refused (422)
         // with its sentence nowhere on the page.
-        let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated_round(&app, &token, 4, json!({})).await;
-        let table = &round["tables"][0];
-        let link = format!("/t/{}", table["token"].as_str().unwrap());
-        let p0 = table["players"][0].as_i64().unwrap().to_string();
+        let t = TournamentBuilder::new("Coupe du club")
+            .players(4)
+            .seated(1)
+            .build_in(&db.state());
+        let table = &t.rounds[0][0];
+        let link = format!("/t/{}", table.token);
+        let p0 = table.players[0].to_string();
         let mut jar = Jar::default();
         let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
         jar.absorb(&resp);
@@ -558,12 +574,15 @@ both_backends!(
 both_backends!(
     a_deal_number_outside_the_tables_deals_is_refused_and_nothing_stored,
     |db: TestDb| async move {
-        let token = api_token(&db);
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let (_, round) = seated_round(&app, &token, 4, json!({"deals_table4": 3})).await;
-        let table = &round["tables"][0];
-        let tok = table["token"].as_str().unwrap();
-        let p0 = table["players"][0].as_i64().unwrap();
+        let t = TournamentBuilder::new("Coupe du club")
+            .deals_table4(3)
+            .players(4)
+            .seated(1)
+            .build_in(&db.state());
+        let table = &t.rounds[0][0];
+        let tok = &table.token;
+        let p0 = table.players[0];
         let deal = json!({"taker": p0, "contract": "garde", "oudlers": 2, "points": 50});
         for k in [0, -1, 4, 99] {
             let (status, v) = call(

@@ -4,6 +4,7 @@ use crate::common;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
+use common::builder::TournamentBuilder;
 use common::http::{get, login, post};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
@@ -512,29 +513,16 @@ both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
     };
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let bearer = (header::AUTHORIZATION, format!("Bearer {token}"));
-    let req = test::TestRequest::post()
-        .uri("/api/tournaments")
-        .insert_header(bearer.clone())
-        .set_json(json!({"name": "Club", "rounds": 1}))
-        .to_request();
-    let id = test::read_body_json::<Value, _>(test::call_service(&app, req).await).await["id"]
-        .as_i64()
-        .unwrap();
-    for i in 0..4 {
-        let req = test::TestRequest::post()
-            .uri(&format!("/api/tournaments/{id}/players"))
-            .insert_header(bearer.clone())
-            .set_json(json!({"name": format!("Joueuse {i}")}))
-            .to_request();
-        assert_eq!(test::call_service(&app, req).await.status(), StatusCode::CREATED);
-    }
-    let req = test::TestRequest::post()
-        .uri(&format!("/api/tournaments/{id}/rounds"))
-        .insert_header(bearer.clone())
-        .to_request();
-    let round: Value = test::read_body_json(test::call_service(&app, req).await).await;
-    let link = format!("/t/{}", round["tables"][0]["token"].as_str().unwrap());
-    let taker = round["tables"][0]["players"][2].as_i64().unwrap().to_string();
+    let t = TournamentBuilder::new("Club")
+        .rounds(1)
+        .players(4)
+        .named(|i| format!("Joueuse {i}"))
+        .club(|_| String::new())
+        .seated(1)
+        .build_in(&db.state());
+    let (id, table) = (t.id, &t.rounds[0][0]);
+    let link = format!("/t/{}", table.token);
+    let taker = table.players[2].to_string();
 
     // The tablet, with no login, opens its sheet and enters deal 1.
     let mut jar = Jar::default();
@@ -592,21 +580,16 @@ both_backends!(
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
         let mut jar = Jar::default();
         login(&app, &mut jar).await;
-        let (_, _, loc) = post(&app, &mut jar, "/tournaments", &[("name", "Annuaire"), ("rounds", "1")]).await;
-        let id: i32 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
-        for (name, club, licence) in [
+        let people = [
             ("Christine Fournir", "Les Bouts de Reims", "78695681"),
             ("Patrick Roux", "Garde Contre Grenoble", "75888073"),
-        ] {
-            let (status, _, _) = post(
-                &app,
-                &mut jar,
-                &format!("/tournaments/{id}/players"),
-                &[("name", name), ("club", club), ("licence", licence)],
-            )
-            .await;
-            assert_eq!(status, StatusCode::SEE_OTHER);
-        }
+        ];
+        TournamentBuilder::new("Annuaire")
+            .rounds(1)
+            .names(people.map(|p| p.0))
+            .club(move |i| people[i].1.into())
+            .licence(move |i| people[i].2.into())
+            .build_in(&db.state());
         let (status, page, _) = get(&app, &jar, "/players?q=FOURN").await;
         assert_eq!(status, StatusCode::OK);
         assert!(
@@ -667,29 +650,14 @@ both_backends!(seating_constraints_hold_round_after_round, |db: TestDb| async mo
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let mut jar = Jar::default();
     login(&app, &mut jar).await;
-    let (_, _, loc) = post(
-        &app,
-        &mut jar,
-        "/tournaments",
-        &[("name", "Contraintes"), ("rounds", "3"), ("seed", "11")],
-    )
-    .await;
-    let id: i32 = loc.unwrap().rsplit('/').next().unwrap().parse().unwrap();
-    for i in 0..12 {
-        let name = format!("Joueur {i:02}");
-        post(
-            &app,
-            &mut jar,
-            &format!("/tournaments/{id}/players"),
-            &[("name", name.as_str()), ("checked_in", "on")],
-        )
-        .await;
-    }
-    let ids: Vec<i32> = players::table
-        .order(players::id)
-        .select(players::id)
-        .load(&mut *db.conn())
-        .unwrap();
+    let t = TournamentBuilder::new("Contraintes")
+        .rounds(3)
+        .seed(11)
+        .players(12)
+        .named(|i| format!("Joueur {i:02}"))
+        .club(|_| String::new())
+        .build_in(&db.state());
+    let (id, ids) = (t.id, t.players);
     let (a, b, c) = (ids[0].to_string(), ids[1].to_string(), ids[2].to_string());
     let (status, _, _) = post(
         &app,

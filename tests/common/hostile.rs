@@ -10,11 +10,9 @@ use std::time::Duration;
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::{Round, RoundTable};
-use chelem::db::ops::players::{self, PlayerFields};
-use chelem::db::ops::{rounds, tournaments};
 use chelem::db::schema;
 
+use super::builder::TournamentBuilder;
 use super::http::{api_token, PASSWORD, USER};
 use super::TestDb;
 
@@ -238,27 +236,14 @@ pub fn form_head(method: &str, path: &str, cookies: &str, len: usize) -> String 
 /// ids, and table 1's tablet token. Made straight in the database (not
 /// under test).
 pub fn seated_tournament(db: &TestDb) -> (i32, Vec<i32>, String) {
-    let mut conn = db.conn();
-    let form = chelem::web::settings::TournamentForm {
-        name: "Open des Remparts".into(),
-        rounds: "3".into(),
-        seed: "5".into(),
-        ..Default::default()
-    };
-    let t = chelem::db::write(&mut conn, |tx| tournaments::create(tx, &form.parse(None).unwrap())).unwrap();
-    let ids: Vec<i32> = (0..8)
-        .map(|i| {
-            let fields = PlayerFields::new(&format!("Joueur {i}"), "Club", "").unwrap();
-            chelem::db::write(&mut conn, |tx| players::register(tx, t.id, &fields, true))
-                .unwrap()
-                .0
-                .id
-        })
-        .collect();
-    chelem::db::write(&mut conn, |tx| rounds::start_next(tx, t.id, None, false, USER)).unwrap();
-    let round = Round::find(&mut conn, t.id, 1).unwrap().unwrap();
-    let token = RoundTable::for_round(&mut conn, round.id).unwrap()[0].token.clone();
-    (t.id, ids, token)
+    let t = TournamentBuilder::new("Open des Remparts")
+        .rounds(3)
+        .seed(5)
+        .players(8)
+        .seated(1)
+        .build(&mut db.conn());
+    let token = t.rounds[0][0].token.clone();
+    (t.id, t.players, token)
 }
 
 /// Everything stored that a request could change (logins and sessions

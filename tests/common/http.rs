@@ -5,7 +5,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::{create_user, Jar, TestDb};
 
@@ -138,46 +138,6 @@ where
     let bytes = test::read_body(resp).await;
     let v = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     (status, v)
-}
-
-/// A tournament of `players` players ("Joueur0 Martin", …, club "Club")
-/// with its round 1 seated, made through the API as `token`, with
-/// `settings` (a JSON object) added to its fields: (tournament id, the
-/// round document: tables with tokens and players in seat order).
-pub async fn seated_round<S, B>(app: &S, token: &str, players: usize, settings: Value) -> (i64, Value)
-where
-    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
-    B: MessageBody,
-{
-    let mut body = json!({"name": "Coupe du club", "rounds": 2});
-    for (k, v) in settings.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let (status, t) = call(app, Method::POST, "/api/tournaments", Some(token), Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{t}");
-    let id = t["id"].as_i64().unwrap();
-    for i in 0..players {
-        let body = json!({"name": format!("Joueur{i} Martin"), "club": "Club"});
-        let (status, _) = call(
-            app,
-            Method::POST,
-            &format!("/api/tournaments/{id}/players"),
-            Some(token),
-            Some(body),
-        )
-        .await;
-        assert_eq!(status, StatusCode::CREATED);
-    }
-    let (status, round) = call(
-        app,
-        Method::POST,
-        &format!("/api/tournaments/{id}/rounds"),
-        Some(token),
-        None,
-    )
-    .await;
-    assert_eq!(status, StatusCode::CREATED, "{round}");
-    (id, round)
 }
 
 /// Uploads `file` (raw bytes, as saved by a spreadsheet) to the import form;

@@ -2,6 +2,7 @@
 //! in-process.
 
 pub mod browser;
+pub mod builder;
 pub mod client;
 pub mod fixture;
 pub mod harness;

@@ -1,5 +1,5 @@
 //! A room of tables of 4 entering deals through the JSON API, as tablets
-//! would: the tournament set up over HTTP, valid deal bodies, the scores the
+//! would: the tournament set up in the database, valid deal bodies, the scores the
 //! rules core gives them, and the checks of what the server stored. Shared by
 //! the concurrency test and the crash test.
 
@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
+use chelem::db::AnyConnection;
 use chelem::tarot::{score_value, ScoringRules};
 
+use super::builder::TournamentBuilder;
 use super::client::Client;
 
 /// A table of round 1: number, tablet token, players by id in seat order.
@@ -23,47 +25,28 @@ pub struct Table {
 }
 
 /// A tournament of `4 × tables` players playing `deals` deals a table, and
-/// its round 1, over HTTP.
-pub fn setup(base: &str, org: &str, tables: usize, deals: usize) -> (i64, Vec<Table>) {
-    let client = Client::new(base);
-    let a = client.call(
-        "POST",
-        "/api/tournaments",
-        Some(org),
-        Some(&json!({"name": "Open du Mans", "rounds": 3, "deals_table4": deals, "seed": 11})),
-    );
-    assert_eq!(a.status, 201, "{}", a.body);
-    let id = a.body["id"].as_i64().unwrap();
-    // One after the other: the set-up is not under test.
-    for i in 0..4 * tables {
-        let a = client.call(
-            "POST",
-            &format!("/api/tournaments/{id}/players"),
-            Some(org),
-            Some(&json!({"name": format!("Joueur {i:03}"), "club": format!("Club {}", i % 13)})),
-        );
-        assert_eq!(a.status, 201, "player {i}: {}", a.body);
-    }
-    let a = client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(org), None);
-    assert_eq!(a.status, 201, "{}", a.body);
-    let seated: Vec<Table> = a.body["tables"]
-        .as_array()
-        .unwrap()
+/// its round 1, made on `conn` (the set-up is not under test).
+pub fn setup(conn: &mut AnyConnection, tables: usize, deals: usize) -> (i64, Vec<Table>) {
+    let t = TournamentBuilder::new("Open du Mans")
+        .rounds(3)
+        .deals_table4(deals)
+        .seed(11)
+        .players(4 * tables)
+        .named(|i| format!("Joueur {i:03}"))
+        .club(|i| format!("Club {}", i % 13))
+        .seated(1)
+        .build(conn);
+    let seated: Vec<Table> = t.rounds[0]
         .iter()
         .map(|t| Table {
-            number: t["table"].as_i64().unwrap(),
-            token: t["token"].as_str().unwrap().to_owned(),
-            players: t["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|p| p.as_i64().unwrap())
-                .collect(),
+            number: t.number.into(),
+            token: t.token.clone(),
+            players: t.players.iter().map(|&p| p.into()).collect(),
         })
         .collect();
     assert_eq!(seated.len(), tables);
     assert!(seated.iter().all(|t| t.players.len() == 4));
-    (id, seated)
+    (t.id.into(), seated)
 }
 
 /// A valid deal body for deal `k` of a table of 4 (players by id), varied by
