@@ -57,7 +57,7 @@ pub enum Command {
     Export {
         /// The tournament's id.
         #[arg(long)]
-        tournament: i32,
+        tournament: crate::tournament::ids::TournamentId,
     },
     /// Read a tournament exported by `chelem export` from standard input into
     /// the database; prints the new tournament's id.

@@ -1,4 +1,5 @@
-//! How domain values are stored: enums as their names in text columns, and
+//! How domain values are stored: ids and numbers (`TournamentId`, `PlayerId`,
+//! `RoundNo`, `TableNo`) as the integers they wrap, enums as their names in text columns, and
 //! JSON documents (scoring rules, the seating plan, an entered deal) in text
 //! columns. Reading a value that does not parse is a loud error (the query
 //! fails), never a silent default.
@@ -6,11 +7,12 @@
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
-use diesel::sql_types::Text;
+use diesel::sql_types::{Integer, Text};
 
 use crate::bots::BotKind;
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::TieBreaker;
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
 
@@ -80,3 +82,37 @@ json_column!(TableDealColumn, TableDeal, |s| {
     let v: serde_json::Value = serde_json::from_str(s).map_err(|e| e.to_string())?;
     TableDeal::from_json(&v).map_err(|e| e.to_string())
 });
+
+/// An integer column holding one of the tournament's numbers
+/// ([`crate::tournament::ids`]): a query compares it with the same type only.
+macro_rules! number_column {
+    ($proxy:ident, $ty:ident) => {
+        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[diesel(foreign_derive, sql_type = Integer)]
+        #[allow(dead_code)]
+        struct $proxy($ty);
+
+        impl<DB: Backend> ToSql<Integer, DB> for $ty
+        where
+            i32: ToSql<Integer, DB>,
+        {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                <i32 as ToSql<Integer, DB>>::to_sql(&self.0, out)
+            }
+        }
+
+        impl<DB: Backend> FromSql<Integer, DB> for $ty
+        where
+            i32: FromSql<Integer, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                i32::from_sql(bytes).map($ty)
+            }
+        }
+    };
+}
+
+number_column!(TournamentIdColumn, TournamentId);
+number_column!(PlayerIdColumn, PlayerId);
+number_column!(RoundNoColumn, RoundNo);
+number_column!(TableNoColumn, TableNo);

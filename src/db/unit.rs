@@ -19,6 +19,7 @@ use diesel::prelude::*;
 
 use super::ops::events::{notify, Committed};
 use super::AnyConnection;
+use crate::tournament::ids::TournamentId;
 
 /// How the other app instances (and this one's hub) learn of the events a
 /// unit of work committed.
@@ -67,7 +68,7 @@ impl Tx<'_> {
 
     /// Records events stored in this transaction (their ids, for one
     /// tournament): they go to the hub once the door has committed.
-    pub(crate) fn record(&mut self, tournament_id: i32, ids: impl IntoIterator<Item = i64>) {
+    pub(crate) fn record(&mut self, tournament_id: TournamentId, ids: impl IntoIterator<Item = i64>) {
         self.events.entry(tournament_id).or_default().extend(ids);
     }
 

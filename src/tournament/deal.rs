@@ -11,6 +11,7 @@ use crate::tarot::{
     RecordInput, ScoreOutput, ScoringRules, Seat,
 };
 
+use super::ids::PlayerId;
 use super::table::{deal_players, Table5Mode};
 
 /// A deal entered at a table.
@@ -26,9 +27,9 @@ pub enum TableDeal {
 #[derive(Debug, Clone, PartialEq)]
 pub struct PlayedDeal {
     /// The taker.
-    pub taker: i32,
+    pub taker: PlayerId,
     /// The called partner (5-player called-king game); `None` when alone.
-    pub partner: Option<i32>,
+    pub partner: Option<PlayerId>,
     /// The contract.
     pub contract: Contract,
     /// Oudlers of the attack at the end.
@@ -36,13 +37,13 @@ pub struct PlayedDeal {
     /// Card points of the attack at the end.
     pub points: HalfPoints,
     /// Handfuls shown: (player, size).
-    pub handfuls: Vec<(i32, HandfulSize)>,
+    pub handfuls: Vec<(PlayerId, HandfulSize)>,
     /// The camp that took the petit au bout.
     pub petit_au_bout: Option<Camp>,
     /// Chelem announced and made.
     pub chelem: Chelem,
     /// Misères declared (variant): (player, kind).
-    pub miseres: Vec<(i32, MisereKind)>,
+    pub miseres: Vec<(PlayerId, MisereKind)>,
 }
 
 /// Why a deal cannot be entered at a table.
@@ -73,13 +74,13 @@ pub enum DealError {
     #[error("player {player} sits this deal out (the dealer at a table of 5)")]
     PlayerSitsOut {
         /// The player id.
-        player: i64,
+        player: PlayerId,
     },
     /// A player of another table.
     #[error("player {player} does not play at this table")]
     PlayerNotAtTable {
         /// The player id.
-        player: i64,
+        player: PlayerId,
     },
 }
 
@@ -222,13 +223,13 @@ impl DealField {
 }
 
 /// A player id field: absent or null is `None`.
-fn player_id(v: Option<&Value>, field: &'static str) -> Result<Option<i32>, DealError> {
+fn player_id(v: Option<&Value>, field: &'static str) -> Result<Option<PlayerId>, DealError> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(Value::Number(n)) => n
             .as_i64()
             .and_then(|i| i32::try_from(i).ok())
-            .map(Some)
+            .map(|i| Some(PlayerId(i)))
             .ok_or(DealError::BadPlayer { field }),
         Some(_) => Err(DealError::BadPlayer { field }),
     }
@@ -267,7 +268,7 @@ fn player_list<'v>(
     obj: &'v Map<String, Value>,
     list: &'static str,
     key: &str,
-) -> Result<Vec<(i32, &'v str)>, DealError> {
+) -> Result<Vec<(PlayerId, &'v str)>, DealError> {
     match obj.get(list) {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::Array(items)) => items
@@ -294,9 +295,9 @@ fn player_list<'v>(
 #[derive(Debug, Clone, Default)]
 pub struct DealFields<'a> {
     /// Taker (required).
-    pub taker: Option<i32>,
+    pub taker: Option<PlayerId>,
     /// Partner.
-    pub partner: Option<i32>,
+    pub partner: Option<PlayerId>,
     /// Contract name (required).
     pub contract: &'a str,
     /// Oudlers.
@@ -304,7 +305,7 @@ pub struct DealFields<'a> {
     /// Card points.
     pub points: f64,
     /// Handfuls: (player, size name).
-    pub handfuls: Vec<(i32, &'a str)>,
+    pub handfuls: Vec<(PlayerId, &'a str)>,
     /// Camp name of the petit au bout.
     pub petit_au_bout: Option<&'a str>,
     /// Chelem announced.
@@ -312,7 +313,7 @@ pub struct DealFields<'a> {
     /// Camp name that made a chelem.
     pub made_by: Option<&'a str>,
     /// Misères: (player, kind name).
-    pub miseres: Vec<(i32, &'a str)>,
+    pub miseres: Vec<(PlayerId, &'a str)>,
 }
 
 impl DealFields<'_> {
@@ -424,7 +425,7 @@ impl TableDeal {
 
     /// The same deal with every player id passed through `f` (a backup
     /// renumbers the players); the first error of `f` stops it.
-    pub fn try_map_players<E>(&self, mut f: impl FnMut(i32) -> Result<i32, E>) -> Result<TableDeal, E> {
+    pub fn try_map_players<E>(&self, mut f: impl FnMut(PlayerId) -> Result<PlayerId, E>) -> Result<TableDeal, E> {
         let TableDeal::Played(d) = self else {
             return Ok(TableDeal::Passed);
         };
@@ -443,7 +444,7 @@ impl TableDeal {
     /// The deal a game played on the devices recorded (`None`: everyone
     /// passed), with `players[s]` the player at seat `s` of the deal: what
     /// the table would have entered by hand.
-    pub fn from_record(record: Option<&DealRecord>, players: &[i32]) -> TableDeal {
+    pub fn from_record(record: Option<&DealRecord>, players: &[PlayerId]) -> TableDeal {
         let Some(r) = record else {
             return TableDeal::Passed;
         };
@@ -473,7 +474,7 @@ impl TableDeal {
     /// whose players are `table_players` (seat order).
     pub fn score_at(
         &self,
-        table_players: &[i32],
+        table_players: &[PlayerId],
         number: i32,
         mode: Table5Mode,
         rules: &ScoringRules,
@@ -486,15 +487,15 @@ impl TableDeal {
             });
         };
         let (playing, out) = deal_players(table_players, number, mode);
-        let seat = |player: i32| -> Result<u8, DealError> {
+        let seat = |player: PlayerId| -> Result<u8, DealError> {
             if out == Some(player) {
-                return Err(DealError::PlayerSitsOut { player: player.into() });
+                return Err(DealError::PlayerSitsOut { player });
             }
             playing
                 .iter()
                 .position(|p| *p == player)
                 .map(|s| s as u8)
-                .ok_or(DealError::PlayerNotAtTable { player: player.into() })
+                .ok_or(DealError::PlayerNotAtTable { player })
         };
         let taker = seat(d.taker)?;
         let partner = d.partner.map(seat).transpose()?;
@@ -564,7 +565,7 @@ pub struct ScoredDeal {
     /// The deal in canonical form (stored and compared).
     pub deal: TableDeal,
     /// Scores by player, in table seat order (0 for the one sitting out).
-    pub scores: Vec<(i32, i32)>,
+    pub scores: Vec<(PlayerId, i32)>,
     /// The rules core's answer (`None` when everyone passed).
     pub output: Option<ScoreOutput>,
 }
@@ -572,6 +573,14 @@ pub struct ScoredDeal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn p(id: i32) -> PlayerId {
+        PlayerId(id)
+    }
+
+    fn ids<const N: usize>(v: [i32; N]) -> [PlayerId; N] {
+        v.map(PlayerId)
+    }
 
     fn body() -> Value {
         json!({"taker": 30, "partner": null, "contract": "garde", "oudlers": 2, "points": 49,
@@ -611,7 +620,10 @@ mod tests {
                 made_by: Some(Camp::Attack)
             }
         );
-        assert_eq!(p.handfuls, [(40, HandfulSize::Simple), (20, HandfulSize::Simple)]);
+        assert_eq!(
+            p.handfuls,
+            [(PlayerId(40), HandfulSize::Simple), (PlayerId(20), HandfulSize::Simple)]
+        );
         b["petit_au_bout"] = json!(1);
         assert_eq!(
             TableDeal::from_json(&b).unwrap_err().to_string(),
@@ -628,10 +640,18 @@ mod tests {
             ..ScoringRules::default()
         };
         let d = TableDeal::from_json(&b).unwrap();
-        let s = d.score_at(&[10, 20, 30, 40], 1, Table5Mode::DealerOut, &rules).unwrap();
+        let s = d
+            .score_at(&ids([10, 20, 30, 40]), 1, Table5Mode::DealerOut, &rules)
+            .unwrap();
         let p = s.deal.played().unwrap();
-        assert_eq!(p.miseres, [(20, MisereKind::Heads), (40, MisereKind::Heads)]);
-        assert_eq!(p.handfuls, [(20, HandfulSize::Simple), (40, HandfulSize::Simple)]);
+        assert_eq!(
+            p.miseres,
+            [(PlayerId(20), MisereKind::Heads), (PlayerId(40), MisereKind::Heads)]
+        );
+        assert_eq!(
+            p.handfuls,
+            [(PlayerId(20), HandfulSize::Simple), (PlayerId(40), HandfulSize::Simple)]
+        );
     }
 
     #[test]
@@ -649,20 +669,20 @@ mod tests {
     /// from a table's entry and from a deal played on the devices.
     #[test]
     fn a_partner_is_kept_unless_it_is_the_taker() {
-        let five = [10, 20, 30, 40, 50];
+        let five = ids([10, 20, 30, 40, 50]);
         let rules = ScoringRules::default();
         let mut b = body();
         b["partner"] = json!(50);
         let with = TableDeal::from_json(&b).unwrap();
         let s = with.score_at(&five, 1, Table5Mode::CalledKing, &rules).unwrap();
-        assert_eq!(s.deal.played().unwrap().partner, Some(50));
+        assert_eq!(s.deal.played().unwrap().partner, Some(p(50)));
         b["partner"] = json!(30);
         let alone = TableDeal::from_json(&b).unwrap();
-        assert_eq!(alone.played().unwrap().partner, Some(30));
+        assert_eq!(alone.played().unwrap().partner, Some(p(30)));
         let s = alone.score_at(&five, 1, Table5Mode::CalledKing, &rules).unwrap();
         assert_eq!(s.deal.played().unwrap().partner, None);
-        let by: std::collections::HashMap<i32, i32> = s.scores.iter().copied().collect();
-        assert_eq!(by[&30], -4 * by[&10]);
+        let by: std::collections::HashMap<PlayerId, i32> = s.scores.iter().copied().collect();
+        assert_eq!(by[&p(30)], -4 * by[&p(10)]);
 
         let record = DealRecord::new(
             RecordInput {
@@ -674,8 +694,8 @@ mod tests {
         )
         .unwrap();
         let d = TableDeal::from_record(Some(&record), &five);
-        assert_eq!(d.played().unwrap().taker, 30);
-        assert_eq!(d.played().unwrap().partner, Some(50));
+        assert_eq!(d.played().unwrap().taker, p(30));
+        assert_eq!(d.played().unwrap().partner, Some(p(50)));
         assert_eq!(TableDeal::from_record(None, &five), TableDeal::Passed);
     }
 
@@ -707,13 +727,13 @@ mod tests {
                 Some("handfuls"),
             ),
             (
-                DealError::PlayerSitsOut { player: 7 },
+                DealError::PlayerSitsOut { player: p(7) },
                 "deal-player-sits-out",
                 vec![("player", "7")],
                 None,
             ),
             (
-                DealError::PlayerNotAtTable { player: 8 },
+                DealError::PlayerNotAtTable { player: p(8) },
                 "deal-player-not-at-table",
                 vec![("player", "8")],
                 None,
@@ -805,34 +825,34 @@ mod tests {
         // Deal 1: player 10 deals and sits out; 20, 30, 40, 50 play.
         let s = d
             .score_at(
-                &[10, 20, 30, 40, 50],
+                &ids([10, 20, 30, 40, 50]),
                 1,
                 Table5Mode::DealerOut,
                 &ScoringRules::default(),
             )
             .unwrap();
         // Zero sum; the taker alone against three takes three defenders' worth.
-        let by: std::collections::HashMap<i32, i32> = s.scores.iter().copied().collect();
-        assert_eq!(by[&10], 0);
+        let by: std::collections::HashMap<PlayerId, i32> = s.scores.iter().copied().collect();
+        assert_eq!(by[&p(10)], 0);
         assert_eq!(by.values().sum::<i32>(), 0);
-        assert_eq!(by[&30], -3 * by[&20]);
+        assert_eq!(by[&p(30)], -3 * by[&p(20)]);
         // Canonical: handfuls in seat order.
         let TableDeal::Played(c) = &s.deal else { panic!() };
-        assert_eq!(c.handfuls.iter().map(|h| h.0).collect::<Vec<_>>(), vec![20, 40]);
+        assert_eq!(c.handfuls.iter().map(|h| h.0).collect::<Vec<_>>(), ids([20, 40]));
         // The dealer named as taker sits out.
         let e = d
             .score_at(
-                &[30, 20, 10, 40, 50],
+                &ids([30, 20, 10, 40, 50]),
                 1,
                 Table5Mode::DealerOut,
                 &ScoringRules::default(),
             )
             .unwrap_err();
-        assert_eq!(e, DealError::PlayerSitsOut { player: 30 });
+        assert_eq!(e, DealError::PlayerSitsOut { player: p(30) });
         let e = d
-            .score_at(&[1, 2, 3, 4], 1, Table5Mode::DealerOut, &ScoringRules::default())
+            .score_at(&ids([1, 2, 3, 4]), 1, Table5Mode::DealerOut, &ScoringRules::default())
             .unwrap_err();
-        assert_eq!(e, DealError::PlayerNotAtTable { player: 30 });
+        assert_eq!(e, DealError::PlayerNotAtTable { player: p(30) });
     }
 
     #[test]

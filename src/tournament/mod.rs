@@ -1,6 +1,7 @@
 //! Pure tournament logic: seating, standings. No I/O, no database.
 
 pub mod deal;
+pub mod ids;
 pub mod phase;
 pub mod seating;
 pub mod standings;

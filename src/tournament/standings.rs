@@ -5,6 +5,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::{PlayerId, RoundNo};
+
 /// How ties on the total are broken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -43,11 +45,11 @@ impl TieBreaker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoreEntry {
     /// Round number.
-    pub round: u32,
+    pub round: RoundNo,
     /// Which table (any id unique in the tournament).
     pub table: i64,
     /// The player.
-    pub player: i64,
+    pub player: PlayerId,
     /// The score.
     pub score: i64,
 }
@@ -58,13 +60,13 @@ pub struct Standing {
     /// Place, 1-based; equal places for ties.
     pub rank: u32,
     /// The player.
-    pub player: i64,
+    pub player: PlayerId,
     /// Name, for display and the stable order of ties.
     pub name: String,
     /// Sum of the player's deal scores.
     pub total: i64,
     /// Total per round played.
-    pub rounds: BTreeMap<u32, i64>,
+    pub rounds: BTreeMap<RoundNo, i64>,
     /// Best round total (0 before any round).
     pub best_round: i64,
     /// Deals won as taker.
@@ -99,13 +101,13 @@ pub struct Standings {
 /// Computes the standings of `players` (id, name) from their deal scores.
 /// `only_round` restricts to one round (the round's own ranking).
 pub fn compute(
-    players: &[(i64, String)],
+    players: &[(PlayerId, String)],
     entries: &[ScoreEntry],
-    taker_wins: &HashMap<i64, u32>,
+    taker_wins: &HashMap<PlayerId, u32>,
     tie_breaker: TieBreaker,
-    only_round: Option<u32>,
+    only_round: Option<RoundNo>,
 ) -> Standings {
-    let mut lines: HashMap<i64, Standing> = players
+    let mut lines: HashMap<PlayerId, Standing> = players
         .iter()
         .map(|(id, name)| {
             (
@@ -173,17 +175,17 @@ pub fn compute(
 mod tests {
     use super::*;
 
-    fn e(round: u32, table: i64, player: i64, score: i64) -> ScoreEntry {
+    fn e(round: i32, table: i64, player: i32, score: i64) -> ScoreEntry {
         ScoreEntry {
-            round,
+            round: RoundNo(round),
             table,
-            player,
+            player: PlayerId(player),
             score,
         }
     }
 
-    fn players(n: i64) -> Vec<(i64, String)> {
-        (1..=n).map(|i| (i, format!("P{i:02}"))).collect()
+    fn players(n: i32) -> Vec<(PlayerId, String)> {
+        (1..=n).map(|i| (PlayerId(i), format!("P{i:02}"))).collect()
     }
 
     #[test]
@@ -199,20 +201,26 @@ mod tests {
             e(2, 2, 4, -40),
         ];
         let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
-        let got: Vec<(u32, i64, i64)> = s.lines.iter().map(|l| (l.rank, l.player, l.total)).collect();
+        let got: Vec<(u32, i32, i64)> = s.lines.iter().map(|l| (l.rank, l.player.get(), l.total)).collect();
         assert_eq!(got, vec![(1, 1, 20), (1, 2, 20), (1, 3, 20), (4, 4, -60)]);
         assert!(s.check.ok());
         // Best round breaks the tie: player 1 made 60 in a round.
         let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::BestRound, None);
-        let got: Vec<(u32, i64)> = s.lines.iter().map(|l| (l.rank, l.player)).collect();
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
         assert_eq!(got, vec![(1, 1), (2, 2), (2, 3), (4, 4)]);
         // Taker wins break it the other way.
-        let wins = HashMap::from([(3, 2), (2, 1)]);
+        let wins = HashMap::from([(PlayerId(3), 2), (PlayerId(2), 1)]);
         let s = compute(&players(4), &entries, &wins, TieBreaker::TakerWins, None);
-        let got: Vec<(u32, i64)> = s.lines.iter().map(|l| (l.rank, l.player)).collect();
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
         assert_eq!(got, vec![(1, 3), (2, 2), (3, 1), (4, 4)]);
         // One round alone.
-        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, Some(2));
+        let s = compute(
+            &players(4),
+            &entries,
+            &HashMap::new(),
+            TieBreaker::None,
+            Some(RoundNo(2)),
+        );
         assert_eq!(s.lines[0].total, 40);
         assert_eq!(s.lines[3].total, -40);
     }
@@ -233,11 +241,11 @@ mod tests {
     fn each_round_total_and_the_best_one() {
         let entries = [e(1, 1, 1, 60), e(1, 1, 2, -60), e(2, 2, 1, -40), e(2, 2, 2, 40)];
         let s = compute(&players(2), &entries, &HashMap::new(), TieBreaker::None, None);
-        let p1 = s.lines.iter().find(|l| l.player == 1).unwrap();
-        assert_eq!(p1.rounds, BTreeMap::from([(1, 60), (2, -40)]));
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
+        assert_eq!(p1.rounds, BTreeMap::from([(RoundNo(1), 60), (RoundNo(2), -40)]));
         assert_eq!(p1.best_round, 60);
-        let p2 = s.lines.iter().find(|l| l.player == 2).unwrap();
-        assert_eq!(p2.rounds, BTreeMap::from([(1, -60), (2, 40)]));
+        let p2 = s.lines.iter().find(|l| l.player == PlayerId(2)).unwrap();
+        assert_eq!(p2.rounds, BTreeMap::from([(RoundNo(1), -60), (RoundNo(2), 40)]));
         assert_eq!(p2.best_round, 40);
     }
 

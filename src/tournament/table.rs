@@ -6,6 +6,8 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use super::ids::{PlayerId, TableNo};
+
 /// How tables of 5 play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
@@ -118,23 +120,23 @@ impl ConstraintKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Constraint {
     /// These two players never sit at one table.
-    Apart(i32, i32),
+    Apart(PlayerId, PlayerId),
     /// This player always sits at this table number (1-based).
-    Fixed(i32, i32),
+    Fixed(PlayerId, TableNo),
 }
 
 /// Pairs to keep apart, and players held at a table number, as the seating
 /// engine takes them: only the constraints whose players all play.
-pub type ConstraintLists = (Vec<(u32, u32)>, Vec<(u32, usize)>);
+pub type ConstraintLists = (Vec<(PlayerId, PlayerId)>, Vec<(PlayerId, usize)>);
 
 /// The constraints that apply to the players of a round.
-pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<i32>) -> ConstraintLists {
+pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<PlayerId>) -> ConstraintLists {
     let mut avoid = Vec::new();
     let mut fixed = Vec::new();
     for c in constraints {
         match *c {
-            Constraint::Apart(a, b) if active.contains(&a) && active.contains(&b) => avoid.push((a as u32, b as u32)),
-            Constraint::Fixed(a, t) if active.contains(&a) && t >= 1 => fixed.push((a as u32, t as usize)),
+            Constraint::Apart(a, b) if active.contains(&a) && active.contains(&b) => avoid.push((a, b)),
+            Constraint::Fixed(a, t) if active.contains(&a) && t.get() >= 1 => fixed.push((a, t.get() as usize)),
             _ => {}
         }
     }
@@ -146,28 +148,31 @@ pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<i32>) -> C
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct StoredPlan {
     /// The players it was made for, sorted.
-    pub players: Vec<i32>,
+    pub players: Vec<PlayerId>,
     /// The constraints it was made with (a fingerprint).
     pub constraints: String,
     /// Every round's tables, player ids in seat order.
-    pub rounds: Vec<Vec<Vec<i32>>>,
+    pub rounds: Vec<Vec<Vec<PlayerId>>>,
 }
 
 impl StoredPlan {
     /// The fingerprint of the constraints a plan is made with.
     pub fn fingerprint(lists: &ConstraintLists, extra_fives: i32) -> String {
-        format!("{:?}{:?}{}", lists.0, lists.1, extra_fives)
+        // Bare numbers, as plans stored before the ids had their own types.
+        let avoid: Vec<(i32, i32)> = lists.0.iter().map(|(a, b)| (a.get(), b.get())).collect();
+        let fixed: Vec<(i32, usize)> = lists.1.iter().map(|(a, t)| (a.get(), *t)).collect();
+        format!("{avoid:?}{fixed:?}{extra_fives}")
     }
 
     /// The tables of round `number` if the plan still holds: same players,
     /// same constraints, and every round so far seated as planned.
     pub fn round_to_follow(
         &self,
-        active: &[i32],
+        active: &[PlayerId],
         fingerprint: &str,
-        past: &[Vec<Vec<i32>>],
+        past: &[Vec<Vec<PlayerId>>],
         number: usize,
-    ) -> Option<Vec<Vec<i32>>> {
+    ) -> Option<Vec<Vec<PlayerId>>> {
         let usable = self.players == active
             && self.constraints == fingerprint
             && self.rounds.len() >= number
@@ -227,29 +232,35 @@ mod tests {
 
     #[test]
     fn constraints_apply_only_to_players_who_play() {
-        let active: BTreeSet<i32> = [1, 2, 3, 5].into_iter().collect();
+        let active: BTreeSet<PlayerId> = [1, 2, 3, 5].into_iter().map(PlayerId).collect();
         let cs = [
-            Constraint::Apart(1, 2),
-            Constraint::Apart(1, 4),
-            Constraint::Fixed(3, 2),
-            Constraint::Fixed(4, 1),
-            Constraint::Fixed(5, 0),
+            Constraint::Apart(PlayerId(1), PlayerId(2)),
+            Constraint::Apart(PlayerId(1), PlayerId(4)),
+            Constraint::Fixed(PlayerId(3), TableNo(2)),
+            Constraint::Fixed(PlayerId(4), TableNo(1)),
+            Constraint::Fixed(PlayerId(5), TableNo(0)),
         ];
-        assert_eq!(constraint_lists(&cs, &active), (vec![(1, 2)], vec![(3, 2)]));
+        assert_eq!(
+            constraint_lists(&cs, &active),
+            (vec![(PlayerId(1), PlayerId(2))], vec![(PlayerId(3), 2)])
+        );
     }
 
     /// A constraint added, removed or moved, or another number of tables of
     /// 5, gives another fingerprint: the stored plan is then not followed.
     #[test]
     fn the_fingerprint_changes_with_every_constraint() {
-        let base: ConstraintLists = (vec![(1, 2)], vec![(3, 2)]);
+        let p = PlayerId;
+        let base: ConstraintLists = (vec![(p(1), p(2))], vec![(p(3), 2)]);
         let fp = StoredPlan::fingerprint(&base, 0);
+        // As stored before the ids had their own types.
+        assert_eq!(fp, "[(1, 2)][(3, 2)]0");
         assert_eq!(StoredPlan::fingerprint(&base.clone(), 0), fp);
         let others = [
-            StoredPlan::fingerprint(&(vec![], vec![(3, 2)]), 0),
-            StoredPlan::fingerprint(&(vec![(1, 2), (4, 5)], vec![(3, 2)]), 0),
-            StoredPlan::fingerprint(&(vec![(1, 2)], vec![]), 0),
-            StoredPlan::fingerprint(&(vec![(1, 2)], vec![(3, 1)]), 0),
+            StoredPlan::fingerprint(&(vec![], vec![(p(3), 2)]), 0),
+            StoredPlan::fingerprint(&(vec![(p(1), p(2)), (p(4), p(5))], vec![(p(3), 2)]), 0),
+            StoredPlan::fingerprint(&(vec![(p(1), p(2))], vec![]), 0),
+            StoredPlan::fingerprint(&(vec![(p(1), p(2))], vec![(p(3), 1)]), 0),
             StoredPlan::fingerprint(&base, 1),
             StoredPlan::fingerprint(&(vec![], vec![]), 0),
         ];
@@ -260,12 +271,13 @@ mod tests {
 
     #[test]
     fn the_plan_is_followed_only_while_nothing_changed() {
+        let ids = |v: &[i32]| v.iter().copied().map(PlayerId).collect::<Vec<_>>();
         let plan = StoredPlan {
-            players: vec![1, 2, 3, 4, 5, 6, 7, 8],
+            players: ids(&[1, 2, 3, 4, 5, 6, 7, 8]),
             constraints: "fp".into(),
             rounds: vec![
-                vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
-                vec![vec![1, 5, 2, 6], vec![3, 7, 4, 8]],
+                vec![ids(&[1, 2, 3, 4]), ids(&[5, 6, 7, 8])],
+                vec![ids(&[1, 5, 2, 6]), ids(&[3, 7, 4, 8])],
             ],
         };
         let active = plan.players.clone();

@@ -4,6 +4,7 @@
 //! `{token}` placeholder is written `{token}`; the query string (a login's
 //! `next`, a form sent by GET) is left out.
 
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::{Error, HttpMessage};
@@ -79,10 +80,10 @@ pub fn ids(pattern: &str, path: &str) -> Vec<(&'static str, i64)> {
 /// Records in a request's span (`span`, taken in the handler: the unit of
 /// work runs on another thread) which tournament, round and table a
 /// table's token led to.
-pub fn record_table(span: &Span, tournament: i32, round: i32, table: i32) {
-    span.record("tournament", tournament);
-    span.record("round", round);
-    span.record("table", table);
+pub fn record_table(span: &Span, tournament: TournamentId, round: RoundNo, table: TableNo) {
+    span.record("tournament", tournament.get());
+    span.record("round", round.get());
+    span.record("table", table.get());
 }
 
 /// Whether a route placeholder holds a secret (a table's or a seat's token).

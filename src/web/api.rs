@@ -14,6 +14,7 @@ use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::web::settings::TournamentForm;
 
 use super::deal::writer::DealRequest;
@@ -140,7 +141,7 @@ fn shown(v: &Value) -> String {
 async fn add_player(
     state: web::Data<AppState>,
     _org: Organizer,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -159,7 +160,7 @@ async fn add_player(
 async fn withdraw_player(
     state: web::Data<AppState>,
     _org: Organizer,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
     let after = state
@@ -183,7 +184,7 @@ struct StartBody {
 async fn start_round(
     state: web::Data<AppState>,
     org: Organizer,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -199,7 +200,7 @@ async fn start_round(
 async fn get_round(
     state: web::Data<AppState>,
     _org: Organizer,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
     let doc = state
@@ -218,7 +219,7 @@ async fn get_round(
             let tables: Vec<Value> = seated
                 .into_iter()
                 .map(|(table, players)| {
-                    let players: Vec<i32> = players.into_iter().map(|(id, _)| id).collect();
+                    let players: Vec<PlayerId> = players.into_iter().map(|(id, _)| id).collect();
                     json!({"table": table.number, "token": table.token, "players": players,
                            "deal_count": table.deal_count, "deals": deals.remove(&table.id).unwrap_or_default()})
                 })
@@ -239,7 +240,7 @@ struct CloseBody {
 async fn close_round(
     state: web::Data<AppState>,
     org: Organizer,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
@@ -342,13 +343,13 @@ fn stored_deal(d: &deals::EnteredDeal) -> Value {
 
 #[derive(Deserialize)]
 struct StandingsQuery {
-    round: Option<i32>,
+    round: Option<RoundNo>,
 }
 
 #[get("/api/tournaments/{id}/standings")]
 async fn get_standings(
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     q: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();

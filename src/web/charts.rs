@@ -7,6 +7,7 @@
 
 use askama::Template;
 
+use crate::tournament::ids::PlayerId;
 use crate::tournament::stats::{RaceLine, Taken};
 
 /// Ten colours told apart on a projector and in print (Tableau 10).
@@ -141,7 +142,7 @@ pub struct Words {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RacePath {
     /// The player.
-    pub player: i64,
+    pub player: PlayerId,
     /// Their place.
     pub rank: u32,
     /// "Name (total)", shown on hover and as the label.
@@ -164,7 +165,7 @@ pub enum Highlight {
     /// The players placed 1 to N.
     Top(usize),
     /// One player (their own page).
-    Player(i64),
+    Player(PlayerId),
 }
 
 /// The standings race: each player's cumulative score round by round.
@@ -569,9 +570,9 @@ mod tests {
         assert_eq!(bins(&[], 16).1, vec![]);
     }
 
-    fn line(player: i64, rank: u32, cumulative: &[i64]) -> RaceLine {
+    fn line(player: i32, rank: u32, cumulative: &[i64]) -> RaceLine {
         RaceLine {
-            player,
+            player: PlayerId(player),
             name: format!("P{player}"),
             rank,
             cumulative: cumulative.to_vec(),
@@ -581,14 +582,14 @@ mod tests {
     #[test]
     fn the_race_puts_one_polyline_per_player_and_highlights_the_top() {
         let lines: Vec<RaceLine> = (1..=12)
-            .map(|i| line(i, i as u32, &[0, 120 - 10 * i, 240 - 20 * i]))
+            .map(|i| line(i, i as u32, &[0, i64::from(120 - 10 * i), i64::from(240 - 20 * i)]))
             .collect();
         let c = RaceChart::new(&lines, Highlight::Top(10), Words::default());
         assert_eq!(c.paths.len(), 12);
         assert_eq!(c.paths.iter().filter(|p| p.highlight).count(), 10);
         // Plain lines first; the leader drawn last, on top.
         assert!(!c.paths[0].highlight && !c.paths[1].highlight);
-        assert_eq!(c.paths.last().unwrap().player, 1);
+        assert_eq!(c.paths.last().unwrap().player, PlayerId(1));
         // Rounds 0, 1, 2 at x 64, 309, 554 (the plot from 64 to 720 − 16 −
         // 150); the scale 0..250 (ticks of 50) from y 368 up to 16: the
         // leader's 0, 110, 220 at 368 − v × 352 / 250.
@@ -599,9 +600,9 @@ mod tests {
         assert_eq!(svg.matches("<polyline").count(), 12);
         assert!(svg.contains("data-player=\"12\""), "{svg}");
         // On a player's page only their line stands out.
-        let c = RaceChart::new(&lines, Highlight::Player(5), Words::default());
-        let high: Vec<i64> = c.paths.iter().filter(|p| p.highlight).map(|p| p.player).collect();
-        assert_eq!(high, vec![5]);
+        let c = RaceChart::new(&lines, Highlight::Player(PlayerId(5)), Words::default());
+        let high: Vec<PlayerId> = c.paths.iter().filter(|p| p.highlight).map(|p| p.player).collect();
+        assert_eq!(high, vec![PlayerId(5)]);
     }
 
     #[test]

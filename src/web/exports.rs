@@ -15,6 +15,7 @@ use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournamen
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{Standing, TieBreaker};
 use crate::tournament::table::deal_players;
 
@@ -63,16 +64,16 @@ struct ExportQuery {
 pub fn standings_rows(
     conn: &mut AnyConnection,
     lang: Lang,
-    id: i32,
+    id: TournamentId,
     details: bool,
 ) -> Result<Vec<Vec<String>>, AppError> {
     let t = tournaments::get(conn, id)?;
     let s = standings::compute(conn, id, None)?;
-    let rounds: Vec<i32> = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
-    let players: HashMap<i64, Player> = if details {
+    let rounds: Vec<RoundNo> = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
+    let players: HashMap<PlayerId, Player> = if details {
         Registration::with_players(conn, id)?
             .into_iter()
-            .map(|(_, p)| (i64::from(p.id), p))
+            .map(|(_, p)| (p.id, p))
             .collect()
     } else {
         HashMap::new()
@@ -103,7 +104,7 @@ pub fn standings_rows(
         row.extend(
             rounds
                 .iter()
-                .map(|n| l.rounds.get(&(*n as u32)).map(|v| v.to_string()).unwrap_or_default()),
+                .map(|n| l.rounds.get(n).map(|v| v.to_string()).unwrap_or_default()),
         );
         if let Some((_, figure)) = tie {
             row.push(figure(l));
@@ -117,7 +118,7 @@ pub fn standings_rows(
 async fn standings_csv(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     q: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -152,19 +153,19 @@ fn wants_details(v: &str) -> bool {
 /// table and deal number: round, table, deal, dealer, sitting out, taker,
 /// partner, contract, oudlers, points, result, margin, petit au bout,
 /// handfuls, chelem, misères, then each place's player and score.
-pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: i32) -> Result<Vec<Vec<String>>, AppError> {
+pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Result<Vec<Vec<String>>, AppError> {
     let t: Tournament = tournaments::get(conn, id)?;
     let tables: HashMap<i32, RoundTable> = RoundTable::of_tournament(conn, id)?
         .into_iter()
         .map(|(_, table)| (table.id, table))
         .collect();
-    let mut seats: HashMap<i32, Vec<i32>> = HashMap::new();
+    let mut seats: HashMap<i32, Vec<PlayerId>> = HashMap::new();
     for (_, table_id, player) in RoundTable::seats_of_tournament(conn, id)? {
         seats.entry(table_id).or_default().push(player);
     }
-    let all: Vec<i32> = seats.values().flatten().copied().collect();
+    let all: Vec<PlayerId> = seats.values().flatten().copied().collect();
     let names = Player::names(conn, &all)?;
-    let scores: HashMap<(i32, i32, i32), i32> = Deal::score_lines(conn, id)?
+    let scores: HashMap<(i32, i32, PlayerId), i32> = Deal::score_lines(conn, id)?
         .into_iter()
         .map(|l| ((l.table_id, l.deal, l.player_id), l.score))
         .collect();
@@ -235,7 +236,11 @@ pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: i32) -> Result<Vec<V
 }
 
 #[get("/tournaments/{id}/deals.csv")]
-async fn deals_csv(ctx: Ctx, state: web::Data<AppState>, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn deals_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let lang = ctx.lang;
     let rows = state.db(move |conn| deals_rows(conn, lang, id)).await?;

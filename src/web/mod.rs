@@ -33,6 +33,7 @@ pub use ctx::{Ctx, CurrentUser, OrgPage, Organizer};
 pub use error::AppError;
 
 use crate::db::{Backend, DbConn, DbPool, Manager, Tx};
+use crate::tournament::ids::{RoundNo, TournamentId};
 
 /// Settings the handlers read.
 #[derive(Debug, Clone)]
@@ -161,7 +162,7 @@ impl AppState {
     /// What the standings pages show of a tournament (`only`: one round),
     /// from memory when nothing changed since it was read: no database query
     /// then.
-    pub async fn standings(&self, id: i32, only: Option<i32>) -> Result<Arc<live::Snapshot>, AppError> {
+    pub async fn standings(&self, id: TournamentId, only: Option<RoundNo>) -> Result<Arc<live::Snapshot>, AppError> {
         let cache = self.hub.cache();
         let mut generation = match cache.lookup(id, only) {
             live::cache::Lookup::Hit(s) => return Ok(s),

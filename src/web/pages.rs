@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::db::models::{Round, Tournament};
 use crate::i18n::Lang;
+use crate::tournament::ids::TournamentId;
 use crate::tournament::phase::{phase, Phase};
 use crate::tournament::table::RoundStatus;
 
@@ -43,7 +44,7 @@ async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppE
     let (tournaments, statuses) = state
         .db(|conn| {
             let list = Tournament::list(conn)?;
-            let ids: Vec<i32> = list.iter().map(|t| t.id).collect();
+            let ids: Vec<TournamentId> = list.iter().map(|t| t.id).collect();
             let statuses = Round::statuses(conn, &ids)?;
             Ok((list, statuses))
         })

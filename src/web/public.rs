@@ -11,6 +11,7 @@ use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournamen
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::Standings;
 
 use super::live::{Progress, Snapshot};
@@ -30,7 +31,7 @@ pub struct StandingsPage {
     /// What it shows, shared with every request until the tournament changes.
     pub data: Arc<Snapshot>,
     /// Round numbers seated.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// The live events' address.
     pub live: String,
 }
@@ -77,7 +78,7 @@ pub struct StandingsRegion<'a> {
     /// What it shows.
     pub data: &'a Snapshot,
     /// Round numbers seated.
-    pub rounds: &'a [i32],
+    pub rounds: &'a [RoundNo],
 }
 
 impl StandingsRegion<'_> {
@@ -94,14 +95,14 @@ pub struct ProjectorRows<'a> {
     /// What they show.
     pub data: &'a Snapshot,
     /// Round numbers seated.
-    pub rounds: &'a [i32],
+    pub rounds: &'a [RoundNo],
 }
 
 macro_rules! rows_impl {
     ($t:ident) => {
         impl $t<'_> {
             /// A player's total in a round, as text.
-            pub fn round_total(&self, line: usize, round: &i32) -> String {
+            pub fn round_total(&self, line: usize, round: &RoundNo) -> String {
                 round_total(&self.data.standings, line, *round)
             }
             /// As HTML (empty, and logged, if rendering failed).
@@ -118,10 +119,10 @@ rows_impl!(StandingsRegion);
 rows_impl!(ProjectorRows);
 
 /// A player's total in a round, as text ("" where they did not play it).
-pub fn round_total(s: &Standings, line: usize, round: i32) -> String {
+pub fn round_total(s: &Standings, line: usize, round: RoundNo) -> String {
     s.lines[line]
         .rounds
-        .get(&(round as u32))
+        .get(&round)
         .map(|v| v.to_string())
         .unwrap_or_default()
 }
@@ -134,13 +135,13 @@ pub fn tables_done(ctx: &Ctx, p: &Progress) -> String {
 }
 
 /// The address of a tournament's live events (FORMATS.md, "Live updates").
-pub fn live_url(tournament_id: i32) -> String {
+pub fn live_url(tournament_id: TournamentId) -> String {
     format!("/api/tournaments/{tournament_id}/events")
 }
 
 #[derive(Deserialize)]
 struct RoundQuery {
-    round: Option<i32>,
+    round: Option<RoundNo>,
 }
 
 /// The standings page, from memory when nothing changed since it was read.
@@ -148,7 +149,7 @@ struct RoundQuery {
 async fn standings_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     q: web::Query<RoundQuery>,
 ) -> Result<HttpResponse, AppError> {
     let data = state.standings(path.into_inner(), q.round).await?;
@@ -165,7 +166,7 @@ pub struct ProjectorPage {
     /// What it shows.
     pub data: Arc<Snapshot>,
     /// Round numbers seated.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// The live events' address.
     pub live: String,
 }
@@ -231,7 +232,11 @@ impl ProjectorPage {
 }
 
 #[get("/tournaments/{id}/projector")]
-async fn projector_page(ctx: Ctx, state: web::Data<AppState>, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn projector_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let data = state.standings(path.into_inner(), None).await?;
     Ok(render::page(&ProjectorPage {
         ctx,
@@ -244,9 +249,9 @@ async fn projector_page(ctx: Ctx, state: web::Data<AppState>, path: web::Path<i3
 /// One round of a player's history.
 pub struct PlayerRound {
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// The other players at the table.
     pub opponents: Vec<String>,
     /// Scores deal by deal ("" where the player sat out).
@@ -258,9 +263,9 @@ pub struct PlayerRound {
 /// Where a player sits in the round under way.
 pub struct CurrentSeat {
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// Place at the table, 1-based, in playing order.
     pub seat: usize,
     /// The other players at the table, in playing order.
@@ -303,12 +308,17 @@ impl PlayerPage {
 
 /// A player's page: a constant number of queries (eleven), however many rounds
 /// were played (`tests/query_count.rs` holds it to that).
-pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -> Result<PlayerPage, AppError> {
+pub fn load_player_page(
+    conn: &mut AnyConnection,
+    ctx: Ctx,
+    id: TournamentId,
+    pid: PlayerId,
+) -> Result<PlayerPage, AppError> {
     let t = tournaments::get(conn, id)?;
     Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
     let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
     let s = standings::compute(conn, id, None)?;
-    let line = s.lines.iter().find(|l| l.player == i64::from(pid));
+    let line = s.lines.iter().find(|l| l.player == pid);
     let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
     let tables = RoundTable::of_player(conn, id, pid)?;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
@@ -328,7 +338,7 @@ pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -
         .iter()
         .find(|(round, _)| Some(*round) == open)
         .map(|(round, table)| {
-            let at: Vec<&(i32, i32, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
+            let at: Vec<&(i32, PlayerId, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
             CurrentSeat {
                 round: *round,
                 table: table.number,
@@ -384,7 +394,7 @@ pub fn load_player_page(conn: &mut AnyConnection, ctx: Ctx, id: i32, pid: i32) -
 async fn player_page(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
     let page = state.db(move |conn| load_player_page(conn, ctx, id, pid)).await?;

@@ -18,6 +18,7 @@ use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tarot::Contract;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
 use crate::tournament::stats::{self, ByContract, PlayerStats, StatDeal, Taken, TournamentStats};
 
@@ -169,7 +170,7 @@ impl StatsView {
 }
 
 /// The standings race as SVG.
-pub fn race_svg(lang: Lang, s: &Standings, rounds: u32, highlight: Highlight, player_name: Option<&str>) -> String {
+pub fn race_svg(lang: Lang, s: &Standings, rounds: RoundNo, highlight: Highlight, player_name: Option<&str>) -> String {
     let lines = stats::race(&s.lines, rounds);
     let desc = match player_name {
         Some(name) => lang.t_args("chart-race-desc-player", &[("name", name.to_owned())]),
@@ -237,22 +238,22 @@ pub struct TournamentData {
     /// Its standings.
     pub standings: Standings,
     /// Round numbers seated.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// Every deal entered.
     pub deals: Vec<StatDeal>,
 }
 
 impl TournamentData {
     /// Reads the tournament `id`.
-    pub fn load(conn: &mut AnyConnection, id: i32) -> Result<TournamentData, AppError> {
+    pub fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<TournamentData, AppError> {
         let t = tournaments::get(conn, id)?;
         let standings = standings::compute(conn, id, None)?;
         let rounds = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
-        let mut seats: HashMap<i32, Vec<i32>> = HashMap::new();
+        let mut seats: HashMap<i32, Vec<PlayerId>> = HashMap::new();
         for (_, table, player) in RoundTable::seats_of_tournament(conn, id)? {
             seats.entry(table).or_default().push(player);
         }
-        let mut scores: HashMap<(i32, i32), Vec<(i32, i32)>> = HashMap::new();
+        let mut scores: HashMap<(i32, i32), Vec<(PlayerId, i32)>> = HashMap::new();
         for l in Deal::score_lines(conn, id)? {
             scores
                 .entry((l.table_id, l.deal))
@@ -264,15 +265,7 @@ impl TournamentData {
             .map(|(round, d)| {
                 let players = seats.get(&d.table_id).map(Vec::as_slice).unwrap_or_default();
                 let scores = scores.remove(&(d.table_id, d.number)).unwrap_or_default();
-                StatDeal::at_table(
-                    round as u32,
-                    players,
-                    d.number,
-                    t.table5_mode,
-                    d.record,
-                    d.attack_won,
-                    scores,
-                )
+                StatDeal::at_table(round, players, d.number, t.table5_mode, d.record, d.attack_won, scores)
             })
             .collect();
         Ok(TournamentData {
@@ -283,8 +276,8 @@ impl TournamentData {
         })
     }
 
-    fn last_round(&self) -> u32 {
-        self.rounds.iter().copied().max().unwrap_or(0).max(0) as u32
+    fn last_round(&self) -> RoundNo {
+        self.rounds.iter().copied().max().unwrap_or_default()
     }
 }
 
@@ -309,7 +302,11 @@ pub struct StatsPage {
 }
 
 #[get("/tournaments/{id}/stats")]
-async fn stats_page(ctx: Ctx, state: web::Data<AppState>, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn stats_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let data = state.db(move |conn| TournamentData::load(conn, id)).await?;
     let lang = ctx.lang;
@@ -328,7 +325,11 @@ async fn stats_page(ctx: Ctx, state: web::Data<AppState>, path: web::Path<i32>) 
 
 /// One chart alone, as an SVG file: `race.svg`, `contracts.svg`, `scores.svg`.
 #[get("/tournaments/{id}/charts/{name}")]
-async fn chart(ctx: Ctx, state: web::Data<AppState>, path: web::Path<(i32, String)>) -> Result<HttpResponse, AppError> {
+async fn chart(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(TournamentId, String)>,
+) -> Result<HttpResponse, AppError> {
     let (id, name) = path.into_inner();
     if !["race.svg", "contracts.svg", "scores.svg"].contains(&name.as_str()) {
         return Err(AppError::NotFound);
@@ -384,7 +385,7 @@ pub struct ResultsPage {
     /// Tournament.
     pub t: Tournament,
     /// Round numbers.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// Standings.
     pub lines: Vec<ResultLine>,
     /// Clubs and licences shown.
@@ -417,7 +418,7 @@ fn ticked(v: &Option<String>) -> bool {
 async fn results_html(
     ctx: Ctx,
     state: web::Data<AppState>,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     q: web::Query<ResultsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -431,7 +432,7 @@ async fn results_html(
             let players = if details {
                 Registration::with_players(conn, id)?
                     .into_iter()
-                    .map(|(_, p)| (i64::from(p.id), (p.club, p.licence.unwrap_or_default())))
+                    .map(|(_, p)| (p.id, (p.club, p.licence.unwrap_or_default())))
                     .collect()
             } else {
                 HashMap::new()
@@ -455,7 +456,7 @@ async fn results_html(
                 rounds: data
                     .rounds
                     .iter()
-                    .map(|r| l.rounds.get(&(*r as u32)).map(|v| v.to_string()).unwrap_or_default())
+                    .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
                     .collect(),
                 total: l.total,
             }
@@ -510,9 +511,9 @@ impl PlayerBlock {
 /// What a player's page read about the tables they sat at.
 pub struct PlayerTables<'a> {
     /// Their tables: (round number, table).
-    pub tables: &'a [(i32, RoundTable)],
+    pub tables: &'a [(RoundNo, RoundTable)],
     /// The players of those tables in seat order: (table id, player, name).
-    pub mates: &'a [(i32, i32, String)],
+    pub mates: &'a [(i32, PlayerId, String)],
     /// Their score in each deal: (table id, deal number, score).
     pub scores: &'a [(i32, i32, Option<i32>)],
 }
@@ -523,17 +524,17 @@ pub fn player_block(
     conn: &mut AnyConnection,
     lang: Lang,
     t: &Tournament,
-    pid: i32,
+    pid: PlayerId,
     s: &Standings,
     read: PlayerTables,
 ) -> Result<PlayerBlock, AppError> {
     let PlayerTables { tables, mates, scores } = read;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
-    let round_of: HashMap<i32, i32> = tables.iter().map(|(r, t)| (t.id, *r)).collect();
+    let round_of: HashMap<i32, RoundNo> = tables.iter().map(|(r, t)| (t.id, *r)).collect();
     let mut sat_out = HashSet::new();
     let mut deals = Vec::new();
     for d in Deal::for_tables(conn, &ids)? {
-        let players: Vec<i32> = mates
+        let players: Vec<PlayerId> = mates
             .iter()
             .filter(|(tid, _, _)| *tid == d.table_id)
             .map(|(_, p, _)| *p)
@@ -543,7 +544,7 @@ pub fn player_block(
             .find(|(tid, k, _)| *tid == d.table_id && *k == d.number)
             .and_then(|(_, _, s)| *s);
         let sd = StatDeal::at_table(
-            round_of.get(&d.table_id).copied().unwrap_or(0) as u32,
+            round_of.get(&d.table_id).copied().unwrap_or_default(),
             &players,
             d.number,
             t.table5_mode,
@@ -559,14 +560,19 @@ pub fn player_block(
     let name = s
         .lines
         .iter()
-        .find(|l| l.player == i64::from(pid))
+        .find(|l| l.player == pid)
         .map(|l| l.name.clone())
         .unwrap_or_default();
-    let rounds = s.lines.iter().flat_map(|l| l.rounds.keys().copied()).max().unwrap_or(0);
-    let rounds = rounds.max(tables.iter().map(|(r, _)| *r as u32).max().unwrap_or(0));
+    let rounds = s
+        .lines
+        .iter()
+        .flat_map(|l| l.rounds.keys().copied())
+        .max()
+        .unwrap_or_default();
+    let rounds = rounds.max(tables.iter().map(|(r, _)| *r).max().unwrap_or_default());
     Ok(PlayerBlock {
         view: StatsView::player(lang, &PlayerStats::of(pid, &deals)),
-        race: race_svg(lang, s, rounds, Highlight::Player(i64::from(pid)), Some(&name)),
+        race: race_svg(lang, s, rounds, Highlight::Player(pid), Some(&name)),
         sat_out,
     })
 }

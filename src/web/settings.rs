@@ -9,6 +9,7 @@ use crate::db::now;
 use crate::db::ops::tournaments::{NewSettings, NewTournament};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
+use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::TieBreaker;
 use crate::tournament::table::Table5Mode;
 
@@ -167,7 +168,9 @@ impl TournamentForm {
         let swiss = if self.swiss_from_round.trim().is_empty() {
             None
         } else {
-            Some(int_field(&self.swiss_from_round, "swiss_from_round", 2, 2, MAX_ROUNDS)? as i32)
+            Some(RoundNo(
+                int_field(&self.swiss_from_round, "swiss_from_round", 2, 2, MAX_ROUNDS)? as i32,
+            ))
         };
         let seed = if self.seed.trim().is_empty() {
             (rand::random::<u32>() >> 1) as i64

@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor};
+use crate::tournament::ids::PlayerId;
 
 use super::csrf::CsrfForm;
 use super::deal::entry::{enter_from_form, form_page};
@@ -98,7 +99,7 @@ async fn deal_confirm(
     form: CsrfForm<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let player = form.0.player.trim().parse::<i32>().unwrap_or(0);
+    let player = form.0.player.trim().parse::<PlayerId>().unwrap_or_default();
     let version = form.0.version.trim().parse::<i32>().ok();
     let back = format!("/t/{token}");
     state

@@ -28,6 +28,7 @@ use chelem::db::schema::{
 };
 use chelem::db::{now, AnyConnection};
 use chelem::secrets::{new_token, token_hash};
+use chelem::tournament::ids::{PlayerId, TournamentId};
 use chelem::tournament::table::Constraint;
 use common::builder::{Table, TournamentBuilder};
 use common::http::{PASSWORD, USER};
@@ -351,8 +352,8 @@ fn rows() -> Vec<Row> {
 /// deal 1 entered at every table; a seating constraint; the organizer's
 /// credentials, live and dead.
 struct World {
-    id: i32,
-    pid: i32,
+    id: TournamentId,
+    pid: PlayerId,
     cid: i32,
     a: Table,
     b: Table,

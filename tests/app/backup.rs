@@ -19,6 +19,7 @@ use chelem::db::ops::tournaments;
 use chelem::db::ops::{games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
+use chelem::tournament::ids::{RoundNo, TournamentId};
 use chelem::tournament::table::{deal_players, Constraint, Table5Mode};
 use chelem::web::settings::TournamentForm;
 use common::builder::TournamentBuilder;
@@ -46,13 +47,13 @@ fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
     )
 }
 
-fn export(db: &TestDb, id: i32) -> String {
+fn export(db: &TestDb, id: TournamentId) -> String {
     let (ok, out, err) = chelem(&db.url, &["export", "--tournament", &id.to_string()], "");
     assert!(ok, "export from {}: {err}", db.backend.name());
     out
 }
 
-fn import(db: &TestDb, doc: &str) -> i32 {
+fn import(db: &TestDb, doc: &str) -> TournamentId {
     let (ok, out, err) = chelem(&db.url, &["import"], doc);
     assert!(ok, "import into {}: {err}", db.backend.name());
     out.trim()
@@ -121,8 +122,8 @@ fn confirm(conn: &mut AnyConnection, round: &Round, table: &RoundTable, k: i32) 
 }
 
 /// Round `n` of tournament `id` and its tables.
-fn round(conn: &mut AnyConnection, id: i32, n: i32) -> (Round, Vec<RoundTable>) {
-    let r = Round::find(conn, id, n).unwrap().unwrap();
+fn round(conn: &mut AnyConnection, id: TournamentId, n: i32) -> (Round, Vec<RoundTable>) {
+    let r = Round::find(conn, id, RoundNo(n)).unwrap().unwrap();
     let tables = RoundTable::for_round(conn, r.id).unwrap();
     (r, tables)
 }
@@ -132,7 +133,7 @@ fn round(conn: &mut AnyConnection, id: i32, n: i32) -> (Round, Vec<RoundTable>) 
 /// confirmation and confirmed ones, a passed deal, handfuls, a correction
 /// after the close, a withdrawn player, a settings change, a forced close
 /// with missing deals, an open round. Its id.
-fn rich_tournament(db: &TestDb) -> i32 {
+fn rich_tournament(db: &TestDb) -> TournamentId {
     common::create_user(db, USER, PASSWORD);
     let mut conn = db.conn();
     let conn: &mut AnyConnection = &mut conn;
@@ -176,7 +177,7 @@ fn rich_tournament(db: &TestDb) -> i32 {
             }
         }
     }
-    chelem::db::write(conn, |tx| rounds::close(tx, t.id, 1, false, "arbitre")).unwrap();
+    chelem::db::write(conn, |tx| rounds::close(tx, t.id, RoundNo(1), false, "arbitre")).unwrap();
     // A correction after the close, with its reason.
     enter(
         conn,
@@ -246,7 +247,7 @@ fn rich_tournament(db: &TestDb) -> i32 {
 }
 
 /// Standings by player name: (rank, name, total, taker wins).
-fn standings_by_name(db: &TestDb, id: i32) -> Vec<(u32, String, i64, u32)> {
+fn standings_by_name(db: &TestDb, id: TournamentId) -> Vec<(u32, String, i64, u32)> {
     let mut conn = db.conn();
     let s = standings::compute(&mut conn, id, None).unwrap();
     assert!(s.check.ok(), "{:?}", s.check);
@@ -411,7 +412,7 @@ fn importing_into_the_same_database_makes_a_copy() {
     let (ok, out, err) = chelem(&db.url, &["import"], &first);
     assert!(ok, "{err}");
     assert!(err.contains("new ones"), "the note says the links changed: {err}");
-    let copy: i32 = out.trim().parse().unwrap();
+    let copy: TournamentId = out.trim().parse().unwrap();
     // The 5 licensed players are the directory's; the 4 others are added.
     assert_eq!(count(&db, "players"), players_before + 4);
     let mut a: Value = serde_json::from_str(&first).unwrap();
@@ -590,7 +591,7 @@ fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
 
     let mut versions = Vec::new();
     for copy in &copies {
-        versions.push(check_copy(copy.to_str().unwrap(), id as i32));
+        versions.push(check_copy(copy.to_str().unwrap(), TournamentId(id as i32)));
     }
     assert!(
         versions.windows(2).all(|w| w[0] <= w[1]) && versions[0] < versions[2],
@@ -614,7 +615,7 @@ fn a_postgresql_backup_points_to_pg_dump() {
 }
 
 /// Checks a backup of the writing room; the sum of its deals' versions.
-fn check_copy(path: &str, id: i32) -> i64 {
+fn check_copy(path: &str, id: TournamentId) -> i64 {
     use chelem::db::models::{AuditEntry, Deal, Tournament};
     let (pool, _) = chelem::db::build_pool(path, 1).expect("the copy opens");
     let mut conn = pool.get().unwrap();

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use chelem::db::models::{Deal, Round, RoundTable};
+use chelem::tournament::ids::{RoundNo, TournamentId};
 use common::browser::RealServer;
 use common::client::{Answer, Client};
 use common::room::{self, check_standings, expected_scores, scores_of, stored_deals, Deals, Table};
@@ -96,7 +97,9 @@ fn enter_until_killed(server: &mut RealServer, tables: &[Table]) -> Vec<Put> {
 /// deal) → (scores by player id, version). Each slot once, every deal whole.
 fn deals_in_database(db: &TestDb, id: i64, tables: &[Table]) -> BTreeMap<(usize, usize), (BTreeMap<String, i64>, i32)> {
     let mut conn = db.conn();
-    let round = Round::find(&mut conn, id as i32, 1).unwrap().unwrap();
+    let round = Round::find(&mut conn, TournamentId(id as i32), RoundNo(1))
+        .unwrap()
+        .unwrap();
     let index: BTreeMap<i32, usize> = RoundTable::for_round(&mut conn, round.id)
         .unwrap()
         .into_iter()

@@ -14,6 +14,7 @@ use actix_web::http::StatusCode;
 use actix_web::test;
 use serde_json::{json, Value};
 
+use chelem::tournament::ids::TournamentId;
 use chelem::web::live::cache::Lookup;
 use chelem::web::{AppState, WebConfig};
 use common::builder::TournamentBuilder;
@@ -30,14 +31,14 @@ const PROMPT: Duration = Duration::from_millis(100);
 const BOTS: Duration = Duration::from_secs(30);
 
 /// The standings of tournament `id` read into the cache (a page read).
-async fn warm(state: &AppState, id: i32) {
+async fn warm(state: &AppState, id: TournamentId) {
     state.standings(id, None).await.expect("standings");
     assert!(matches!(state.hub.cache().lookup(id, None), Lookup::Hit(_)));
 }
 
 /// Waits for the event `name` with `data` on the stream, at most `within`
 /// (others are skipped); then the cached standings must be gone.
-fn heard(sse: &mut Sse, state: &AppState, id: i32, name: &str, data: Value, within: Duration, path: &str) {
+fn heard(sse: &mut Sse, state: &AppState, id: TournamentId, name: &str, data: Value, within: Duration, path: &str) {
     let until = Instant::now() + within;
     loop {
         let left = until.saturating_duration_since(Instant::now());

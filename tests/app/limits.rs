@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use chelem::tournament::ids::{PlayerId, TournamentId};
 use chelem::web::limits::Timeouts;
 use chelem::web::{AppState, WebConfig};
 use common::hostile::{connect, exchange, fingerprint, parse_answer, read_all, seated_tournament, Visitor};
@@ -28,7 +29,7 @@ enum Kind {
 
 /// Every route that takes a body (the ids made up where a real one is not
 /// needed to reach the body).
-fn routes(id: i32, pid: i32, token: &str) -> Vec<(&'static str, String, Kind)> {
+fn routes(id: TournamentId, pid: PlayerId, token: &str) -> Vec<(&'static str, String, Kind)> {
     use Kind::*;
     vec![
         ("POST", "/login".into(), Form),

@@ -15,6 +15,7 @@ use actix_web::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use chelem::db::ops::standings;
+use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use chelem::web::AppState;
 use common::builder::{Table, TournamentBuilder};
 use common::client::Client;
@@ -27,7 +28,7 @@ const WAIT: Duration = Duration::from_secs(5);
 
 /// A tournament of `players` players and 2 rounds, round 1 seated through
 /// the door of the app of `state`: its id and round 1's tables.
-fn seated(state: &AppState, players: usize) -> (i32, Vec<Table>) {
+fn seated(state: &AppState, players: usize) -> (TournamentId, Vec<Table>) {
     let t = TournamentBuilder::new("En direct")
         .rounds(2)
         .players(players)
@@ -210,7 +211,7 @@ fn concurrent_events_in_order_postgres() {
 }
 
 /// The standings of the API equal the ones computed from the database.
-async fn assert_exact<S, B>(app: &S, db: &TestDb, id: i32, round: Option<i32>)
+async fn assert_exact<S, B>(app: &S, db: &TestDb, id: TournamentId, round: Option<RoundNo>)
 where
     S: actix_web::dev::Service<
         actix_http::Request,
@@ -226,7 +227,11 @@ where
     let (status, served) = call(app, Method::GET, &uri, None, None).await;
     assert_eq!(status, StatusCode::OK);
     let fresh = standings::compute(&mut db.conn(), id, round).unwrap();
-    let fresh: Vec<(i64, i64, u32)> = fresh.lines.iter().map(|l| (l.player, l.total, l.rank)).collect();
+    let fresh: Vec<(i64, i64, u32)> = fresh
+        .lines
+        .iter()
+        .map(|l| (l.player.get().into(), l.total, l.rank))
+        .collect();
     let served: Vec<(i64, i64, u32)> = served
         .as_array()
         .unwrap()
@@ -318,7 +323,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     let (status, saved) = call(&app, Method::PUT, &put_uri, None, Some(garde(table, 56))).await;
     assert_eq!(status, StatusCode::OK);
     assert_exact(&app, &db, id, None).await;
-    assert_exact(&app, &db, id, Some(1)).await;
+    assert_exact(&app, &db, id, Some(RoundNo(1))).await;
     let (_, lines) = call(
         &app,
         Method::GET,
@@ -342,7 +347,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     assert_eq!(status, StatusCode::OK);
     assert_ne!(fixed["scores"], saved["scores"]);
     assert_exact(&app, &db, id, None).await;
-    assert_exact(&app, &db, id, Some(1)).await;
+    assert_exact(&app, &db, id, Some(RoundNo(1))).await;
     let (_, lines) = call(
         &app,
         Method::GET,
@@ -378,7 +383,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
 
     // A change made outside this app (another process, the command line)
     // reaches the cache through the events table within the safety poll.
-    let pid = lines[0]["player"].as_i64().unwrap() as i32;
+    let pid = PlayerId(lines[0]["player"].as_i64().unwrap() as i32);
     let fields = chelem::db::ops::players::PlayerFields::new("Nouveau Nom", "Club", "").unwrap();
     chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::players::edit(tx, pid, &fields)).unwrap();
     let start = Instant::now();
@@ -487,7 +492,7 @@ fn two_instances_share_live_updates_postgres() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|l| l["player"] == taker)
+        .find(|l| l["player"] == taker.get())
         .unwrap()
         .clone();
     assert_eq!(
@@ -519,7 +524,7 @@ fn two_instances_share_live_updates_postgres() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|l| l["player"] == taker)
+        .find(|l| l["player"] == taker.get())
         .unwrap()
         .clone();
     assert_ne!(line["total"], 0);

@@ -17,11 +17,12 @@ use serde_json::{json, Value};
 use chelem::db::ops::players::{parse_csv, PlayerFields};
 use chelem::db::schema::players;
 use chelem::i18n::Lang;
+use chelem::tournament::ids::TournamentId;
 
 type Resp<B> = ServiceResponse<B>;
 
 /// Logs in, and makes a tournament with no player yet; its id.
-async fn tournament<S, B>(app: &S, jar: &mut Jar, db: &TestDb) -> i32
+async fn tournament<S, B>(app: &S, jar: &mut Jar, db: &TestDb) -> TournamentId
 where
     S: Service<actix_http::Request, Response = Resp<B>, Error = actix_web::Error>,
     B: MessageBody,

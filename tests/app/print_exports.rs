@@ -15,6 +15,7 @@ use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
 
 use chelem::db::schema::{round_tables, rounds};
+use chelem::tournament::ids::{RoundNo, TournamentId};
 use chelem::web::{AppState, WebConfig};
 
 /// A GET with the jar's cookies and a `Host` header: (status, content type, body).
@@ -41,7 +42,7 @@ where
 
 /// A tournament of `players` players (club `Club k`, licence for the even
 /// ones), round 1 started; its id.
-fn tournament_with_round(state: &AppState, players: usize) -> i32 {
+fn tournament_with_round(state: &AppState, players: usize) -> TournamentId {
     TournamentBuilder::new("Open de Dijon")
         .rounds(2)
         .seed(7)
@@ -319,7 +320,7 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     assert_eq!(rows.len(), 1 + 8);
     assert!(s.lines.iter().any(|l| l.total != 0));
     for (row, l) in rows[1..].iter().zip(&s.lines) {
-        let round = l.rounds.get(&1).map(|v| v.to_string()).unwrap_or_default();
+        let round = l.rounds.get(&RoundNo(1)).map(|v| v.to_string()).unwrap_or_default();
         let want = [
             l.rank.to_string(),
             l.name.clone(),

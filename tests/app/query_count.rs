@@ -12,6 +12,7 @@ use diesel::connection::{Connection, InstrumentationEvent};
 
 use chelem::db::AnyConnection;
 use chelem::i18n::Lang;
+use chelem::tournament::ids::{PlayerId, TournamentId};
 use chelem::web::Ctx;
 use common::builder::TournamentBuilder;
 
@@ -20,7 +21,7 @@ const PLAYER_PAGE_QUERIES: usize = 12;
 
 /// A tournament of 8 players and `rounds` rounds, every deal entered; the
 /// tournament's id and its first player's.
-fn tournament(conn: &mut AnyConnection, rounds: usize) -> (i32, i32) {
+fn tournament(conn: &mut AnyConnection, rounds: usize) -> (TournamentId, PlayerId) {
     let t = TournamentBuilder::new("Open")
         .rounds(rounds)
         .seed(1)

@@ -10,6 +10,7 @@ use common::http::{get, login};
 use common::{create_user, Jar, TestDb};
 
 use chelem::db::models::{Round, RoundTable};
+use chelem::tournament::ids::RoundNo;
 use chelem::tournament::table::dealer_seat;
 
 /// (status, headers, body) of an anonymous or logged-in GET.
@@ -121,7 +122,7 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     // A player of the table of 5 in round 1 sat out the deal they dealt.
     let (pid, dealt) = {
         let mut conn = db.conn();
-        let round = Round::find(&mut conn, id, 1).unwrap().unwrap();
+        let round = Round::find(&mut conn, id, RoundNo(1)).unwrap().unwrap();
         let five = RoundTable::for_round(&mut conn, round.id)
             .unwrap()
             .into_iter()

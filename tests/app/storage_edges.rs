@@ -15,13 +15,14 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::schema::{players, rounds};
+use chelem::tournament::ids::TournamentId;
 
 fn count_players(db: &TestDb) -> i64 {
     players::table.count().get_result(&mut *db.conn()).unwrap()
 }
 
 /// A tournament with eight present players; its id.
-fn tournament(db: &TestDb) -> i32 {
+fn tournament(db: &TestDb) -> TournamentId {
     TournamentBuilder::new("Open")
         .rounds(3)
         .seed(1)

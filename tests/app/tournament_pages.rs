@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::schema::{deals, players, registrations, rounds, tournaments};
+use chelem::tournament::ids::PlayerId;
 
 macro_rules! count {
     ($db:expr, $table:expr) => {
@@ -705,7 +706,7 @@ both_backends!(seating_constraints_hold_round_after_round, |db: TestDb| async mo
                 .load(&mut *db.conn())
                 .unwrap()
         };
-        let table_of = |p: i32| seats.iter().find(|(_, q)| *q == p).unwrap().0;
+        let table_of = |p: PlayerId| seats.iter().find(|(_, q)| *q == p.get()).unwrap().0;
         assert_ne!(table_of(ids[0]), table_of(ids[1]), "round {round}: kept apart");
         assert_eq!(table_of(ids[2]), 2, "round {round}: fixed at table 2");
         assert_eq!(seats.len(), 12);

@@ -24,6 +24,7 @@ use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::ops::{rounds, tournaments, OpError};
 use chelem::db::{AnyConnection, Tx};
 use chelem::tournament::deal::TableDeal;
+use chelem::tournament::ids::{PlayerId, TournamentId};
 use chelem::web::settings::TournamentForm;
 use chelem::web::AppState;
 
@@ -222,9 +223,9 @@ impl TournamentBuilder {
 #[derive(Debug, Clone)]
 pub struct Built {
     /// Its id.
-    pub id: i32,
+    pub id: TournamentId,
     /// Its players' ids, in the order they were registered.
-    pub players: Vec<i32>,
+    pub players: Vec<PlayerId>,
     /// The tables of each round seated: `rounds[0]` holds round 1's, by number.
     pub rounds: Vec<Vec<Table>>,
 }
@@ -261,7 +262,7 @@ pub struct Table {
     /// Its row.
     pub row: RoundTable,
     /// Its players' ids, in seat order.
-    pub players: Vec<i32>,
+    pub players: Vec<PlayerId>,
 }
 
 impl Deref for Table {

@@ -8,6 +8,7 @@
 
 use chelem::db::ops::deals::Actor;
 use chelem::db::AnyConnection;
+use chelem::tournament::ids::{PlayerId, TournamentId};
 use serde_json::json;
 
 use super::builder::TournamentBuilder;
@@ -20,7 +21,7 @@ pub const NAMES: [&str; 13] = [
 ];
 
 /// The tournament's id and the player ids, in `NAMES` order.
-pub fn stats_tournament(conn: &mut AnyConnection) -> (i32, Vec<i32>) {
+pub fn stats_tournament(conn: &mut AnyConnection) -> (TournamentId, Vec<PlayerId>) {
     let t = TournamentBuilder::new("Open des statistiques")
         .rounds(3)
         .seed(7)

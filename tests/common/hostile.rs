@@ -11,6 +11,7 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::schema;
+use chelem::tournament::ids::{PlayerId, TournamentId};
 
 use super::builder::TournamentBuilder;
 use super::http::{api_token, PASSWORD, USER};
@@ -235,7 +236,7 @@ pub fn form_head(method: &str, path: &str, cookies: &str, len: usize) -> String 
 /// A tournament of 8 players with its round 1 started: its id, the player
 /// ids, and table 1's tablet token. Made straight in the database (not
 /// under test).
-pub fn seated_tournament(db: &TestDb) -> (i32, Vec<i32>, String) {
+pub fn seated_tournament(db: &TestDb) -> (TournamentId, Vec<PlayerId>, String) {
     let t = TournamentBuilder::new("Open des Remparts")
         .rounds(3)
         .seed(5)
@@ -267,7 +268,7 @@ pub fn fingerprint(db: &TestDb) -> Value {
         "deal_scores": deal_scores::table.count().get_result::<i64>(c).unwrap(),
         "audit_log": audit_log::table.count().get_result::<i64>(c).unwrap(),
     });
-    let ids: Vec<i32> = tournaments::table.select(tournaments::id).load(c).unwrap();
+    let ids: Vec<TournamentId> = tournaments::table.select(tournaments::id).load(c).unwrap();
     let exports: Vec<Value> = ids
         .into_iter()
         .map(|id| serde_json::to_value(chelem::db::ops::export::export(c, id).unwrap()).unwrap())

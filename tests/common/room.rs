@@ -39,14 +39,14 @@ pub fn setup(conn: &mut AnyConnection, tables: usize, deals: usize) -> (i64, Vec
     let seated: Vec<Table> = t.rounds[0]
         .iter()
         .map(|t| Table {
-            number: t.number.into(),
+            number: t.number.get().into(),
             token: t.token.clone(),
-            players: t.players.iter().map(|&p| p.into()).collect(),
+            players: t.players.iter().map(|&p| p.get().into()).collect(),
         })
         .collect();
     assert_eq!(seated.len(), tables);
     assert!(seated.iter().all(|t| t.players.len() == 4));
-    (t.id.into(), seated)
+    (t.id.get().into(), seated)
 }
 
 /// A valid deal body for deal `k` of a table of 4 (players by id), varied by

@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::audit_log;
 use crate::db::AnyConnection;
+use crate::tournament::ids::TournamentId;
 
 /// An audit entry.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -13,7 +14,7 @@ pub struct AuditEntry {
     /// Row id.
     pub id: i32,
     /// Tournament concerned.
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     /// Who (organizer name or `table N`).
     pub actor: String,
     /// What (`deal.correct`, `round.close`, …).
@@ -35,7 +36,7 @@ pub struct AuditEntry {
 #[diesel(table_name = audit_log)]
 pub struct NewAuditEntry<'a> {
     /// Tournament concerned.
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     /// Who.
     pub actor: &'a str,
     /// What.
@@ -72,7 +73,7 @@ impl AuditEntry {
     }
 
     /// The entries of a tournament, newest first.
-    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<AuditEntry>> {
+    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<AuditEntry>> {
         audit_log::table
             .filter(audit_log::tournament_id.eq(tournament_id))
             .order(audit_log::id.desc())

@@ -4,6 +4,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::seating_constraints;
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind};
 
 /// A constraint row: `apart` (two players never at one table) or `fixed`
@@ -14,20 +15,20 @@ pub struct SeatingConstraint {
     /// Row id.
     pub id: i32,
     /// Tournament.
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     /// Apart or fixed.
     pub kind: ConstraintKind,
     /// The player.
-    pub player_a: i32,
+    pub player_a: PlayerId,
     /// The other player (`apart`).
-    pub player_b: Option<i32>,
+    pub player_b: Option<PlayerId>,
     /// The table number (`fixed`).
-    pub table_number: Option<i32>,
+    pub table_number: Option<TableNo>,
 }
 
 impl SeatingConstraint {
     /// Adds a constraint.
-    pub fn create(conn: &mut AnyConnection, tournament_id: i32, c: Constraint) -> QueryResult<usize> {
+    pub fn create(conn: &mut AnyConnection, tournament_id: TournamentId, c: Constraint) -> QueryResult<usize> {
         let (kind, player_a, player_b, table_number) = match c {
             Constraint::Apart(a, b) => (ConstraintKind::Apart, a, Some(b), None),
             Constraint::Fixed(a, t) => (ConstraintKind::Fixed, a, None, Some(t)),
@@ -55,7 +56,10 @@ impl SeatingConstraint {
     }
 
     /// The constraints of a tournament.
-    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<SeatingConstraint>> {
+    pub fn for_tournament(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<SeatingConstraint>> {
         seating_constraints::table
             .filter(seating_constraints::tournament_id.eq(tournament_id))
             .order(seating_constraints::id)
@@ -64,7 +68,7 @@ impl SeatingConstraint {
     }
 
     /// Removes a constraint of a tournament.
-    pub fn delete(conn: &mut AnyConnection, tournament_id: i32, id: i32) -> QueryResult<usize> {
+    pub fn delete(conn: &mut AnyConnection, tournament_id: TournamentId, id: i32) -> QueryResult<usize> {
         diesel::delete(
             seating_constraints::table
                 .filter(seating_constraints::tournament_id.eq(tournament_id))

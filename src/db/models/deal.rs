@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::schema::{deal_scores, deals, round_tables, rounds};
 use crate::db::AnyConnection;
 use crate::tournament::deal::{ScoredDeal, TableDeal};
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 // The standings' sums are grouped by round, table and player.
 diesel::allow_columns_to_appear_in_same_group_by_clause!(rounds::number, round_tables::id, deal_scores::player_id);
@@ -26,7 +27,7 @@ pub struct Deal {
     #[diesel(column_name = record_json)]
     pub record: TableDeal,
     /// The taker (None when everyone passed).
-    pub taker_id: Option<i32>,
+    pub taker_id: Option<PlayerId>,
     /// Whether the attack made its contract (None when everyone passed).
     pub attack_won: Option<bool>,
     /// Who entered it (`table`, or an organizer's name).
@@ -41,11 +42,11 @@ pub struct Deal {
     /// organizer, or confirmed by a defender at the table.
     pub confirmed: bool,
     /// The defender who confirmed it.
-    pub confirmed_by: Option<i32>,
+    pub confirmed_by: Option<PlayerId>,
 }
 
 /// A deal with its scores (player id, score).
-pub type DealWithScores = (Deal, Vec<(i32, i32)>);
+pub type DealWithScores = (Deal, Vec<(PlayerId, i32)>);
 
 /// What an entry writes to a deal slot: the content of a new deal, or the
 /// changes of a correction (the same columns).
@@ -57,7 +58,7 @@ pub struct DealChanges {
     /// The canonical JSON of the deal.
     pub record_json: String,
     /// The taker (None when everyone passed).
-    pub taker_id: Option<i32>,
+    pub taker_id: Option<PlayerId>,
     /// Whether the attack made its contract (None when everyone passed).
     pub attack_won: Option<bool>,
     /// Who entered it.
@@ -69,7 +70,7 @@ pub struct DealChanges {
     /// Whether it counts at once (no confirmation to wait for).
     pub confirmed: bool,
     /// Who confirmed it (none yet: a change asks for a new confirmation).
-    pub confirmed_by: Option<i32>,
+    pub confirmed_by: Option<PlayerId>,
 }
 
 impl DealChanges {
@@ -110,15 +111,15 @@ pub struct NewDeal {
 #[derive(Debug, Clone, Queryable)]
 pub struct ScoreLine {
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// Table id.
     pub table_id: i32,
     /// Deal number.
     pub deal: i32,
     /// Player.
-    pub player_id: i32,
+    pub player_id: PlayerId,
     /// Score.
     pub score: i32,
 }
@@ -182,7 +183,7 @@ impl Deal {
     }
 
     /// Inserts a deal and its scores by player; its id.
-    pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(i32, i32)]) -> QueryResult<i32> {
+    pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(PlayerId, i32)]) -> QueryResult<i32> {
         let id = Self::insert_row(conn, new)?;
         Self::replace_scores(conn, &[(id, scores)])?;
         Ok(id)
@@ -235,13 +236,13 @@ impl Deal {
         let ids: Vec<i32> = rows.iter().map(|(id, _)| *id).collect();
         let passed: Vec<bool> = rows.iter().map(|(_, c)| c.passed).collect();
         let records: Vec<&str> = rows.iter().map(|(_, c)| c.record_json.as_str()).collect();
-        let takers: Vec<Option<i32>> = rows.iter().map(|(_, c)| c.taker_id).collect();
+        let takers: Vec<Option<PlayerId>> = rows.iter().map(|(_, c)| c.taker_id).collect();
         let won: Vec<Option<bool>> = rows.iter().map(|(_, c)| c.attack_won).collect();
         let by: Vec<&str> = rows.iter().map(|(_, c)| c.entered_by.as_str()).collect();
         let at: Vec<chrono::NaiveDateTime> = rows.iter().map(|(_, c)| c.updated_at).collect();
         let versions: Vec<i32> = rows.iter().map(|(_, c)| c.version).collect();
         let confirmed: Vec<bool> = rows.iter().map(|(_, c)| c.confirmed).collect();
-        let confirmed_by: Vec<Option<i32>> = rows.iter().map(|(_, c)| c.confirmed_by).collect();
+        let confirmed_by: Vec<Option<PlayerId>> = rows.iter().map(|(_, c)| c.confirmed_by).collect();
         diesel::sql_query(
             "UPDATE deals SET passed = v.passed, record_json = v.record_json, taker_id = v.taker_id, \
              attack_won = v.attack_won, entered_by = v.entered_by, updated_at = v.updated_at, \
@@ -272,7 +273,7 @@ impl Deal {
     /// rewrites no index entry and checks no foreign key, where deleting
     /// and inserting the rows again did both for every row, and left the
     /// standings' reads stepping over the dead rows until a vacuum.
-    pub fn replace_scores(conn: &mut AnyConnection, deals: &[(i32, &[(i32, i32)])]) -> QueryResult<()> {
+    pub fn replace_scores(conn: &mut AnyConnection, deals: &[(i32, &[(PlayerId, i32)])]) -> QueryResult<()> {
         if deals.is_empty() {
             return Ok(());
         }
@@ -283,7 +284,7 @@ impl Deal {
         };
         if let AnyConnection::Postgresql(pg) = conn {
             use diesel::sql_types::{Array, Integer};
-            let (ids, (players, scores)): (Vec<i32>, (Vec<i32>, Vec<i32>)) =
+            let (ids, (players, scores)): (Vec<i32>, (Vec<PlayerId>, Vec<i32>)) =
                 rows().map(|(d, p, s)| (d, (p, s))).unzip();
             let deal_ids: Vec<i32> = deals.iter().map(|(id, _)| *id).collect();
             diesel::sql_query(
@@ -329,7 +330,7 @@ impl Deal {
     /// The deals of a table, by number, each with its scores (player id, score).
     pub fn with_scores_for_table(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<DealWithScores>> {
         let deals = Deal::for_table(conn, table_id)?;
-        let scores: Vec<(i32, i32, i32)> = deal_scores::table
+        let scores: Vec<(i32, PlayerId, i32)> = deal_scores::table
             .inner_join(deals::table)
             .filter(deals::table_id.eq(table_id))
             .order(deal_scores::id)
@@ -340,14 +341,14 @@ impl Deal {
 
     /// Confirms deal `id` by `player` (a defender, at the table): it counts
     /// from now on.
-    pub fn confirm(conn: &mut AnyConnection, id: i32, player: i32) -> QueryResult<usize> {
+    pub fn confirm(conn: &mut AnyConnection, id: i32, player: PlayerId) -> QueryResult<usize> {
         diesel::update(deals::table.find(id))
             .set((deals::confirmed.eq(true), deals::confirmed_by.eq(Some(player))))
             .execute(conn)
     }
 
     /// Makes every deal of a tournament count (confirmation no longer asked).
-    pub fn confirm_all(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<usize> {
+    pub fn confirm_all(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<usize> {
         let tables = round_tables::table
             .inner_join(rounds::table)
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -368,7 +369,7 @@ impl Deal {
     }
 
     /// Scores of a deal: (player id, score).
-    pub fn scores(conn: &mut AnyConnection, deal_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+    pub fn scores(conn: &mut AnyConnection, deal_id: i32) -> QueryResult<Vec<(PlayerId, i32)>> {
         deal_scores::table
             .filter(deal_scores::deal_id.eq(deal_id))
             .order(deal_scores::id)
@@ -378,7 +379,7 @@ impl Deal {
 
     /// Every score of a tournament that counts (confirmed deals), with its
     /// round, table and deal.
-    pub fn score_lines(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<ScoreLine>> {
+    pub fn score_lines(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<ScoreLine>> {
         deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -405,7 +406,10 @@ impl Deal {
     }
 
     /// (table id, deal number) of every deal entered in a tournament.
-    pub fn entered_in_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+    pub fn entered_in_tournament(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<(i32, i32)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -422,7 +426,7 @@ impl Deal {
             .order((deals::table_id, deals::number))
             .select(Deal::as_select())
             .load(conn)?;
-        let scores: Vec<(i32, i32, i32)> = deal_scores::table
+        let scores: Vec<(i32, PlayerId, i32)> = deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table))
             .filter(round_tables::round_id.eq(round_id))
             .order(deal_scores::id)
@@ -437,7 +441,7 @@ impl Deal {
     pub fn player_scores_in_tables(
         conn: &mut AnyConnection,
         table_ids: &[i32],
-        player_id: i32,
+        player_id: PlayerId,
     ) -> QueryResult<Vec<(i32, i32, Option<i32>)>> {
         deals::table
             .left_join(
@@ -463,7 +467,7 @@ impl Deal {
     }
 
     /// Every deal of a tournament that counts (confirmed), with its round number.
-    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, Deal)>> {
+    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(RoundNo, Deal)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -477,9 +481,12 @@ impl Deal {
     /// table's deals that count: (round number, table id, player id, sum),
     /// in no given order. What the standings need of the scores: a quarter
     /// of the rows of [`Deal::score_lines`] at tables of 4 deals, unsorted.
-    pub fn score_sums(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32, i32, i64)>> {
+    pub fn score_sums(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<(RoundNo, i32, PlayerId, i64)>> {
         use diesel::dsl::sum;
-        let rows: Vec<(i32, i32, i32, Option<i64>)> = deal_scores::table
+        let rows: Vec<(RoundNo, i32, PlayerId, Option<i64>)> = deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(deals::confirmed.eq(true))
@@ -501,7 +508,7 @@ impl Deal {
     /// attack won: (round number, taker id), one row per such deal. What the
     /// standings need of the deals besides their scores, without reading
     /// every deal whole.
-    pub fn taker_wins(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32)>> {
+    pub fn taker_wins(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(RoundNo, PlayerId)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -514,8 +521,8 @@ impl Deal {
 }
 
 /// Gives each deal its (player, score) rows, from (deal id, player, score) rows.
-fn attach_scores(deals: Vec<Deal>, scores: &[(i32, i32, i32)]) -> Vec<DealWithScores> {
-    let mut by_deal: std::collections::HashMap<i32, Vec<(i32, i32)>> = std::collections::HashMap::new();
+fn attach_scores(deals: Vec<Deal>, scores: &[(i32, PlayerId, i32)]) -> Vec<DealWithScores> {
+    let mut by_deal: std::collections::HashMap<i32, Vec<(PlayerId, i32)>> = std::collections::HashMap::new();
     for (deal, player, score) in scores {
         by_deal.entry(*deal).or_default().push((*player, *score));
     }

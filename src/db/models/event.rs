@@ -6,6 +6,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::events;
 use crate::db::AnyConnection;
+use crate::tournament::ids::TournamentId;
 
 /// An event as stored: its id is the SSE `id`, growing in commit order.
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable)]
@@ -14,7 +15,7 @@ pub struct StoredEvent {
     /// Row id: the SSE `id`.
     pub id: i64,
     /// The tournament it belongs to.
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     /// The SSE event name (`deal`, `round`, `standings`).
     pub kind: String,
     /// The SSE data, JSON.
@@ -26,7 +27,7 @@ impl StoredEvent {
     /// statement; their ids.
     pub fn insert_all(
         conn: &mut AnyConnection,
-        tournament_id: i32,
+        tournament_id: TournamentId,
         events: &[(&str, String)],
         now: NaiveDateTime,
     ) -> QueryResult<Vec<i64>> {
@@ -62,7 +63,7 @@ impl StoredEvent {
     /// The events of one tournament after id `after`, oldest first, at most `limit`.
     pub fn of_tournament_since(
         conn: &mut AnyConnection,
-        tournament_id: i32,
+        tournament_id: TournamentId,
         after: i64,
         limit: i64,
     ) -> QueryResult<Vec<StoredEvent>> {

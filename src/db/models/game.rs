@@ -7,6 +7,7 @@ use diesel::prelude::*;
 use crate::bots::BotKind;
 use crate::db::schema::{game_actions, game_deals, game_seats, games};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, TournamentId};
 
 /// A game: a tournament table played on the devices, or a casual game.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -15,7 +16,7 @@ pub struct GameRow {
     /// Row id (the game's number in the API).
     pub id: i32,
     /// The tournament, for a digital table.
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     /// The round's table it plays, for a digital table.
     pub table_id: Option<i32>,
     /// Seats at the table (3, 4 or 5).
@@ -43,7 +44,7 @@ pub struct GameSeat {
     /// The name shown.
     pub name: String,
     /// The tournament player sitting there.
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     /// The seat's secret link (none for a seat given to a bot from the start).
     pub token: Option<String>,
     /// The bot playing it now (`quick` or `strong`), if any.
@@ -107,7 +108,7 @@ pub struct NewGameSeat {
     /// Name.
     pub name: String,
     /// Player.
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     /// Secret link.
     pub token: Option<String>,
     /// Bot.
@@ -119,7 +120,7 @@ impl GameRow {
     #[allow(clippy::too_many_arguments)]
     pub fn insert(
         conn: &mut AnyConnection,
-        tournament_id: Option<i32>,
+        tournament_id: Option<TournamentId>,
         table_id: Option<i32>,
         players: i32,
         deal_count: i32,
@@ -177,7 +178,7 @@ impl GameRow {
     }
 
     /// Games of a tournament.
-    pub fn of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<GameRow>> {
+    pub fn of_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<GameRow>> {
         games::table
             .filter(games::tournament_id.eq(tournament_id))
             .order(games::id)

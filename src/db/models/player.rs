@@ -5,13 +5,14 @@ use diesel::prelude::*;
 
 use crate::db::schema::players;
 use crate::db::AnyConnection;
+use crate::tournament::ids::PlayerId;
 
 /// A player of the directory.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable, serde::Serialize)]
 #[diesel(table_name = players)]
 pub struct Player {
     /// Row id.
-    pub id: i32,
+    pub id: PlayerId,
     /// Full name.
     pub name: String,
     /// Club, may be empty.
@@ -47,7 +48,7 @@ impl Player {
     }
 
     /// The player with this id.
-    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<Player>> {
+    pub fn find(conn: &mut AnyConnection, id: PlayerId) -> QueryResult<Option<Player>> {
         players::table
             .find(id)
             .select(Player::as_select())
@@ -65,12 +66,15 @@ impl Player {
     }
 
     /// The names of the players with these ids.
-    pub fn names(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<std::collections::HashMap<i32, String>> {
+    pub fn names(
+        conn: &mut AnyConnection,
+        ids: &[PlayerId],
+    ) -> QueryResult<std::collections::HashMap<PlayerId, String>> {
         Ok(Player::by_ids(conn, ids)?.into_iter().map(|p| (p.id, p.name)).collect())
     }
 
     /// The players with these ids.
-    pub fn by_ids(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<Vec<Player>> {
+    pub fn by_ids(conn: &mut AnyConnection, ids: &[PlayerId]) -> QueryResult<Vec<Player>> {
         players::table
             .filter(players::id.eq_any(ids))
             .select(Player::as_select())
@@ -107,7 +111,7 @@ impl Player {
     /// Changes a player's name, club and licence.
     pub fn update(
         conn: &mut AnyConnection,
-        id: i32,
+        id: PlayerId,
         name: &str,
         club: &str,
         licence: Option<&str>,

@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::{players, registrations};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 use super::Player;
 
@@ -15,15 +16,15 @@ pub struct Registration {
     /// Row id.
     pub id: i32,
     /// Tournament.
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     /// Player.
-    pub player_id: i32,
+    pub player_id: PlayerId,
     /// Present on the day.
     pub checked_in: bool,
     /// First round the player can be seated in (late arrivals: the next one).
-    pub first_round: i32,
+    pub first_round: RoundNo,
     /// Last round played before withdrawing (`None`: still playing).
-    pub withdrawn_after: Option<i32>,
+    pub withdrawn_after: Option<RoundNo>,
     /// When registered.
     pub created_at: NaiveDateTime,
 }
@@ -32,10 +33,10 @@ impl Registration {
     /// Registers a player.
     pub fn create(
         conn: &mut AnyConnection,
-        tournament_id: i32,
-        player_id: i32,
+        tournament_id: TournamentId,
+        player_id: PlayerId,
         checked_in: bool,
-        first_round: i32,
+        first_round: RoundNo,
         now: NaiveDateTime,
     ) -> QueryResult<Registration> {
         diesel::insert_into(registrations::table)
@@ -51,7 +52,11 @@ impl Registration {
     }
 
     /// The registration of a player in a tournament.
-    pub fn find(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> QueryResult<Option<Registration>> {
+    pub fn find(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        player_id: PlayerId,
+    ) -> QueryResult<Option<Registration>> {
         registrations::table
             .filter(registrations::tournament_id.eq(tournament_id))
             .filter(registrations::player_id.eq(player_id))
@@ -61,7 +66,7 @@ impl Registration {
     }
 
     /// The tournaments a player is registered in.
-    pub fn tournaments_of_player(conn: &mut AnyConnection, player_id: i32) -> QueryResult<Vec<i32>> {
+    pub fn tournaments_of_player(conn: &mut AnyConnection, player_id: PlayerId) -> QueryResult<Vec<TournamentId>> {
         registrations::table
             .filter(registrations::player_id.eq(player_id))
             .order(registrations::tournament_id)
@@ -70,7 +75,10 @@ impl Registration {
     }
 
     /// Every registration of a tournament with its player, by name.
-    pub fn with_players(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(Registration, Player)>> {
+    pub fn with_players(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<(Registration, Player)>> {
         registrations::table
             .inner_join(players::table)
             .filter(registrations::tournament_id.eq(tournament_id))
@@ -80,7 +88,12 @@ impl Registration {
     }
 
     /// Marks present (or not), from `first_round` on.
-    pub fn set_checked_in(conn: &mut AnyConnection, id: i32, checked_in: bool, first_round: i32) -> QueryResult<usize> {
+    pub fn set_checked_in(
+        conn: &mut AnyConnection,
+        id: i32,
+        checked_in: bool,
+        first_round: RoundNo,
+    ) -> QueryResult<usize> {
         diesel::update(registrations::table.find(id))
             .set((
                 registrations::checked_in.eq(checked_in),
@@ -90,14 +103,14 @@ impl Registration {
     }
 
     /// Withdraws after round `after` (or cancels a withdrawal with `None`).
-    pub fn set_withdrawn(conn: &mut AnyConnection, id: i32, after: Option<i32>) -> QueryResult<usize> {
+    pub fn set_withdrawn(conn: &mut AnyConnection, id: i32, after: Option<RoundNo>) -> QueryResult<usize> {
         diesel::update(registrations::table.find(id))
             .set(registrations::withdrawn_after.eq(after))
             .execute(conn)
     }
 
     /// Whether this registration plays round `round`.
-    pub fn plays(&self, round: i32) -> bool {
+    pub fn plays(&self, round: RoundNo) -> bool {
         self.checked_in && self.first_round <= round && self.withdrawn_after.is_none_or(|w| round <= w)
     }
 }

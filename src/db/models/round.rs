@@ -5,6 +5,7 @@ use diesel::prelude::*;
 
 use crate::db::schema::{players, round_tables, rounds, seats};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::RoundStatus;
 
 /// A round of a tournament.
@@ -14,9 +15,9 @@ pub struct Round {
     /// Row id.
     pub id: i32,
     /// Tournament.
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     /// 1-based number.
-    pub number: i32,
+    pub number: RoundNo,
     /// Open or closed.
     pub status: RoundStatus,
     /// When seated.
@@ -34,7 +35,7 @@ pub struct RoundTable {
     /// Round.
     pub round_id: i32,
     /// 1-based table number.
-    pub number: i32,
+    pub number: TableNo,
     /// Secret token of the table's tablet.
     pub token: String,
     /// Deals to play at this table.
@@ -42,7 +43,7 @@ pub struct RoundTable {
 }
 
 /// A table with its players (id, name) in seat order.
-pub type TableWithPlayers = (RoundTable, Vec<(i32, String)>);
+pub type TableWithPlayers = (RoundTable, Vec<(PlayerId, String)>);
 
 /// A seat at a table.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -55,12 +56,17 @@ pub struct Seat {
     /// Seat number, 0-based, in playing order.
     pub seat: i32,
     /// Player.
-    pub player_id: i32,
+    pub player_id: PlayerId,
 }
 
 impl Round {
     /// Inserts round `number`.
-    pub fn create(conn: &mut AnyConnection, tournament_id: i32, number: i32, now: NaiveDateTime) -> QueryResult<Round> {
+    pub fn create(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        number: RoundNo,
+        now: NaiveDateTime,
+    ) -> QueryResult<Round> {
         diesel::insert_into(rounds::table)
             .values((
                 rounds::tournament_id.eq(tournament_id),
@@ -73,16 +79,16 @@ impl Round {
     }
 
     /// The number of a tournament's last round seated (0 before the first).
-    pub fn last_number(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<i32> {
+    pub fn last_number(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<RoundNo> {
         rounds::table
             .filter(rounds::tournament_id.eq(tournament_id))
             .select(diesel::dsl::max(rounds::number))
-            .first::<Option<i32>>(conn)
-            .map(|n| n.unwrap_or(0))
+            .first::<Option<RoundNo>>(conn)
+            .map(|n| n.unwrap_or(RoundNo(0)))
     }
 
     /// The rounds of a tournament, in order.
-    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Round>> {
+    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<Round>> {
         rounds::table
             .filter(rounds::tournament_id.eq(tournament_id))
             .order(rounds::number)
@@ -91,7 +97,10 @@ impl Round {
     }
 
     /// The status of every round of some tournaments: (tournament id, status).
-    pub fn statuses(conn: &mut AnyConnection, tournament_ids: &[i32]) -> QueryResult<Vec<(i32, RoundStatus)>> {
+    pub fn statuses(
+        conn: &mut AnyConnection,
+        tournament_ids: &[TournamentId],
+    ) -> QueryResult<Vec<(TournamentId, RoundStatus)>> {
         rounds::table
             .filter(rounds::tournament_id.eq_any(tournament_ids))
             .order((rounds::tournament_id, rounds::number))
@@ -100,7 +109,7 @@ impl Round {
     }
 
     /// Round `number` of a tournament.
-    pub fn find(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> QueryResult<Option<Round>> {
+    pub fn find(conn: &mut AnyConnection, tournament_id: TournamentId, number: RoundNo) -> QueryResult<Option<Round>> {
         rounds::table
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(rounds::number.eq(number))
@@ -144,10 +153,10 @@ impl RoundTable {
     pub fn create(
         conn: &mut AnyConnection,
         round_id: i32,
-        number: i32,
+        number: TableNo,
         token: &str,
         deal_count: i32,
-        players: &[i32],
+        players: &[PlayerId],
     ) -> QueryResult<RoundTable> {
         let table: RoundTable = diesel::insert_into(round_tables::table)
             .values((
@@ -206,9 +215,9 @@ impl RoundTable {
     /// Table `number` of round `round` of a tournament, with its round.
     pub fn by_number(
         conn: &mut AnyConnection,
-        tournament_id: i32,
-        round: i32,
-        number: i32,
+        tournament_id: TournamentId,
+        round: RoundNo,
+        number: TableNo,
     ) -> QueryResult<Option<(RoundTable, Round)>> {
         round_tables::table
             .inner_join(rounds::table)
@@ -221,7 +230,7 @@ impl RoundTable {
     }
 
     /// Player ids of a table in seat order.
-    pub fn players(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<i32>> {
+    pub fn players(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<PlayerId>> {
         seats::table
             .filter(seats::table_id.eq(table_id))
             .order(seats::seat)
@@ -231,7 +240,7 @@ impl RoundTable {
 
     /// Every table of a round with its players (id, name) in seat order: one query.
     pub fn with_players_of_round(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<TableWithPlayers>> {
-        let rows: Vec<(RoundTable, i32, String)> = round_tables::table
+        let rows: Vec<(RoundTable, PlayerId, String)> = round_tables::table
             .inner_join(seats::table.inner_join(players::table))
             .filter(round_tables::round_id.eq(round_id))
             .order((round_tables::number, seats::seat))
@@ -250,9 +259,9 @@ impl RoundTable {
     /// The tables a player sat at in a tournament: (round number, table), in order.
     pub fn of_player(
         conn: &mut AnyConnection,
-        tournament_id: i32,
-        player_id: i32,
-    ) -> QueryResult<Vec<(i32, RoundTable)>> {
+        tournament_id: TournamentId,
+        player_id: PlayerId,
+    ) -> QueryResult<Vec<(RoundNo, RoundTable)>> {
         round_tables::table
             .inner_join(rounds::table)
             .inner_join(seats::table)
@@ -264,7 +273,7 @@ impl RoundTable {
     }
 
     /// The players of some tables: (table id, player id, name), by table and seat.
-    pub fn players_of_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<(i32, i32, String)>> {
+    pub fn players_of_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<(i32, PlayerId, String)>> {
         seats::table
             .inner_join(players::table)
             .filter(seats::table_id.eq_any(table_ids))
@@ -274,7 +283,10 @@ impl RoundTable {
     }
 
     /// Every table of a tournament with its round: (round number, table), in order.
-    pub fn of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, RoundTable)>> {
+    pub fn of_tournament(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<(RoundNo, RoundTable)>> {
         round_tables::table
             .inner_join(rounds::table)
             .filter(rounds::tournament_id.eq(tournament_id))
@@ -285,7 +297,10 @@ impl RoundTable {
 
     /// Seats of every table of a tournament: (round number, table id, player
     /// id), by round, table and seat.
-    pub fn seats_of_tournament(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<(i32, i32, i32)>> {
+    pub fn seats_of_tournament(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+    ) -> QueryResult<Vec<(RoundNo, i32, PlayerId)>> {
         seats::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))

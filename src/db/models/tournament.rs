@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::schema::tournaments;
 use crate::db::AnyConnection;
 use crate::tarot::ScoringRules;
+use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::TieBreaker;
 use crate::tournament::table::{StoredPlan, Table5Mode};
 
@@ -14,7 +15,7 @@ use crate::tournament::table::{StoredPlan, Table5Mode};
 #[diesel(table_name = tournaments)]
 pub struct Tournament {
     /// Row id.
-    pub id: i32,
+    pub id: TournamentId,
     /// Name.
     pub name: String,
     /// Date of play, `YYYY-MM-DD`.
@@ -37,7 +38,7 @@ pub struct Tournament {
     /// Extra tables of 5 the organizer asked for.
     pub extra_fives: i32,
     /// Seat by standings (Swiss) from this round on.
-    pub swiss_from_round: Option<i32>,
+    pub swiss_from_round: Option<RoundNo>,
     /// Seed of the seating.
     pub seed: i64,
     /// The seating planned at round 1 (stored as JSON), followed while nothing changes.
@@ -76,7 +77,7 @@ pub struct NewTournament {
     /// Extra tables of 5.
     pub extra_fives: i32,
     /// Swiss seating from this round.
-    pub swiss_from_round: Option<i32>,
+    pub swiss_from_round: Option<RoundNo>,
     /// Seating seed.
     pub seed: i64,
     /// Creator.
@@ -106,20 +107,20 @@ impl Tournament {
     /// Locks the tournament's row until the transaction ends (PostgreSQL
     /// `FOR UPDATE`), so two organizers starting the next round at once are
     /// served one after the other. SQLite: see [`crate::db::unit::run`].
-    pub fn lock(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
+    pub fn lock(conn: &mut AnyConnection, id: TournamentId) -> QueryResult<()> {
         if let AnyConnection::Postgresql(pg) = conn {
             tournaments::table
                 .find(id)
                 .select(tournaments::id)
                 .for_update()
-                .first::<i32>(pg)
+                .first::<TournamentId>(pg)
                 .optional()?;
         }
         Ok(())
     }
 
     /// The tournament with this id.
-    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<Tournament>> {
+    pub fn find(conn: &mut AnyConnection, id: TournamentId) -> QueryResult<Option<Tournament>> {
         tournaments::table
             .find(id)
             .select(Tournament::as_select())
@@ -136,7 +137,7 @@ impl Tournament {
     }
 
     /// Stores the seating plan.
-    pub fn set_plan(conn: &mut AnyConnection, id: i32, plan: &StoredPlan) -> QueryResult<usize> {
+    pub fn set_plan(conn: &mut AnyConnection, id: TournamentId, plan: &StoredPlan) -> QueryResult<usize> {
         let json = serde_json::to_string(plan).expect("numbers and strings serialize");
         diesel::update(tournaments::table.find(id))
             .set(tournaments::plan_json.eq(json))

@@ -10,6 +10,7 @@ use crate::db::models::{
 use crate::db::{now, AnyConnection, Tx};
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 use super::events::{publish, Event};
 use super::{Msg, OpError, OpResult};
@@ -24,7 +25,7 @@ pub enum Actor {
 }
 
 impl Actor {
-    fn name(&self, table: i32) -> String {
+    fn name(&self, table: TableNo) -> String {
         match self {
             Actor::Table => format!("table {table}"),
             Actor::Organizer(n) => n.clone(),
@@ -40,7 +41,7 @@ pub struct EnteredDeal {
     /// The deal, canonical form.
     pub deal: TableDeal,
     /// Scores by player id, in seat order of the table.
-    pub scores: Vec<(i32, i32)>,
+    pub scores: Vec<(PlayerId, i32)>,
     /// Whether anything changed (false for a repeated entry).
     pub changed: bool,
     /// The rules core's answer (None for a passed deal, or a deal read back).
@@ -70,7 +71,7 @@ pub fn deal_msg(e: &DealError) -> OpError {
 
 /// Scores a deal at its table without storing it: deal `number` of a table
 /// whose players are `table_players`, under the tournament's rules.
-pub fn score_at(t: &Tournament, table_players: &[i32], number: i32, deal: &TableDeal) -> OpResult<ScoredDeal> {
+pub fn score_at(t: &Tournament, table_players: &[PlayerId], number: i32, deal: &TableDeal) -> OpResult<ScoredDeal> {
     deal.score_at(table_players, number, t.table5_mode, &t.rules)
         .map_err(|e| deal_msg(&e))
 }
@@ -125,7 +126,7 @@ struct Slot {
     version: i32,
     confirmed: bool,
     /// Its scores once an entry of this unit rewrote them (not yet stored).
-    scores: Option<Vec<(i32, i32)>>,
+    scores: Option<Vec<(PlayerId, i32)>>,
 }
 
 impl Slot {
@@ -166,10 +167,10 @@ impl Slot {
 /// cannot close under them), their tables' deals (locked) and seats, and
 /// the submissions of their keys.
 struct Context {
-    tournaments: HashMap<i32, Tournament>,
+    tournaments: HashMap<TournamentId, Tournament>,
     rounds: HashMap<i32, Round>,
     slots: HashMap<(i32, i32), Slot>,
-    seats: HashMap<i32, Vec<i32>>,
+    seats: HashMap<i32, Vec<PlayerId>>,
     submissions: HashMap<String, Submission>,
 }
 
@@ -177,7 +178,8 @@ impl Context {
     fn read(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Context> {
         let distinct = |ids: Vec<i32>| ids.into_iter().collect::<BTreeSet<i32>>();
         let mut tournaments = HashMap::new();
-        for id in distinct(entries.iter().map(|e| e.round.tournament_id).collect()) {
+        let ids: BTreeSet<TournamentId> = entries.iter().map(|e| e.round.tournament_id).collect();
+        for id in ids {
             if let Some(t) = Tournament::find(conn, id)? {
                 tournaments.insert(id, t);
             }
@@ -197,7 +199,7 @@ impl Context {
             .iter()
             .map(|d| ((d.table_id, d.number), Slot::read(d)))
             .collect();
-        let mut seats: HashMap<i32, Vec<i32>> = HashMap::new();
+        let mut seats: HashMap<i32, Vec<PlayerId>> = HashMap::new();
         for (table, player, _) in RoundTable::players_of_tables(conn, &tables)? {
             seats.entry(table).or_default().push(player);
         }
@@ -237,7 +239,7 @@ fn by_index(conn: &mut AnyConnection) -> OpResult<()> {
 
 /// A deal corrected by an entry: its audit entry, written with the group's.
 struct Correction {
-    tournament: i32,
+    tournament: TournamentId,
     /// Who corrected it.
     actor: String,
     /// "round r table t deal k".
@@ -262,7 +264,7 @@ struct Writes {
     audit: Vec<Correction>,
     submissions: Vec<Submission>,
     /// Deal events by tournament, then the rounds whose standings changed.
-    events: BTreeMap<i32, (Vec<Event>, BTreeSet<i32>)>,
+    events: BTreeMap<TournamentId, (Vec<Event>, BTreeSet<RoundNo>)>,
 }
 
 /// Enters several deals in one transaction (the web layer gathers the
@@ -294,7 +296,7 @@ pub fn enter_all(tx: &mut Tx<'_>, entries: &[Entry<'_>]) -> OpResult<Vec<OpResul
         .filter_map(|key| writes.updated.get(key).map(|(id, c)| (*id, c)))
         .collect();
     Deal::update_rows(tx, &updated)?;
-    let rescored: Vec<(i32, &[(i32, i32)])> = writes
+    let rescored: Vec<(i32, &[(PlayerId, i32)])> = writes
         .rescored
         .iter()
         .filter_map(|key| {
@@ -487,7 +489,13 @@ fn spend(seen: &mut HashMap<String, Submission>, writes: &mut Writes, done: Opti
 
 /// Tells the live pages that deal `deal` of a table changed (saved,
 /// corrected or confirmed), and so did the standings.
-fn publish_deal(tx: &mut Tx<'_>, tournament: i32, round: i32, table: i32, deal: i32) -> diesel::QueryResult<()> {
+fn publish_deal(
+    tx: &mut Tx<'_>,
+    tournament: TournamentId,
+    round: RoundNo,
+    table: TableNo,
+    deal: i32,
+) -> diesel::QueryResult<()> {
     let events = [
         Event::Deal { round, table, deal },
         Event::Standings { round: Some(round) },
@@ -504,7 +512,7 @@ impl EnteredDeal {
 
 /// Who may confirm a deal: a player of it who is neither its taker nor the
 /// called partner (anyone who played, when everyone passed).
-pub fn may_confirm(deal: &TableDeal, playing: &[i32], player: i32) -> bool {
+pub fn may_confirm(deal: &TableDeal, playing: &[PlayerId], player: PlayerId) -> bool {
     playing.contains(&player)
         && deal
             .played()
@@ -520,7 +528,7 @@ pub fn confirm(
     table: &RoundTable,
     round: &Round,
     number: i32,
-    player: i32,
+    player: PlayerId,
     version: Option<i32>,
 ) -> OpResult<bool> {
     let t = Tournament::find(tx, round.tournament_id)?.ok_or(OpError::NotFound)?;

@@ -16,6 +16,7 @@ use diesel::sql_types::{BigInt, Text};
 
 use crate::db::models::StoredEvent;
 use crate::db::{now, AnyConnection, Tx};
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 /// The PostgreSQL notification channel of the live events; the payload is
 /// the tournament id.
@@ -57,16 +58,16 @@ pub enum Event {
     /// A deal saved, corrected or confirmed.
     Deal {
         /// Round number.
-        round: i32,
+        round: RoundNo,
         /// Table number.
-        table: i32,
+        table: TableNo,
         /// Deal number at the table.
         deal: i32,
     },
     /// A round started or closed.
     Round {
         /// Round number.
-        round: i32,
+        round: RoundNo,
         /// What happened to it.
         state: RoundState,
     },
@@ -74,7 +75,7 @@ pub enum Event {
     /// seated one for a change that is not a round's, `None` before round 1).
     Standings {
         /// Round number.
-        round: Option<i32>,
+        round: Option<RoundNo>,
     },
 }
 
@@ -102,7 +103,7 @@ impl Event {
 /// Stores `events` of a tournament, in this order, in one statement, in
 /// the unit of work of the change: the events commit or roll back with it,
 /// and reach the live pages when its door commits.
-pub fn publish(tx: &mut Tx<'_>, tournament_id: i32, events: &[Event]) -> diesel::QueryResult<()> {
+pub fn publish(tx: &mut Tx<'_>, tournament_id: TournamentId, events: &[Event]) -> diesel::QueryResult<()> {
     if let AnyConnection::Postgresql(pg) = &mut **tx {
         diesel::sql_query("SELECT pg_advisory_xact_lock_shared($1)")
             .bind::<BigInt, _>(PUBLISH_LOCK)
@@ -116,7 +117,7 @@ pub fn publish(tx: &mut Tx<'_>, tournament_id: i32, events: &[Event]) -> diesel:
 
 /// `NOTIFY chelem_events` with a tournament id (PostgreSQL; delivered at
 /// commit, or at once outside a transaction).
-pub fn notify(conn: &mut AnyConnection, tournament_id: i32) -> diesel::QueryResult<()> {
+pub fn notify(conn: &mut AnyConnection, tournament_id: TournamentId) -> diesel::QueryResult<()> {
     if let AnyConnection::Postgresql(pg) = conn {
         diesel::sql_query("SELECT pg_notify($1, $2)")
             .bind::<Text, _>(CHANNEL)
@@ -153,16 +154,16 @@ pub fn read_settled<T>(
 
 /// The last seated round of a tournament, for a [`Event::Standings`] that is
 /// not a round's own.
-pub fn last_round(conn: &mut AnyConnection, tournament_id: i32) -> diesel::QueryResult<Option<i32>> {
+pub fn last_round(conn: &mut AnyConnection, tournament_id: TournamentId) -> diesel::QueryResult<Option<RoundNo>> {
     let n = crate::db::models::Round::last_number(conn, tournament_id)?;
-    Ok((n > 0).then_some(n))
+    Ok((n > RoundNo(0)).then_some(n))
 }
 
 /// Publishes [`Event::Standings`] for the last seated round.
-pub fn publish_standings(tx: &mut Tx<'_>, tournament_id: i32) -> diesel::QueryResult<()> {
+pub fn publish_standings(tx: &mut Tx<'_>, tournament_id: TournamentId) -> diesel::QueryResult<()> {
     let round = last_round(tx, tournament_id)?;
     publish(tx, tournament_id, &[Event::Standings { round }])
 }
 
 /// Events committed: their ids, by tournament.
-pub type Committed = BTreeMap<i32, Vec<i64>>;
+pub type Committed = BTreeMap<TournamentId, Vec<i64>>;

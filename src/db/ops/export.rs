@@ -30,6 +30,7 @@ use crate::db::{AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::TieBreaker;
 use crate::tournament::table::{constraint_lists, Constraint, ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
 
@@ -85,7 +86,7 @@ pub struct TournamentDoc {
     /// Extra tables of 5.
     pub extra_fives: i32,
     /// Swiss seating from this round.
-    pub swiss_from_round: Option<i32>,
+    pub swiss_from_round: Option<RoundNo>,
     /// Seating seed.
     pub seed: i64,
     /// The seating planned at round 1.
@@ -103,9 +104,9 @@ pub struct TournamentDoc {
 #[serde(deny_unknown_fields)]
 pub struct PlanDoc {
     /// The players it was made for, sorted.
-    pub players: Vec<i32>,
+    pub players: Vec<PlayerId>,
     /// Every round's tables, in seat order.
-    pub rounds: Vec<Vec<Vec<i32>>>,
+    pub rounds: Vec<Vec<Vec<PlayerId>>>,
     /// Whether it was made with the seating constraints as they are (the
     /// stored fingerprint names database ids: it is made again on import).
     pub constraints_current: bool,
@@ -117,7 +118,7 @@ pub struct PlanDoc {
 pub struct PlayerDoc {
     /// The player's number in this document.
     #[serde(rename = "ref")]
-    pub reference: i32,
+    pub reference: PlayerId,
     /// Name.
     pub name: String,
     /// Club.
@@ -133,13 +134,13 @@ pub struct PlayerDoc {
 #[serde(deny_unknown_fields)]
 pub struct RegistrationDoc {
     /// The player (`ref`).
-    pub player: i32,
+    pub player: PlayerId,
     /// Present.
     pub checked_in: bool,
     /// First round played.
-    pub first_round: i32,
+    pub first_round: RoundNo,
     /// Last round played before withdrawing.
-    pub withdrawn_after: Option<i32>,
+    pub withdrawn_after: Option<RoundNo>,
     /// When registered.
     pub created_at: NaiveDateTime,
 }
@@ -151,11 +152,11 @@ pub struct ConstraintDoc {
     /// `apart` or `fixed`.
     pub kind: ConstraintKind,
     /// The player (`ref`).
-    pub player_a: i32,
+    pub player_a: PlayerId,
     /// The other player (`apart`).
-    pub player_b: Option<i32>,
+    pub player_b: Option<PlayerId>,
     /// The table number (`fixed`).
-    pub table_number: Option<i32>,
+    pub table_number: Option<TableNo>,
 }
 
 /// A round.
@@ -163,7 +164,7 @@ pub struct ConstraintDoc {
 #[serde(deny_unknown_fields)]
 pub struct RoundDoc {
     /// Number.
-    pub number: i32,
+    pub number: RoundNo,
     /// `open` or `closed`.
     pub status: RoundStatus,
     /// When seated.
@@ -179,13 +180,13 @@ pub struct RoundDoc {
 #[serde(deny_unknown_fields)]
 pub struct TableDoc {
     /// Number.
-    pub number: i32,
+    pub number: TableNo,
     /// The tablet's secret link token.
     pub token: String,
     /// Deals to play.
     pub deal_count: i32,
     /// Players (`ref`) in seat order.
-    pub seats: Vec<i32>,
+    pub seats: Vec<PlayerId>,
     /// Deals entered, by number.
     pub deals: Vec<DealDoc>,
     /// The game, when the table plays on the devices.
@@ -218,7 +219,7 @@ pub struct GameSeatDoc {
     /// Name shown.
     pub name: String,
     /// The player (`ref`).
-    pub player: Option<i32>,
+    pub player: Option<PlayerId>,
     /// Its secret link token.
     pub token: Option<String>,
     /// The bot playing it.
@@ -315,7 +316,7 @@ fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportErro
 }
 
 /// Stores the game of an imported table.
-fn import_game(tx: &mut Tx<'_>, tournament: i32, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
+fn import_game(tx: &mut Tx<'_>, tournament: TournamentId, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
     let row = GameRow::insert(
         tx,
         Some(tournament),
@@ -370,7 +371,7 @@ pub struct DealDoc {
     /// The deal as entered (FORMATS.md, players by `ref`).
     pub record: Value,
     /// The taker (`ref`).
-    pub taker: Option<i32>,
+    pub taker: Option<PlayerId>,
     /// Whether the attack won.
     pub attack_won: Option<bool>,
     /// Who entered it.
@@ -384,7 +385,7 @@ pub struct DealDoc {
     /// Whether it counts.
     pub confirmed: bool,
     /// The defender who confirmed it (`ref`).
-    pub confirmed_by: Option<i32>,
+    pub confirmed_by: Option<PlayerId>,
     /// The scores as stored, in their order.
     pub scores: Vec<ScoreDoc>,
 }
@@ -394,7 +395,7 @@ pub struct DealDoc {
 #[serde(deny_unknown_fields)]
 pub struct ScoreDoc {
     /// The player (`ref`).
-    pub player: i32,
+    pub player: PlayerId,
     /// Score.
     pub score: i32,
 }
@@ -436,10 +437,10 @@ pub enum ImportError {
     },
     /// A player number used twice in `players`.
     #[error("player ref {0} appears twice in \"players\"")]
-    DuplicatePlayer(i32),
+    DuplicatePlayer(PlayerId),
     /// A player field naming no player of `players`.
     #[error("player ref {0} is not in \"players\"")]
-    UnknownPlayer(i32),
+    UnknownPlayer(PlayerId),
     /// A value that does not parse.
     #[error("{what}: {detail}")]
     Invalid {
@@ -465,7 +466,7 @@ fn invalid(what: impl Into<String>, detail: impl ToString) -> ImportError {
 pub enum ExportError {
     /// No such tournament.
     #[error("no tournament {0}")]
-    NotFound(i32),
+    NotFound(TournamentId),
     /// A stored value names a player the database does not have.
     #[error("{0}")]
     Stored(String),
@@ -481,7 +482,7 @@ impl Document {
     /// players' own `ref`, registrations, constraints, the plan, seats, deals
     /// (taker, confirmation, scores, the record) and the audit log's seatings
     /// and deals. The one place that knows where players are named.
-    pub fn map_players<E>(&self, f: &mut impl FnMut(i32) -> Result<i32, E>) -> Result<Document, E>
+    pub fn map_players<E>(&self, f: &mut impl FnMut(PlayerId) -> Result<PlayerId, E>) -> Result<Document, E>
     where
         E: From<ImportError>,
     {
@@ -524,14 +525,15 @@ impl Document {
         for (i, entry) in d.audit_log.iter_mut().enumerate() {
             let what = || format!("audit entry {} ({})", i + 1, entry.action);
             let map_text = |text: &Option<String>,
-                            f: &mut dyn FnMut(i32) -> Result<i32, E>|
+                            f: &mut dyn FnMut(PlayerId) -> Result<PlayerId, E>|
              -> Result<Option<String>, E> {
                 let Some(text) = text else { return Ok(None) };
                 let v: Value = serde_json::from_str(text).map_err(|e| invalid(what(), e))?;
                 let mapped = match entry.action.as_str() {
                     // The tables seated, player ids in seat order.
                     "round.start" => {
-                        let mut tables: Vec<Vec<i32>> = serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
+                        let mut tables: Vec<Vec<PlayerId>> =
+                            serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
                         for t in &mut tables {
                             map_list(t, &mut *f)?;
                         }
@@ -552,7 +554,7 @@ impl Document {
     }
 }
 
-fn map_list<E>(list: &mut [i32], f: &mut dyn FnMut(i32) -> Result<i32, E>) -> Result<(), E> {
+fn map_list<E>(list: &mut [PlayerId], f: &mut dyn FnMut(PlayerId) -> Result<PlayerId, E>) -> Result<(), E> {
     for p in list {
         *p = f(*p)?;
     }
@@ -565,15 +567,15 @@ fn parse_deal(v: &Value, what: &dyn Fn() -> String) -> Result<TableDeal, ImportE
 
 /// The fingerprint a plan made for `players` under `constraints` carries
 /// (see [`StoredPlan::fingerprint`]).
-fn plan_fingerprint(constraints: &[Constraint], players: &[i32], extra_fives: i32) -> String {
-    let active: BTreeSet<i32> = players.iter().copied().collect();
+fn plan_fingerprint(constraints: &[Constraint], players: &[PlayerId], extra_fives: i32) -> String {
+    let active: BTreeSet<PlayerId> = players.iter().copied().collect();
     StoredPlan::fingerprint(&constraint_lists(constraints, &active), extra_fives)
 }
 
 // ------------------------------------------------------------ export
 
 /// Tournament `id` as a document, read in one consistent snapshot.
-pub fn export(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
+pub fn export(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportError> {
     conn.transaction(|conn| {
         if matches!(conn, AnyConnection::Postgresql(_)) {
             // One snapshot for every query (SQLite's read transaction is one).
@@ -582,12 +584,12 @@ pub fn export(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError
         let raw = load(conn, id)?;
         // Number the players the tournament names, by name.
         let mut named = BTreeSet::new();
-        raw.map_players(&mut |p| -> Result<i32, ImportError> {
+        raw.map_players(&mut |p| -> Result<PlayerId, ImportError> {
             named.insert(p);
             Ok(p)
         })
         .map_err(|e| ExportError::Stored(e.to_string()))?;
-        let ids: Vec<i32> = named.into_iter().collect();
+        let ids: Vec<PlayerId> = named.into_iter().collect();
         let mut players = Player::by_ids(conn, &ids)?;
         if players.len() != ids.len() {
             return Err(ExportError::Stored(format!(
@@ -597,7 +599,11 @@ pub fn export(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError
         players.sort_by(|a, b| {
             (&a.name, &a.club, &a.licence, a.created_at, a.id).cmp(&(&b.name, &b.club, &b.licence, b.created_at, b.id))
         });
-        let refs: HashMap<i32, i32> = players.iter().enumerate().map(|(i, p)| (p.id, i as i32 + 1)).collect();
+        let refs: HashMap<PlayerId, PlayerId> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, PlayerId(i as i32 + 1)))
+            .collect();
         let mut doc = raw;
         doc.players = players
             .into_iter()
@@ -622,7 +628,7 @@ pub fn export(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError
 }
 
 /// The tournament as stored: player fields hold database ids, `players` is empty.
-fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
+fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportError> {
     let t = Tournament::find(conn, id)?.ok_or(ExportError::NotFound(id))?;
     let constraints = SeatingConstraint::for_tournament(conn, id)?;
     let created_by = match t.created_by {
@@ -691,7 +697,7 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
         }
         let tables = RoundTable::for_round(conn, round.id)?;
         let table_ids: Vec<i32> = tables.iter().map(|t| t.id).collect();
-        let mut seats: HashMap<i32, Vec<i32>> = HashMap::new();
+        let mut seats: HashMap<i32, Vec<PlayerId>> = HashMap::new();
         for (table, player, _) in RoundTable::players_of_tables(conn, &table_ids)? {
             seats.entry(table).or_default().push(player);
         }
@@ -764,7 +770,7 @@ fn load(conn: &mut AnyConnection, id: i32) -> Result<Document, ExportError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Imported {
     /// The new tournament's id.
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     /// Players of the directory taken as they are (same licence).
     pub players_matched: usize,
     /// Players added to the directory.
@@ -796,7 +802,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     let td = &doc.tournament;
     let (table5_mode, tie_breaker) = (td.table5_mode, td.tie_breaker);
     // Players first: their new ids rename every player field.
-    let mut ids: HashMap<i32, i32> = HashMap::new();
+    let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
     let (mut matched, mut added) = (0, 0);
     for p in &doc.players {
         let existing = match &p.licence {
@@ -952,7 +958,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
                         confirmed_by: deal.confirmed_by,
                     },
                 };
-                let scores: Vec<(i32, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
+                let scores: Vec<(PlayerId, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
                 Deal::insert(tx, &new, &scores)?;
             }
             if let Some(g) = &table.game {

@@ -19,6 +19,7 @@ use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tarot::{Action, Contract, Game, Phase, PlayError};
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, RoundNo};
 use crate::tournament::table::{dealer_seat, Table5Mode};
 
 use super::deals::{self, Actor, Entry};
@@ -399,7 +400,7 @@ pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version:
         return Err(OpError::Conflict(Msg::new("play-deal-over")));
     };
     if st.round_closed() {
-        let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
+        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
         return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
     }
     let Some(seat) = st.deal_seat(table_seat) else {
@@ -437,7 +438,7 @@ fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpRe
     let engine = game.scores().unwrap_or_default();
     let mut scores: Vec<Option<i64>> = vec![None; st.seats.len()];
     if let Some((_, round, table)) = &st.table {
-        let players: Vec<i32> = st
+        let players: Vec<PlayerId> = st
             .map
             .iter()
             .map(|&t| st.seats[t].player_id.unwrap_or_default())
@@ -487,7 +488,7 @@ pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
         ));
     }
     if st.round_closed() {
-        let round = st.table.as_ref().map_or(0, |(_, r, _)| r.number);
+        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
         return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
     }
     deal_next(tx, &st)?;

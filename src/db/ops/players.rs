@@ -7,6 +7,7 @@
 
 use crate::db::models::{NewPlayer, Player, Registration, Round};
 use crate::db::{now, AnyConnection, Tx};
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 use super::events::publish_standings;
 pub use super::player_input::{parse_csv, CsvLine, Licence, PlayerFields, PlayerForm, PlayerName};
@@ -17,7 +18,7 @@ use super::{Msg, OpError, OpResult};
 /// after the first round is seated join from the next round.
 pub fn register(
     tx: &mut Tx<'_>,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     fields: &PlayerFields,
     checked_in: bool,
 ) -> OpResult<(Player, Registration)> {
@@ -29,7 +30,7 @@ pub fn register(
 /// [`register`] without its live event (an import publishes one for the file).
 fn register_quietly(
     tx: &mut Tx<'_>,
-    tournament_id: i32,
+    tournament_id: TournamentId,
     fields: &PlayerFields,
     checked_in: bool,
 ) -> OpResult<(Player, Registration)> {
@@ -97,7 +98,12 @@ pub struct ImportReport {
 /// Registers the players of a parsed file ([`parse_csv`]): every line is
 /// registered or refused on its own (each in a savepoint of the unit of
 /// work), so the good lines of a file with bad lines are imported.
-pub fn import(tx: &mut Tx<'_>, tournament_id: i32, lines: Vec<CsvLine>, checked_in: bool) -> OpResult<ImportReport> {
+pub fn import(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    lines: Vec<CsvLine>,
+    checked_in: bool,
+) -> OpResult<ImportReport> {
     let mut report = ImportReport::default();
     for CsvLine { line, content, player } in lines {
         let refused = |reason| RefusedLine {
@@ -121,14 +127,19 @@ pub fn import(tx: &mut Tx<'_>, tournament_id: i32, lines: Vec<CsvLine>, checked_
 }
 
 /// Reads and registers a player file ([`parse_csv`], then [`import`]).
-pub fn import_csv(tx: &mut Tx<'_>, tournament_id: i32, text: &str, checked_in: bool) -> OpResult<ImportReport> {
+pub fn import_csv(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    text: &str,
+    checked_in: bool,
+) -> OpResult<ImportReport> {
     let lines = parse_csv(text).map_err(OpError::Invalid)?;
     import(tx, tournament_id, lines, checked_in)
 }
 
 /// Corrects a player of the directory (a typo in the name, a new club, the
 /// licence). Licences stay unique.
-pub fn edit(tx: &mut Tx<'_>, player_id: i32, fields: &PlayerFields) -> OpResult<Player> {
+pub fn edit(tx: &mut Tx<'_>, player_id: PlayerId, fields: &PlayerFields) -> OpResult<Player> {
     let licence = fields.licence.as_ref().map(Licence::as_str);
     Player::find(tx, player_id)?.ok_or(OpError::NotFound)?;
     if let Some(l) = licence {
@@ -150,13 +161,18 @@ pub fn edit(tx: &mut Tx<'_>, player_id: i32, fields: &PlayerFields) -> OpResult<
     Player::find(tx, player_id)?.ok_or(OpError::NotFound)
 }
 
-fn registration(conn: &mut AnyConnection, tournament_id: i32, player_id: i32) -> OpResult<Registration> {
+fn registration(conn: &mut AnyConnection, tournament_id: TournamentId, player_id: PlayerId) -> OpResult<Registration> {
     Registration::find(conn, tournament_id, player_id)?.ok_or(OpError::NotFound)
 }
 
 /// Marks a player present (from the next round to be seated) or absent
 /// (before they have played).
-pub fn set_checked_in(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32, present: bool) -> OpResult<()> {
+pub fn set_checked_in(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    player_id: PlayerId,
+    present: bool,
+) -> OpResult<()> {
     let reg = registration(tx, tournament_id, player_id)?;
     let next = Round::last_number(tx, tournament_id)? + 1;
     if present {
@@ -173,7 +189,7 @@ pub fn set_checked_in(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32, prese
 }
 
 /// Withdraws a player from the next rounds; their past scores stay.
-pub fn withdraw(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult<i32> {
+pub fn withdraw(tx: &mut Tx<'_>, tournament_id: TournamentId, player_id: PlayerId) -> OpResult<RoundNo> {
     let reg = registration(tx, tournament_id, player_id)?;
     if reg.withdrawn_after.is_some() {
         return Err(OpError::Conflict(Msg::new("player-already-withdrawn")));
@@ -185,7 +201,7 @@ pub fn withdraw(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult
 }
 
 /// Brings a withdrawn player back from the next round.
-pub fn reinstate(tx: &mut Tx<'_>, tournament_id: i32, player_id: i32) -> OpResult<()> {
+pub fn reinstate(tx: &mut Tx<'_>, tournament_id: TournamentId, player_id: PlayerId) -> OpResult<()> {
     let reg = registration(tx, tournament_id, player_id)?;
     if reg.withdrawn_after.is_none() {
         return Ok(());

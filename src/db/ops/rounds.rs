@@ -10,7 +10,8 @@ use crate::db::models::{
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
-use crate::tournament::seating::{self, PlanOptions, PlayerId, RoundRequest, SeatingError};
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::seating::{self, PlanOptions, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
 
 use super::events::{publish, Event, RoundState};
@@ -20,18 +21,18 @@ use super::{tournaments, Msg, OpError, OpResult};
 #[derive(Debug, Clone, Serialize)]
 pub struct SeatedTable {
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// Tablet token.
     pub token: String,
     /// Players in seat order.
-    pub players: Vec<i32>,
+    pub players: Vec<PlayerId>,
 }
 
 /// A seated round.
 #[derive(Debug, Clone, Serialize)]
 pub struct SeatedRound {
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Its tables.
     pub tables: Vec<SeatedTable>,
 }
@@ -41,8 +42,12 @@ fn seating_error(e: SeatingError) -> OpError {
 }
 
 /// The players who play round `number`, sorted by id.
-pub fn active_players(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> QueryResult<Vec<i32>> {
-    let mut ids: Vec<i32> = Registration::with_players(conn, tournament_id)?
+pub fn active_players(
+    conn: &mut AnyConnection,
+    tournament_id: TournamentId,
+    number: RoundNo,
+) -> QueryResult<Vec<PlayerId>> {
+    let mut ids: Vec<PlayerId> = Registration::with_players(conn, tournament_id)?
         .into_iter()
         .filter(|(r, _)| r.plays(number))
         .map(|(r, _)| r.player_id)
@@ -52,10 +57,10 @@ pub fn active_players(conn: &mut AnyConnection, tournament_id: i32, number: i32)
 }
 
 /// Every seated round of a tournament: tables of player ids in seat order.
-pub fn history(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<Vec<Vec<i32>>>> {
+pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<seating::Round>> {
     // (round number, [(table id, players)]).
-    type Tables = Vec<(i32, Vec<i32>)>;
-    let mut rounds: Vec<(i32, Tables)> = Vec::new();
+    type Tables = Vec<(i32, Vec<PlayerId>)>;
+    let mut rounds: Vec<(RoundNo, Tables)> = Vec::new();
     for (round, table_id, player) in RoundTable::seats_of_tournament(conn, tournament_id)? {
         if rounds.last().is_none_or(|(r, _)| *r != round) {
             rounds.push((round, Vec::new()));
@@ -72,13 +77,6 @@ pub fn history(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<Vec<
         .collect())
 }
 
-fn to_u32(rounds: &[Vec<Vec<i32>>]) -> Vec<seating::Round> {
-    rounds
-        .iter()
-        .map(|r| r.iter().map(|t| t.iter().map(|p| *p as PlayerId).collect()).collect())
-        .collect()
-}
-
 fn deals_for(t: &Tournament, size: usize) -> i32 {
     match size {
         3 => t.deals_table3,
@@ -88,7 +86,7 @@ fn deals_for(t: &Tournament, size: usize) -> i32 {
 }
 
 /// Current totals of the players, for Swiss seating.
-fn totals(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<HashMap<i32, i64>> {
+fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
     let mut out = HashMap::new();
     for line in Deal::score_lines(conn, tournament_id)? {
         *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
@@ -103,19 +101,17 @@ fn totals(conn: &mut AnyConnection, tournament_id: i32) -> QueryResult<HashMap<i
 /// all).
 pub fn start_next(
     tx: &mut Tx<'_>,
-    tournament_id: i32,
-    expected: Option<i32>,
+    tournament_id: TournamentId,
+    expected: Option<RoundNo>,
     close_previous: bool,
     actor: &str,
 ) -> OpResult<SeatedRound> {
     Tournament::lock(tx, tournament_id)?;
     let t = tournaments::get(tx, tournament_id)?;
     let rounds = Round::for_tournament(tx, tournament_id)?;
-    let number = rounds.last().map(|r| r.number).unwrap_or(0) + 1;
-    if let Some(e) = expected {
-        if e < number {
-            return seated_round(tx, tournament_id, e);
-        }
+    let number = rounds.last().map(|r| r.number).unwrap_or_default() + 1;
+    if let Some(e) = expected.filter(|e| *e < number) {
+        return seated_round(tx, tournament_id, e);
     }
     if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
         if !close_previous {
@@ -125,7 +121,7 @@ pub fn start_next(
         }
         close(tx, tournament_id, previous.number, true, actor)?;
     }
-    if number > t.rounds_planned {
+    if number.get() > t.rounds_planned {
         return Err(OpError::Conflict(
             Msg::new("round-all-played").arg("rounds", t.rounds_planned),
         ));
@@ -136,72 +132,7 @@ pub fn start_next(
             Msg::new("round-too-few-players").arg("count", active.len()),
         ));
     }
-    let active_set: BTreeSet<i32> = active.iter().copied().collect();
-    let constraints = SeatingConstraint::for_tournament(tx, tournament_id)?
-        .iter()
-        .map(SeatingConstraint::constraint)
-        .collect::<QueryResult<Vec<Constraint>>>()?;
-    let lists = constraint_lists(&constraints, &active_set);
-    let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
-    let (avoid, fixed) = lists;
-    let past = history(tx, tournament_id)?;
-    let seed = t.seed as u64;
-    let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
-
-    // Follow the plan made at round 1 while nothing changed.
-    let mut plan = t.plan.clone();
-    if number == 1 && !swiss_now {
-        let ids: Vec<PlayerId> = active.iter().map(|p| *p as PlayerId).collect();
-        let opts = PlanOptions {
-            extra_fives: t.extra_fives as usize,
-            avoid_pairs: avoid.clone(),
-            fixed_table: fixed.clone(),
-            ..PlanOptions::default()
-        };
-        let planned = seating::plan(&ids, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
-        let stored = StoredPlan {
-            players: active.clone(),
-            constraints: fingerprint.clone(),
-            rounds: planned
-                .iter()
-                .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as i32).collect()).collect())
-                .collect(),
-        };
-        Tournament::set_plan(tx, tournament_id, &stored)?;
-        plan = Some(stored);
-    }
-    let from_plan = plan
-        .filter(|_| !swiss_now)
-        .and_then(|p| p.round_to_follow(&active, &fingerprint, &past, number as usize));
-    let tables: Vec<Vec<i32>> = match from_plan {
-        Some(tables) => tables,
-        None => {
-            let swiss = if swiss_now {
-                let tot = totals(tx, tournament_id)?;
-                Some(
-                    active
-                        .iter()
-                        .map(|p| (*p as PlayerId, tot.get(p).copied().unwrap_or(0)))
-                        .collect(),
-                )
-            } else {
-                None
-            };
-            let req = RoundRequest {
-                players: active.iter().map(|p| *p as PlayerId).collect(),
-                history: to_u32(&past),
-                avoid_pairs: avoid,
-                fixed_table: fixed,
-                extra_fives: t.extra_fives as usize,
-                swiss,
-            };
-            seating::seat_round(&req, seed.wrapping_add(number as u64))
-                .map_err(seating_error)?
-                .into_iter()
-                .map(|tb| tb.into_iter().map(|p| p as i32).collect())
-                .collect()
-        }
-    };
+    let tables = seat(tx, &t, number, &active)?;
     let round = Round::create(tx, tournament_id, number, now()).map_err(|e| match e {
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
             OpError::Conflict(Msg::new("round-started-twice"))
@@ -210,14 +141,8 @@ pub fn start_next(
     })?;
     for (i, players) in tables.iter().enumerate() {
         let token = new_token("")[..32].to_owned();
-        RoundTable::create(
-            tx,
-            round.id,
-            i as i32 + 1,
-            &token,
-            deals_for(&t, players.len()),
-            players,
-        )?;
+        let number = TableNo(i as i32 + 1);
+        RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
     }
     AuditEntry::write(
         tx,
@@ -240,8 +165,65 @@ pub fn start_next(
     seated_round(tx, tournament_id, number)
 }
 
+/// The tables of round `number` for the `active` players: the plan made at
+/// round 1 while nothing changed (made now at round 1), else a seating of
+/// this round alone (by totals from the Swiss round on).
+fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -> OpResult<seating::Round> {
+    let active_set: BTreeSet<PlayerId> = active.iter().copied().collect();
+    let constraints = SeatingConstraint::for_tournament(tx, t.id)?
+        .iter()
+        .map(SeatingConstraint::constraint)
+        .collect::<QueryResult<Vec<Constraint>>>()?;
+    let lists = constraint_lists(&constraints, &active_set);
+    let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
+    let (avoid, fixed) = lists;
+    let past = history(tx, t.id)?;
+    let seed = t.seed as u64;
+    let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
+
+    // Follow the plan made at round 1 while nothing changed.
+    let mut plan = t.plan.clone();
+    if number == RoundNo(1) && !swiss_now {
+        let opts = PlanOptions {
+            extra_fives: t.extra_fives as usize,
+            avoid_pairs: avoid.clone(),
+            fixed_table: fixed.clone(),
+            ..PlanOptions::default()
+        };
+        let planned = seating::plan(active, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
+        let stored = StoredPlan {
+            players: active.to_vec(),
+            constraints: fingerprint.clone(),
+            rounds: planned,
+        };
+        Tournament::set_plan(tx, t.id, &stored)?;
+        plan = Some(stored);
+    }
+    let from_plan = plan
+        .filter(|_| !swiss_now)
+        .and_then(|p| p.round_to_follow(active, &fingerprint, &past, number.get() as usize));
+    if let Some(tables) = from_plan {
+        return Ok(tables);
+    }
+    let swiss = if swiss_now {
+        let tot = totals(tx, t.id)?;
+        Some(active.iter().map(|p| (*p, tot.get(p).copied().unwrap_or(0))).collect())
+    } else {
+        None
+    };
+    let req = RoundRequest {
+        players: active.to_vec(),
+        history: past,
+        avoid_pairs: avoid,
+        fixed_table: fixed,
+        extra_fives: t.extra_fives as usize,
+        swiss,
+    };
+    seating::seat_round(&req, seed.wrapping_add(number.get() as u64)).map_err(seating_error)
+}
+
 /// Round `number` as seated.
-pub fn seated_round(conn: &mut AnyConnection, tournament_id: i32, number: i32) -> OpResult<SeatedRound> {
+pub fn seated_round(conn: &mut AnyConnection, tournament_id: TournamentId, number: RoundNo) -> OpResult<SeatedRound> {
     let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
     let tables = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
@@ -255,14 +237,14 @@ pub fn seated_round(conn: &mut AnyConnection, tournament_id: i32, number: i32) -
 }
 
 /// Tables of a round whose deals are not all entered: (table number, missing deal numbers).
-pub fn missing_deals(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(i32, Vec<i32>)>> {
+pub fn missing_deals(conn: &mut AnyConnection, round_id: i32) -> QueryResult<Vec<(TableNo, Vec<i32>)>> {
     let tables = RoundTable::for_round(conn, round_id)?;
     let entered = Deal::entered_in_round(conn, round_id)?;
     Ok(missing_of(&tables, &entered))
 }
 
 /// The missing deals of `tables`, given the (table id, number) entered.
-pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(i32, Vec<i32>)> {
+pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(TableNo, Vec<i32>)> {
     let entered: BTreeSet<(i32, i32)> = entered.iter().copied().collect();
     tables
         .iter()
@@ -278,7 +260,7 @@ pub fn missing_of(tables: &[RoundTable], entered: &[(i32, i32)]) -> Vec<(i32, Ve
 /// Closes a round: its deals become final (organizer corrections aside).
 /// Refused while deals are missing, unless `force`. Closing a closed round
 /// changes nothing.
-pub fn close(tx: &mut Tx<'_>, tournament_id: i32, number: i32, force: bool, actor: &str) -> OpResult<()> {
+pub fn close(tx: &mut Tx<'_>, tournament_id: TournamentId, number: RoundNo, force: bool, actor: &str) -> OpResult<()> {
     let round = Round::find(tx, tournament_id, number)?.ok_or(OpError::NotFound)?;
     // Read again under the lock: another close may have committed meanwhile.
     let round = Round::locked(tx, round.id, true)?.ok_or(OpError::NotFound)?;

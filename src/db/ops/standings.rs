@@ -5,42 +5,47 @@ use std::collections::HashMap;
 
 use crate::db::models::{Deal, Registration, Tournament};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{compute as compute_standings, ScoreEntry, Standings};
 
 use super::{OpError, OpResult};
 
 /// Standings of a tournament, cumulative or for one round.
-pub fn compute(conn: &mut AnyConnection, tournament_id: i32, only_round: Option<i32>) -> OpResult<Standings> {
+pub fn compute(
+    conn: &mut AnyConnection,
+    tournament_id: TournamentId,
+    only_round: Option<RoundNo>,
+) -> OpResult<Standings> {
     let t = Tournament::find(conn, tournament_id)?.ok_or(OpError::NotFound)?;
     compute_for(conn, &t, only_round)
 }
 
 /// Standings of a tournament already read.
-pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<i32>) -> OpResult<Standings> {
+pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<RoundNo>) -> OpResult<Standings> {
     let tournament_id = t.id;
-    let players: Vec<(i64, String)> = Registration::with_players(conn, tournament_id)?
+    let players: Vec<(PlayerId, String)> = Registration::with_players(conn, tournament_id)?
         .into_iter()
-        .map(|(_, p)| (i64::from(p.id), p.name))
+        .map(|(_, p)| (p.id, p.name))
         .collect();
     let entries: Vec<ScoreEntry> = Deal::score_sums(conn, tournament_id)?
         .into_iter()
         .map(|(round, table, player, score)| ScoreEntry {
-            round: round as u32,
+            round,
             table: i64::from(table),
-            player: i64::from(player),
+            player,
             score,
         })
         .collect();
-    let mut wins: HashMap<i64, u32> = HashMap::new();
+    let mut wins: HashMap<PlayerId, u32> = HashMap::new();
     for (round, taker) in Deal::taker_wins(conn, tournament_id)? {
         if only_round.is_some_and(|r| r != round) {
             continue;
         }
-        *wins.entry(i64::from(taker)).or_default() += 1;
+        *wins.entry(taker).or_default() += 1;
     }
-    let standings = compute_standings(&players, &entries, &wins, t.tie_breaker, only_round.map(|r| r as u32));
+    let standings = compute_standings(&players, &entries, &wins, t.tie_breaker, only_round);
     if !standings.check.ok() {
-        tracing::error!(tournament = tournament_id, check = ?standings.check, "standings do not sum to zero");
+        tracing::error!(tournament = tournament_id.get(), check = ?standings.check, "standings do not sum to zero");
     }
     Ok(standings)
 }

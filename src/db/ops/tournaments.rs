@@ -6,6 +6,7 @@ use serde::Serialize;
 pub use crate::db::models::NewTournament;
 use crate::db::models::Tournament;
 use crate::db::{now, AnyConnection, Tx};
+use crate::tournament::ids::{RoundNo, TournamentId};
 pub use crate::tournament::table::Table5Mode;
 
 use super::{Msg, OpError, OpResult};
@@ -16,7 +17,7 @@ pub fn create(tx: &mut Tx<'_>, new: &NewTournament) -> OpResult<Tournament> {
 }
 
 /// The tournament `id`, or NotFound.
-pub fn get(conn: &mut AnyConnection, id: i32) -> OpResult<Tournament> {
+pub fn get(conn: &mut AnyConnection, id: TournamentId) -> OpResult<Tournament> {
     Tournament::find(conn, id)?.ok_or(OpError::NotFound)
 }
 
@@ -25,21 +26,21 @@ pub fn get(conn: &mut AnyConnection, id: i32) -> OpResult<Tournament> {
 /// deals were scored with them), and the number of rounds cannot drop below
 /// the rounds already seated. The change is kept in the audit log.
 /// `new.seed` `None` keeps the current seed.
-pub fn update(tx: &mut Tx<'_>, id: i32, new: &NewSettings, actor: &str) -> OpResult<Tournament> {
+pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str) -> OpResult<Tournament> {
     use crate::db::models::{AuditEntry, NewAuditEntry};
     use crate::db::schema::tournaments::dsl as t;
     use diesel::prelude::*;
     let old = get(tx, id)?;
     let new = new.with_seed(old.seed);
     let seated = crate::db::models::Round::last_number(tx, id)?;
-    if seated > 0
+    if seated > RoundNo(0)
         && (new.table5_mode != old.table5_mode
             || new.rules_json != NewTournament::rules_json(&old.rules)
             || new.seed != old.seed)
     {
         return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
     }
-    if new.rounds_planned < seated {
+    if new.rounds_planned < seated.get() {
         return Err(OpError::Conflict(
             Msg::new("tournament-rounds-below-seated").arg("seated", seated),
         ));

@@ -50,8 +50,7 @@ pub use report::{PairRepeat, SeatingReport};
 pub use round::seat_round;
 pub use sizes::table_sizes;
 
-/// A player's identifier (the tournament's player id, or `1..=N` for `chelem seat`).
-pub type PlayerId = u32;
+pub use super::ids::PlayerId;
 
 /// The instances (players, rounds) the planner is measured on: zero repeats
 /// are required for the first nine; 12×4 and 18×4 cannot avoid repeats; the

@@ -16,6 +16,7 @@ use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::tarot::Contract;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 
 use super::super::form::see_other;
 use super::super::{render, AppError, AppState, Ctx};
@@ -44,17 +45,17 @@ pub struct DealFormPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Round closed (corrections need a reason).
     pub closed: bool,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// Deal number.
     pub k: i32,
     /// Deals at this table.
     pub deal_count: i32,
     /// The deal's players (id, name).
-    pub players: Vec<(i32, String)>,
+    pub players: Vec<(PlayerId, String)>,
     /// Who sits out, if anyone.
     pub sitting_out: Option<String>,
     /// A partner can be named (5-player called-king game).
@@ -89,11 +90,11 @@ impl DealFormPage {
         self.v(name) == value
     }
     /// Whether a player's field has this value.
-    pub fn is_p(&self, prefix: &str, player: &i32, value: &str) -> bool {
+    pub fn is_p(&self, prefix: &str, player: &PlayerId, value: &str) -> bool {
         self.v(&format!("{prefix}{player}")) == value
     }
     /// Whether a player is the selected one for a field.
-    pub fn is_player(&self, name: &str, player: &i32) -> bool {
+    pub fn is_player(&self, name: &str, player: &PlayerId) -> bool {
         self.v(name) == player.to_string()
     }
     /// The refusal of a field, if it is the one at fault.

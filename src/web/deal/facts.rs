@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use crate::db::models::Tournament;
 use crate::i18n::Lang;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::PlayerId;
 use crate::tournament::table::{deal_players, dealer_seat};
 
 /// One deal, told.
@@ -75,8 +76,8 @@ pub fn decimal_comma(points: f64) -> String {
 
 /// The dealer and the player sitting out of deal `k` at a table whose players
 /// are `ids` (seat order).
-pub fn dealer_and_out(t: &Tournament, ids: &[i32], k: i32, names: &HashMap<i32, String>) -> (String, String) {
-    let name = |p: &i32| names.get(p).cloned().unwrap_or_default();
+pub fn dealer_and_out(t: &Tournament, ids: &[PlayerId], k: i32, names: &HashMap<PlayerId, String>) -> (String, String) {
+    let name = |p: &PlayerId| names.get(p).cloned().unwrap_or_default();
     let dealer = ids.get(dealer_seat(ids.len(), k)).map(name).unwrap_or_default();
     let (_, out) = deal_players(ids, k, t.table5_mode);
     (dealer, out.as_ref().map(name).unwrap_or_default())
@@ -88,12 +89,12 @@ pub fn dealer_and_out(t: &Tournament, ids: &[i32], k: i32, names: &HashMap<i32, 
 pub fn facts(
     lang: Lang,
     t: &Tournament,
-    ids: &[i32],
+    ids: &[PlayerId],
     k: i32,
     deal: &TableDeal,
-    names: &HashMap<i32, String>,
+    names: &HashMap<PlayerId, String>,
 ) -> DealFacts {
-    let name = |p: &i32| names.get(p).cloned().unwrap_or_default();
+    let name = |p: &PlayerId| names.get(p).cloned().unwrap_or_default();
     let (dealer, sits_out) = dealer_and_out(t, ids, k, names);
     let Some(d) = deal.played() else {
         return DealFacts {

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::db::ops::deals::deal_msg;
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::deal::{DealError, DealField, DealFields, TableDeal};
+use crate::tournament::ids::PlayerId;
 
 /// The deal form as typed: every field a string, so that a refused form is
 /// shown again exactly. Handfuls and misères come as `handful_<player id>`
@@ -120,7 +121,7 @@ impl DealForm {
     }
 
     /// The `prefix<player id>` fields that are filled, by player.
-    fn listed(&self, prefix: &str) -> Result<Vec<(i32, &str)>, DealError> {
+    fn listed(&self, prefix: &str) -> Result<Vec<(PlayerId, &str)>, DealError> {
         let mut items = Vec::new();
         for (k, v) in &self.per_player {
             let (Some(id), v) = (k.strip_prefix(prefix), v.trim()) else {
@@ -130,7 +131,7 @@ impl DealForm {
                 continue;
             }
             let field = if prefix == "handful_" { "handfuls" } else { "miseres" };
-            let id = id.parse::<i32>().map_err(|_| DealError::BadPlayer { field })?;
+            let id = id.parse::<PlayerId>().map_err(|_| DealError::BadPlayer { field })?;
             items.push((id, v));
         }
         Ok(items)
@@ -170,7 +171,7 @@ impl DealForm {
             }
             return Ok(TableDeal::Passed);
         }
-        let id = |s: &str, field: &'static str, key: &'static str| -> Result<Option<i32>, FieldError> {
+        let id = |s: &str, field: &'static str, key: &'static str| -> Result<Option<PlayerId>, FieldError> {
             let s = s.trim();
             if s.is_empty() {
                 return Ok(None);

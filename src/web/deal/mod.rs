@@ -13,6 +13,7 @@ pub mod writer;
 use crate::db::models::{Round, RoundTable, Tournament};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::AppError;
 
@@ -20,7 +21,7 @@ use super::AppError;
 #[derive(Debug, Clone)]
 pub enum TableAt {
     /// Tournament id, round number, table number (organizer pages).
-    Number(i32, i32, i32),
+    Number(TournamentId, RoundNo, TableNo),
     /// The table's secret token (its own pages).
     Token(String),
 }

@@ -7,6 +7,7 @@ use crate::db::ops::deals::EnteredDeal;
 use crate::i18n::Lang;
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::PlayerId;
 
 /// A deal's score shown before saving (or after): the explanation and each
 /// player's score, or why the form is not a deal yet.
@@ -23,7 +24,7 @@ pub struct Preview {
 }
 
 /// A stored deal's explanation and scores, or a scored form's.
-pub(super) fn preview_of(lang: Lang, deal: &EnteredDeal, names: &HashMap<i32, String>) -> Preview {
+pub(super) fn preview_of(lang: Lang, deal: &EnteredDeal, names: &HashMap<PlayerId, String>) -> Preview {
     Preview {
         ok: true,
         message: explain(lang, &deal.deal, deal.output.as_ref(), names),
@@ -37,7 +38,12 @@ pub(super) fn preview_of(lang: Lang, deal: &EnteredDeal, names: &HashMap<i32, St
 }
 
 /// The sentence explaining a deal's score.
-pub fn explain(lang: Lang, deal: &TableDeal, output: Option<&ScoreOutput>, names: &HashMap<i32, String>) -> String {
+pub fn explain(
+    lang: Lang,
+    deal: &TableDeal,
+    output: Option<&ScoreOutput>,
+    names: &HashMap<PlayerId, String>,
+) -> String {
     let (Some(d), Some(o)) = (deal.played(), output) else {
         return lang.t("deal-all-passed");
     };

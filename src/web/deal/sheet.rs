@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::db::models::{Deal, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
 
 use crate::db::ops::deals::may_confirm;
@@ -40,7 +41,7 @@ pub struct Pending {
     /// Its explanation.
     pub summary: String,
     /// The defenders (id, name): a tap on a name confirms.
-    pub defenders: Vec<(i32, String)>,
+    pub defenders: Vec<(PlayerId, String)>,
 }
 
 /// What the sheet says right after a deal was saved.
@@ -62,11 +63,11 @@ pub struct SheetPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Round closed.
     pub closed: bool,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// The tablet link.
     pub link: String,
     /// Where the deal links hang from.
@@ -119,7 +120,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
     let lang = ctx.lang;
     let ids = RoundTable::players(conn, table.id)?;
     let nm = Player::names(conn, &ids)?;
-    let entered: HashMap<i32, (Deal, HashMap<i32, i32>)> = Deal::with_scores_for_table(conn, table.id)?
+    let entered: HashMap<i32, (Deal, HashMap<PlayerId, i32>)> = Deal::with_scores_for_table(conn, table.id)?
         .into_iter()
         .map(|(d, scores)| (d.number, (d, scores.into_iter().collect())))
         .collect();

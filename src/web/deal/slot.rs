@@ -11,6 +11,7 @@ use crate::db::ops::deals::EnteredDeal;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tournament::deal::ScoredDeal;
+use crate::tournament::ids::PlayerId;
 use crate::tournament::table::deal_players;
 
 use super::super::{render, AppError, AppState, Ctx};
@@ -27,13 +28,13 @@ pub(super) struct Slot {
     /// The table.
     pub(super) table: RoundTable,
     /// Its players, in seat order.
-    pub(super) ids: Vec<i32>,
+    pub(super) ids: Vec<PlayerId>,
     /// Their names.
-    pub(super) names: HashMap<i32, String>,
+    pub(super) names: HashMap<PlayerId, String>,
     /// Those who play deal `k`.
-    pub(super) playing: Vec<i32>,
+    pub(super) playing: Vec<PlayerId>,
     /// Who sits it out (the dealer at a table of 5).
-    pub(super) out: Option<i32>,
+    pub(super) out: Option<PlayerId>,
     /// The deal stored in the slot.
     pub(super) existing: Option<Deal>,
 }

@@ -18,13 +18,14 @@ use crate::db::models::{Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::missing_of;
 use crate::db::ops::{standings, tournaments, OpResult};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
 
 /// How far the last round is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Progress {
     /// Its number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Closed already.
     pub closed: bool,
     /// Its tables.
@@ -62,7 +63,7 @@ pub struct Snapshot {
     /// Its rounds, in order.
     pub rounds: Vec<Round>,
     /// The round shown alone, if any.
-    pub only: Option<i32>,
+    pub only: Option<RoundNo>,
     /// The standings (of `only`, or of the whole event).
     pub standings: Standings,
     /// The last round's progress (None before round 1).
@@ -86,7 +87,7 @@ pub struct Rendered {
 
 impl Snapshot {
     /// Reads it from the database: a constant number of queries.
-    pub fn load(conn: &mut AnyConnection, id: i32, only: Option<i32>) -> OpResult<Snapshot> {
+    pub fn load(conn: &mut AnyConnection, id: TournamentId, only: Option<RoundNo>) -> OpResult<Snapshot> {
         let t = tournaments::get(conn, id)?;
         let rounds = Round::for_tournament(conn, id)?;
         let standings = standings::compute_for(conn, &t, only)?;
@@ -109,23 +110,23 @@ impl Snapshot {
     }
 
     /// The round numbers.
-    pub fn round_numbers(&self) -> Vec<i32> {
+    pub fn round_numbers(&self) -> Vec<RoundNo> {
         self.rounds.iter().map(|r| r.number).collect()
     }
 
     /// Whether round `n` exists.
-    pub fn has_round(&self, n: i32) -> bool {
+    pub fn has_round(&self, n: RoundNo) -> bool {
         self.rounds.iter().any(|r| r.number == n)
     }
 }
 
 struct Entry<V> {
     generation: u64,
-    views: HashMap<Option<i32>, V>,
+    views: HashMap<Option<RoundNo>, V>,
     /// The builds under way for this generation, by view.
-    flights: HashMap<Option<i32>, Flight<V>>,
+    flights: HashMap<Option<RoundNo>, Flight<V>>,
     /// When each view's last build began (kept across generations).
-    began: HashMap<Option<i32>, Instant>,
+    began: HashMap<Option<RoundNo>, Instant>,
 }
 
 impl<V> Default for Entry<V> {
@@ -146,7 +147,7 @@ pub type Flight<V> = Arc<tokio::sync::OnceCell<V>>;
 /// Values kept per tournament and view (`None`: the whole event, `Some(n)`:
 /// round `n`), with the generations that keep them exact.
 pub struct Cache<V> {
-    entries: RwLock<HashMap<i32, Entry<V>>>,
+    entries: RwLock<HashMap<TournamentId, Entry<V>>>,
 }
 
 impl<V> Default for Cache<V> {
@@ -170,7 +171,7 @@ pub enum Lookup<V> {
 
 impl<V: Clone> Cache<V> {
     /// The value of a tournament's view, or the generation to build it under.
-    pub fn lookup(&self, id: i32, view: Option<i32>) -> Lookup<V> {
+    pub fn lookup(&self, id: TournamentId, view: Option<RoundNo>) -> Lookup<V> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
         match entries.get(&id) {
             // Nothing is noted for a tournament before its first change or
@@ -185,7 +186,7 @@ impl<V: Clone> Cache<V> {
 
     /// Keeps a value built under `generation`, unless the tournament changed
     /// since (then the next request builds it again); whether it was kept.
-    pub fn store(&self, id: i32, view: Option<i32>, generation: u64, value: V) -> bool {
+    pub fn store(&self, id: TournamentId, view: Option<RoundNo>, generation: u64, value: V) -> bool {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         if entry.generation != generation {
@@ -199,7 +200,7 @@ impl<V: Clone> Cache<V> {
     /// it share: the one under way, or a new one. A build of a changed
     /// tournament (the generation moved), or of one nothing is noted for,
     /// is nobody else's.
-    pub fn flight(&self, id: i32, view: Option<i32>, generation: u64) -> Flight<V> {
+    pub fn flight(&self, id: TournamentId, view: Option<RoundNo>, generation: u64) -> Flight<V> {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         match entries.get_mut(&id) {
             Some(e) if e.generation == generation => {
@@ -219,7 +220,7 @@ impl<V: Clone> Cache<V> {
     /// How long a request that missed a view should wait before building
     /// it, so that the view is built at most once per `interval` (none when
     /// its last build began longer ago, or never).
-    pub fn pause_before_build(&self, id: i32, view: Option<i32>, interval: Duration) -> Option<Duration> {
+    pub fn pause_before_build(&self, id: TournamentId, view: Option<RoundNo>, interval: Duration) -> Option<Duration> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
         let began = entries.get(&id)?.began.get(&view)?;
         interval.checked_sub(began.elapsed()).filter(|d| !d.is_zero())
@@ -227,7 +228,7 @@ impl<V: Clone> Cache<V> {
 
     /// Forgets a build once done (its value stored or refused), so that
     /// views nobody asks again take no memory.
-    pub fn landed(&self, id: i32, view: Option<i32>, flight: &Flight<V>) {
+    pub fn landed(&self, id: TournamentId, view: Option<RoundNo>, flight: &Flight<V>) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = entries.get_mut(&id) {
             if e.flights.get(&view).is_some_and(|f| Arc::ptr_eq(f, flight)) {
@@ -237,7 +238,7 @@ impl<V: Clone> Cache<V> {
     }
 
     /// Drops what is kept of a tournament: it changed.
-    pub fn invalidate(&self, id: i32) {
+    pub fn invalidate(&self, id: TournamentId) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         entry.generation += 1;
@@ -253,43 +254,55 @@ mod tests {
     #[test]
     fn a_value_built_before_a_change_is_not_kept_after_it() {
         let cache: Cache<&str> = Cache::default();
-        let Lookup::Miss(g) = cache.lookup(1, None) else {
+        let Lookup::Miss(g) = cache.lookup(TournamentId(1), None) else {
             panic!("empty cache")
         };
         // The tournament changes while the value is being built.
-        cache.invalidate(1);
-        assert!(!cache.store(1, None, g, "stale"));
-        assert!(matches!(cache.lookup(1, None), Lookup::Miss(1)));
-        assert!(cache.store(1, None, 1, "fresh"));
-        assert!(matches!(cache.lookup(1, None), Lookup::Hit("fresh")));
+        cache.invalidate(TournamentId(1));
+        assert!(!cache.store(TournamentId(1), None, g, "stale"));
+        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Miss(1)));
+        assert!(cache.store(TournamentId(1), None, 1, "fresh"));
+        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Hit("fresh")));
         // Views are kept apart, and a change drops them all.
-        assert!(cache.store(1, Some(2), 1, "round 2"));
-        assert!(matches!(cache.lookup(1, Some(2)), Lookup::Hit("round 2")));
-        assert!(matches!(cache.lookup(2, None), Lookup::Miss(0)));
-        cache.invalidate(1);
-        assert!(matches!(cache.lookup(1, None), Lookup::Miss(2)));
-        assert!(matches!(cache.lookup(1, Some(2)), Lookup::Miss(2)));
+        assert!(cache.store(TournamentId(1), Some(RoundNo(2)), 1, "round 2"));
+        assert!(matches!(
+            cache.lookup(TournamentId(1), Some(RoundNo(2))),
+            Lookup::Hit("round 2")
+        ));
+        assert!(matches!(cache.lookup(TournamentId(2), None), Lookup::Miss(0)));
+        cache.invalidate(TournamentId(1));
+        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Miss(2)));
+        assert!(matches!(
+            cache.lookup(TournamentId(1), Some(RoundNo(2))),
+            Lookup::Miss(2)
+        ));
     }
 
     #[test]
     fn a_build_is_shared_within_its_generation_only() {
         let cache: Cache<u8> = Cache::default();
         // Nothing noted yet: nothing shared.
-        assert!(!Arc::ptr_eq(&cache.flight(3, None, 0), &cache.flight(3, None, 0)));
-        cache.invalidate(3);
-        let first = cache.flight(3, None, 1);
-        assert!(Arc::ptr_eq(&first, &cache.flight(3, None, 1)));
+        assert!(!Arc::ptr_eq(
+            &cache.flight(TournamentId(3), None, 0),
+            &cache.flight(TournamentId(3), None, 0)
+        ));
+        cache.invalidate(TournamentId(3));
+        let first = cache.flight(TournamentId(3), None, 1);
+        assert!(Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 1)));
         // Another view, or an older generation, builds on its own.
-        assert!(!Arc::ptr_eq(&first, &cache.flight(3, Some(1), 1)));
-        assert!(!Arc::ptr_eq(&first, &cache.flight(3, None, 0)));
+        assert!(!Arc::ptr_eq(
+            &first,
+            &cache.flight(TournamentId(3), Some(RoundNo(1)), 1)
+        ));
+        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 0)));
         // A change: the next requests do not wait for a build of before it.
-        cache.invalidate(3);
-        assert!(!Arc::ptr_eq(&first, &cache.flight(3, None, 2)));
-        let second = cache.flight(3, None, 2);
-        cache.landed(3, None, &first);
-        assert!(Arc::ptr_eq(&second, &cache.flight(3, None, 2)));
-        cache.landed(3, None, &second);
-        assert!(!Arc::ptr_eq(&second, &cache.flight(3, None, 2)));
+        cache.invalidate(TournamentId(3));
+        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 2)));
+        let second = cache.flight(TournamentId(3), None, 2);
+        cache.landed(TournamentId(3), None, &first);
+        assert!(Arc::ptr_eq(&second, &cache.flight(TournamentId(3), None, 2)));
+        cache.landed(TournamentId(3), None, &second);
+        assert!(!Arc::ptr_eq(&second, &cache.flight(TournamentId(3), None, 2)));
     }
 
     #[test]
@@ -297,26 +310,26 @@ mod tests {
         let cache: Cache<u8> = Cache::default();
         let long = Duration::from_secs(3600);
         // Never built: no pause.
-        assert_eq!(cache.pause_before_build(4, None, long), None);
-        cache.invalidate(4);
-        assert_eq!(cache.pause_before_build(4, None, long), None);
-        let _building = cache.flight(4, None, 1);
+        assert_eq!(cache.pause_before_build(TournamentId(4), None, long), None);
+        cache.invalidate(TournamentId(4));
+        assert_eq!(cache.pause_before_build(TournamentId(4), None, long), None);
+        let _building = cache.flight(TournamentId(4), None, 1);
         // Just begun: the next build waits for the rest of the interval,
         // whatever changed meanwhile; other views do not.
-        cache.invalidate(4);
-        let pause = cache.pause_before_build(4, None, long).expect("a pause");
+        cache.invalidate(TournamentId(4));
+        let pause = cache.pause_before_build(TournamentId(4), None, long).expect("a pause");
         assert!(pause > Duration::from_secs(3500) && pause <= long, "{pause:?}");
-        assert_eq!(cache.pause_before_build(4, Some(1), long), None);
-        assert_eq!(cache.pause_before_build(4, None, Duration::ZERO), None);
+        assert_eq!(cache.pause_before_build(TournamentId(4), Some(RoundNo(1)), long), None);
+        assert_eq!(cache.pause_before_build(TournamentId(4), None, Duration::ZERO), None);
     }
 
     #[test]
     fn a_first_build_racing_a_first_change_is_not_kept() {
         let cache: Cache<u8> = Cache::default();
-        let Lookup::Miss(g) = cache.lookup(7, None) else {
+        let Lookup::Miss(g) = cache.lookup(TournamentId(7), None) else {
             panic!("empty cache")
         };
-        cache.invalidate(7);
-        assert!(!cache.store(7, None, g, 1));
+        cache.invalidate(TournamentId(7));
+        assert!(!cache.store(TournamentId(7), None, g, 1));
     }
 }

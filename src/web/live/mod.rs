@@ -24,6 +24,7 @@ use tokio::sync::broadcast;
 use crate::db::models::StoredEvent;
 use crate::db::ops::events::{read_settled, Committed, CHANNEL};
 use crate::db::{AnyConnection, Backend, Manager, Relay, Tx};
+use crate::tournament::ids::TournamentId;
 
 pub use cache::{Progress, Snapshot, StandingsCache};
 
@@ -232,13 +233,13 @@ pub struct Batch {
     /// The events.
     pub events: Vec<StoredEvent>,
     /// Per tournament: its first event's id, and all its frames.
-    frames: Vec<(i32, i64, Bytes)>,
+    frames: Vec<(TournamentId, i64, Bytes)>,
 }
 
 impl Batch {
     /// The batch of `events` (ids growing).
     pub fn new(events: Vec<StoredEvent>) -> Batch {
-        let mut joined: Vec<(i32, i64, BytesMut)> = Vec::new();
+        let mut joined: Vec<(TournamentId, i64, BytesMut)> = Vec::new();
         for e in &events {
             let frame = sse::frame(e);
             match joined.iter_mut().find(|(t, ..)| *t == e.tournament_id) {
@@ -253,7 +254,7 @@ impl Batch {
     /// What a stream of `tournament` that has sent every event up to id
     /// `sent` writes of this batch (its tournament's events after `sent`),
     /// and the last id then sent; `None` when there is nothing to write.
-    pub fn frames_after(&self, tournament: i32, sent: i64) -> Option<(Bytes, i64)> {
+    pub fn frames_after(&self, tournament: TournamentId, sent: i64) -> Option<(Bytes, i64)> {
         let last = self.events.iter().rev().find(|e| e.tournament_id == tournament)?.id;
         if last <= sent {
             return None;
@@ -380,7 +381,7 @@ fn notified(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
 
 /// Reads the events after the last one seen: drops the cached standings of
 /// their tournaments, then broadcasts them; the tournaments they were of.
-fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BTreeSet<i32>> {
+fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BTreeSet<TournamentId>> {
     let mut read = BTreeSet::new();
     loop {
         let after = shared.last_seen.load(Ordering::Relaxed);
@@ -388,12 +389,12 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BT
         let Some(last) = events.last().map(|e| e.id) else {
             return Ok(read);
         };
-        let tournaments: BTreeSet<i32> = events.iter().map(|e| e.tournament_id).collect();
+        let tournaments: BTreeSet<TournamentId> = events.iter().map(|e| e.tournament_id).collect();
         // Standings change with events committed elsewhere (another
         // instance, the command line); this process's own dropped them at
         // their commit. An id noted after the hub read it (the commit was
         // read before it was noted) is forgotten at the next read.
-        let changed: BTreeSet<i32> = {
+        let changed: BTreeSet<TournamentId> = {
             let mut local = shared.local.lock().unwrap_or_else(|e| e.into_inner());
             let changed = events
                 .iter()
@@ -424,8 +425,9 @@ mod tests {
     use super::{spread, Batch, Hub, SPREAD_MAX};
     use crate::db::models::StoredEvent;
     use crate::db::Manager;
+    use crate::tournament::ids::TournamentId;
 
-    fn event(id: i64, tournament_id: i32) -> StoredEvent {
+    fn event(id: i64, tournament_id: TournamentId) -> StoredEvent {
         StoredEvent {
             id,
             tournament_id,
@@ -445,26 +447,32 @@ mod tests {
 
     #[test]
     fn a_stream_gets_its_tournaments_events_after_what_it_sent() {
-        let batch = Batch::new(vec![event(4, 1), event(5, 2), event(6, 1), event(7, 1), event(8, 2)]);
+        let batch = Batch::new(vec![
+            event(4, TournamentId(1)),
+            event(5, TournamentId(2)),
+            event(6, TournamentId(1)),
+            event(7, TournamentId(1)),
+            event(8, TournamentId(2)),
+        ]);
         // A stream up to date: all of its tournament's, in order, in one piece.
-        let (frames, last) = batch.frames_after(1, 3).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId(1), 3).unwrap();
         assert_eq!((ids(&frames), last), (vec![4, 6, 7], 7));
         assert_eq!(
             std::str::from_utf8(&frames).unwrap(),
             "id: 4\nevent: deal\ndata: {\"n\":4}\n\nid: 6\nevent: deal\ndata: {\"n\":6}\n\n\
              id: 7\nevent: deal\ndata: {\"n\":7}\n\n"
         );
-        let (frames, last) = batch.frames_after(2, 0).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId(2), 0).unwrap();
         assert_eq!((ids(&frames), last), (vec![5, 8], 8));
         // A stream that replayed some of them: the rest only.
-        let (frames, last) = batch.frames_after(1, 4).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId(1), 4).unwrap();
         assert_eq!((ids(&frames), last), (vec![6, 7], 7));
-        let (frames, last) = batch.frames_after(1, 6).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId(1), 6).unwrap();
         assert_eq!((ids(&frames), last), (vec![7], 7));
         // Nothing new for it, or nothing of its tournament.
-        assert!(batch.frames_after(1, 7).is_none());
-        assert!(batch.frames_after(2, 8).is_none());
-        assert!(batch.frames_after(3, 0).is_none());
+        assert!(batch.frames_after(TournamentId(1), 7).is_none());
+        assert!(batch.frames_after(TournamentId(2), 8).is_none());
+        assert!(batch.frames_after(TournamentId(3), 0).is_none());
     }
 
     #[test]

@@ -15,6 +15,7 @@ use tokio::time::{timeout_at, Instant};
 
 use crate::db::models::StoredEvent;
 use crate::db::ops::events::read_settled;
+use crate::tournament::ids::TournamentId;
 
 use super::super::{AppError, AppState};
 use super::{Batch, Pacer};
@@ -52,7 +53,7 @@ fn last_event_id(req: &HttpRequest) -> Option<i64> {
 }
 
 struct Stream {
-    tournament: i32,
+    tournament: TournamentId,
     /// What to send before waiting for new events.
     queued: VecDeque<Bytes>,
     /// The last event id sent (the replay's and the broadcast's may overlap).
@@ -110,7 +111,11 @@ impl Stream {
 }
 
 #[get("/api/tournaments/{id}/events")]
-async fn events(req: HttpRequest, state: web::Data<AppState>, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn events(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     // 404 for an unknown tournament (from memory when its standings are).
     state.standings(id, None).await?;

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::db::models::{Registration, SeatingConstraint};
 use crate::db::ops::{Msg, OpError};
+use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind};
 
 use super::super::csrf::CsrfForm;
@@ -34,7 +35,7 @@ impl ConstraintForm {
     fn parse(&self) -> Result<Constraint, OpError> {
         let player = |s: &str| {
             s.trim()
-                .parse::<i32>()
+                .parse::<PlayerId>()
                 .map_err(|_| OpError::Invalid(Msg::new("constraint-player-required")))
         };
         let a = player(&self.player_a)?;
@@ -50,9 +51,9 @@ impl ConstraintForm {
                 let t = self
                     .table_number
                     .trim()
-                    .parse::<i32>()
+                    .parse::<TableNo>()
                     .ok()
-                    .filter(|t| *t >= 1)
+                    .filter(|t| t.get() >= 1)
                     .ok_or_else(|| OpError::Invalid(Msg::new("constraint-table-required")))?;
                 Ok(Constraint::Fixed(a, t))
             }
@@ -64,7 +65,7 @@ impl ConstraintForm {
 #[post("/tournaments/{id}/constraints")]
 async fn add_constraint(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: CsrfForm<ConstraintForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -96,7 +97,7 @@ async fn add_constraint(
 #[post("/tournaments/{id}/constraints/{cid}/delete")]
 async fn delete_constraint(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     _form: CsrfForm<serde::de::IgnoredAny>,
 ) -> Result<HttpResponse, AppError> {
     let (id, cid) = path.into_inner();

@@ -8,6 +8,7 @@ use crate::db::ops::players::PlayerForm;
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::table::{Constraint, Table5Mode};
 
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
@@ -20,7 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// A registered player, as the dashboard lists them.
 pub struct RegView {
     /// Player id.
-    pub id: i32,
+    pub id: PlayerId,
     /// Name.
     pub name: String,
     /// Club.
@@ -34,13 +35,13 @@ pub struct RegView {
     /// Withdrawn.
     pub withdrawn: bool,
     /// First round they play.
-    pub first_round: i32,
+    pub first_round: RoundNo,
 }
 
 /// A round, as the dashboard lists it.
 pub struct RoundView {
     /// Number.
-    pub number: i32,
+    pub number: RoundNo,
     /// Closed.
     pub closed: bool,
     /// Tables with deals missing.
@@ -66,18 +67,18 @@ pub struct Dashboard {
     /// Its constraints.
     pub constraints: Vec<ConstraintView>,
     /// Number of the next round.
-    pub next_round: i32,
+    pub next_round: RoundNo,
     /// Players who would be seated in the next round.
     pub next_count: usize,
 }
 
 /// Loads the dashboard's data.
-pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, AppError> {
+pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Dashboard, AppError> {
     let t = tournaments::get(conn, id)?;
     let last = Round::last_number(conn, id)?;
     let next_round = last + 1;
     let regs_players = Registration::with_players(conn, id)?;
-    let names: std::collections::HashMap<i32, String> =
+    let names: std::collections::HashMap<PlayerId, String> =
         regs_players.iter().map(|(_, p)| (p.id, p.name.clone())).collect();
     let regs = regs_players
         .into_iter()
@@ -86,7 +87,7 @@ pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, A
                 "status-withdrawn"
             } else if !r.checked_in {
                 "status-registered"
-            } else if r.first_round > 1 {
+            } else if r.first_round > RoundNo(1) {
                 "status-late"
             } else {
                 "status-present"
@@ -121,7 +122,7 @@ pub fn load(conn: &mut AnyConnection, id: i32, ctx: &Ctx) -> Result<Dashboard, A
             }
         })
         .collect();
-    let name = |p: i32| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
+    let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
     let constraints = SeatingConstraint::for_tournament(conn, id)?
         .into_iter()
         .map(|c| {
@@ -174,7 +175,7 @@ impl DashboardPage {
 pub async fn render_dashboard(
     state: &AppState,
     ctx: Ctx,
-    id: i32,
+    id: TournamentId,
     player: PlayerForm,
     error: Option<String>,
     notice: Option<String>,
@@ -195,7 +196,7 @@ pub async fn render_dashboard(
 }
 
 #[get("/tournaments/{id}")]
-async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
     let player = PlayerForm {
         checked_in: Some("on".into()),
         ..Default::default()

@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::db::models::Player;
 use crate::db::ops::players::{self, PlayerFields, PlayerForm};
+use crate::tournament::ids::PlayerId;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
@@ -53,7 +54,7 @@ pub struct EditPage {
     /// Page context.
     pub ctx: Ctx,
     /// Player id.
-    pub id: i32,
+    pub id: PlayerId,
     /// The form as typed.
     pub form: PlayerForm,
     /// What was refused.
@@ -61,7 +62,7 @@ pub struct EditPage {
 }
 
 #[get("/players/{pid}/edit")]
-async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<PlayerId>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let p = state
         .db(move |conn| Player::find(conn, id)?.ok_or(AppError::NotFound))
@@ -83,7 +84,7 @@ async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) ->
 #[post("/players/{pid}/edit")]
 async fn update(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<PlayerId>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();

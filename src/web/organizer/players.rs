@@ -10,6 +10,7 @@ use crate::db::ops::player_input::decode_file;
 use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
+use crate::tournament::ids::{PlayerId, TournamentId};
 
 use super::super::csrf::{check_token, CsrfForm};
 use super::super::form::{attempt, see_other, Refused};
@@ -24,7 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[post("/tournaments/{id}/players")]
 async fn add(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: CsrfForm<PlayerForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -59,7 +60,7 @@ pub struct ImportPage {
     /// Page context.
     pub ctx: Ctx,
     /// Tournament id.
-    pub id: i32,
+    pub id: TournamentId,
     /// What happened.
     pub report: ImportReport,
 }
@@ -68,7 +69,7 @@ pub struct ImportPage {
 async fn import(
     req: HttpRequest,
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     mut payload: Multipart,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -126,7 +127,12 @@ async fn import(
     }
 }
 
-pub(super) async fn player_action<F>(ctx: Ctx, state: &AppState, id: i32, action: F) -> Result<HttpResponse, AppError>
+pub(super) async fn player_action<F>(
+    ctx: Ctx,
+    state: &AppState,
+    id: TournamentId,
+    action: F,
+) -> Result<HttpResponse, AppError>
 where
     F: FnOnce(&mut Tx<'_>) -> Result<(), OpError> + Send + 'static,
 {
@@ -166,7 +172,7 @@ struct PresentForm {
 #[post("/tournaments/{id}/players/{pid}/{action}")]
 async fn player_status(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32, PlayerStatusAction)>,
+    path: web::Path<(TournamentId, PlayerId, PlayerStatusAction)>,
     form: CsrfForm<PresentForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid, action) = path.into_inner();

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use crate::db::models::{Deal, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::Standings;
 use crate::tournament::table::deal_players;
 
@@ -37,7 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg")]
 async fn table_qr(
     OrgPage { state, .. }: OrgPage,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo)>,
     site: SiteUrl,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn) = path.into_inner();
@@ -54,7 +55,7 @@ async fn table_qr(
 /// A table card: what a table needs to start.
 pub struct CardView {
     /// Table number.
-    pub number: i32,
+    pub number: TableNo,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// The tablet's full link.
@@ -72,19 +73,25 @@ pub struct CardsPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// The cards, by table number.
     pub cards: Vec<CardView>,
 }
 
 /// A tournament and its round `n`.
-fn round_of(conn: &mut AnyConnection, id: i32, n: i32) -> Result<(Tournament, Round), AppError> {
+fn round_of(conn: &mut AnyConnection, id: TournamentId, n: RoundNo) -> Result<(Tournament, Round), AppError> {
     let t = tournaments::get(conn, id)?;
     let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
     Ok((t, round))
 }
 
-fn load_cards(conn: &mut AnyConnection, ctx: Ctx, id: i32, n: i32, site: &SiteUrl) -> Result<CardsPage, AppError> {
+fn load_cards(
+    conn: &mut AnyConnection,
+    ctx: Ctx,
+    id: TournamentId,
+    n: RoundNo,
+    site: &SiteUrl,
+) -> Result<CardsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
     let cards = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
@@ -109,7 +116,7 @@ fn load_cards(conn: &mut AnyConnection, ctx: Ctx, id: i32, n: i32, site: &SiteUr
 #[get("/tournaments/{id}/rounds/{n}/cards")]
 async fn cards_page(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     site: SiteUrl,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
@@ -122,7 +129,7 @@ pub struct Slip {
     /// The player's name.
     pub name: String,
     /// Table number.
-    pub table: i32,
+    pub table: TableNo,
     /// Place at the table, from 1.
     pub place: usize,
     /// Whether they deal deal 1.
@@ -138,12 +145,12 @@ pub struct SlipsPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// The slips, by name.
     pub slips: Vec<Slip>,
 }
 
-fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: i32, n: i32) -> Result<SlipsPage, AppError> {
+fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: TournamentId, n: RoundNo) -> Result<SlipsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
     let mut slips: Vec<Slip> = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
@@ -173,7 +180,7 @@ fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: i32, n: i32) -> Result<Sli
 #[get("/tournaments/{id}/rounds/{n}/slips")]
 async fn slips_page(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
     let page = state.db(move |conn| load_slips(conn, ctx, id, n)).await?;
@@ -208,7 +215,7 @@ pub struct SheetLine {
 /// A printed score sheet (feuille de marque) of one table.
 pub struct PrintedSheet {
     /// Table number.
-    pub number: i32,
+    pub number: TableNo,
     /// Players by place.
     pub players: Vec<String>,
     /// Deal lines.
@@ -226,7 +233,7 @@ pub struct SheetsPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub round: i32,
+    pub round: RoundNo,
     /// Blank for paper play.
     pub blank: bool,
     /// The sheets.
@@ -237,15 +244,15 @@ pub struct SheetsPage {
 struct SheetsQuery {
     #[serde(default)]
     blank: String,
-    table: Option<i32>,
+    table: Option<TableNo>,
 }
 
 fn load_sheets(
     conn: &mut AnyConnection,
     ctx: Ctx,
-    (id, n): (i32, i32),
+    (id, n): (TournamentId, RoundNo),
     blank: bool,
-    only: Option<i32>,
+    only: Option<TableNo>,
 ) -> Result<SheetsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
     let lang = ctx.lang;
@@ -256,7 +263,7 @@ fn load_sheets(
     if seated.is_empty() && only.is_some() {
         return Err(AppError::NotFound);
     }
-    let mut entered: HashMap<(i32, i32), (Deal, HashMap<i32, i32>)> = HashMap::new();
+    let mut entered: HashMap<(i32, i32), (Deal, HashMap<PlayerId, i32>)> = HashMap::new();
     if !blank {
         for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
             entered.insert((d.table_id, d.number), (d, scores.into_iter().collect()));
@@ -264,8 +271,8 @@ fn load_sheets(
     }
     let mut sheets = Vec::new();
     for (table, players) in seated {
-        let ids: Vec<i32> = players.iter().map(|(p, _)| *p).collect();
-        let names: HashMap<i32, String> = players.iter().cloned().collect();
+        let ids: Vec<PlayerId> = players.iter().map(|(p, _)| *p).collect();
+        let names: HashMap<PlayerId, String> = players.iter().cloned().collect();
         let mut totals = vec![0i64; ids.len()];
         let mut lines = Vec::new();
         for k in 1..=table.deal_count {
@@ -337,7 +344,7 @@ fn load_sheets(
 #[get("/tournaments/{id}/rounds/{n}/sheets")]
 async fn sheets_page(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     q: web::Query<SheetsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
@@ -360,25 +367,28 @@ pub struct StandingsPrint {
     /// Standings.
     pub s: Standings,
     /// Round numbers seated.
-    pub rounds: Vec<u32>,
+    pub rounds: Vec<RoundNo>,
     /// The tie-break figure's column title, and each line's figure, when
     /// the tournament breaks ties.
     pub tie: Option<(String, Vec<String>)>,
     /// Whether every planned round is seated and closed.
     pub last: bool,
     /// Clubs by player id.
-    pub clubs: HashMap<i64, String>,
+    pub clubs: HashMap<PlayerId, String>,
 }
 
 impl StandingsPrint {
     /// A player's club.
-    pub fn club(&self, player: &i64) -> &str {
+    pub fn club(&self, player: &PlayerId) -> &str {
         self.clubs.get(player).map(String::as_str).unwrap_or("")
     }
 }
 
 #[get("/tournaments/{id}/standings/print")]
-async fn standings_page(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn standings_page(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let page = state
         .db(move |conn| {
@@ -388,7 +398,7 @@ async fn standings_page(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32
             let last = all.len() as i32 >= t.rounds_planned && all.iter().all(Round::is_closed);
             let clubs = Registration::with_players(conn, id)?
                 .into_iter()
-                .map(|(_, p)| (i64::from(p.id), p.club))
+                .map(|(_, p)| (p.id, p.club))
                 .collect();
             let tie =
                 tie_break_column(t.tie_breaker).map(|(key, figure)| (ctx.t(key), s.lines.iter().map(figure).collect()));
@@ -397,7 +407,7 @@ async fn standings_page(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32
                 t,
                 s,
                 tie,
-                rounds: all.into_iter().map(|r| r.number as u32).collect(),
+                rounds: all.into_iter().map(|r| r.number).collect(),
                 last,
                 clubs,
             })

@@ -14,6 +14,7 @@ use crate::db::ops::tournaments;
 use crate::i18n::Lang;
 use crate::tarot::Camp;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 
 use super::super::{render, AppError, Ctx, OrgPage};
@@ -40,20 +41,19 @@ pub struct SeatingPage {
 }
 
 #[get("/tournaments/{id}/seating")]
-async fn seating_report(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn seating_report(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let page = state
         .db(move |conn| {
             let t = tournaments::get(conn, id)?;
             let hist = history(conn, id)?;
-            let rounds: Vec<Vec<Vec<u32>>> = hist
-                .iter()
-                .map(|r| r.iter().map(|tb| tb.iter().map(|p| *p as u32).collect()).collect())
-                .collect();
-            let report = SeatingReport::from_rounds(&rounds);
-            let ids: Vec<i32> = hist.iter().flatten().flatten().copied().collect();
+            let report = SeatingReport::from_rounds(&hist);
+            let ids: Vec<PlayerId> = hist.iter().flatten().flatten().copied().collect();
             let nm = Player::names(conn, &ids)?;
-            let name = |p: u32| nm.get(&(p as i32)).cloned().unwrap_or_default();
+            let name = |p: PlayerId| nm.get(&p).cloned().unwrap_or_default();
             let repeated = report
                 .repeated_pairs
                 .iter()
@@ -107,7 +107,7 @@ fn numbers(subject: &str) -> Vec<String> {
 }
 
 /// The player ids an entry's JSON names (deal records, seated tables).
-fn player_ids(e: &AuditEntry, out: &mut Vec<i32>) {
+fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
     for json in [&e.before_json, &e.after_json].into_iter().flatten() {
         let Ok(v) = serde_json::from_str::<Value>(json) else {
             continue;
@@ -124,18 +124,18 @@ fn player_ids(e: &AuditEntry, out: &mut Vec<i32>) {
                     .into_iter()
                     .flatten()
                     .flat_map(|t| t.as_array().into_iter().flatten())
-                    .filter_map(|p| p.as_i64().and_then(|p| i32::try_from(p).ok())),
+                    .filter_map(|p| p.as_i64().and_then(|p| i32::try_from(p).ok()).map(PlayerId)),
             );
         }
     }
 }
 
 /// A deal in words: "Garde d'Odile avec Paul, 2 bouts, 51 points, petit au bout à l'attaque".
-pub fn describe_deal(lang: Lang, deal: &TableDeal, names: &HashMap<i32, String>) -> String {
+pub fn describe_deal(lang: Lang, deal: &TableDeal, names: &HashMap<PlayerId, String>) -> String {
     let Some(d) = deal.played() else {
         return lang.t("deal-all-passed");
     };
-    let name = |p: i32| names.get(&p).cloned().unwrap_or_else(|| p.to_string());
+    let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_else(|| p.to_string());
     let partner = d
         .partner
         .map(|p| lang.t_args("audit-deal-partner", &[("partner", name(p))]))
@@ -166,7 +166,7 @@ pub fn describe_deal(lang: Lang, deal: &TableDeal, names: &HashMap<i32, String>)
 }
 
 /// Tells an entry in sentences.
-pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<i32, String>) -> AuditLine {
+pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<PlayerId, String>) -> AuditLine {
     let n = numbers(&e.subject);
     let arg = |i: usize| n.get(i).cloned().unwrap_or_default();
     let json = |s: &Option<String>| s.as_deref().and_then(|s| serde_json::from_str::<Value>(s).ok());
@@ -190,7 +190,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<i32, S
             )
         }
         "round.start" => {
-            let tables: Vec<Vec<i32>> = json(&e.after_json)
+            let tables: Vec<Vec<PlayerId>> = json(&e.after_json)
                 .and_then(|v| serde_json::from_value(v).ok())
                 .unwrap_or_default();
             for (i, players) in tables.iter().enumerate() {
@@ -207,7 +207,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<i32, S
         }
         "round.close" => lang.t_args("audit-round-close", &[actor, ("round", arg(0))]),
         "round.force_close" => {
-            let missing: Vec<(i32, Vec<i32>)> = json(&e.after_json)
+            let missing: Vec<(TableNo, Vec<i32>)> = json(&e.after_json)
                 .and_then(|v| serde_json::from_value(v).ok())
                 .unwrap_or_default();
             for (table, deals) in missing {
@@ -258,7 +258,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<i32, S
 }
 
 #[get("/tournaments/{id}/audit")]
-async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let tz = state.config.timezone;
     let lang = ctx.lang;
@@ -283,7 +283,7 @@ async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Res
 /// The whole tournament as `chelem export` writes it (FORMATS.md, "Export
 /// and import"), to download: `chelem import` reads it back.
 #[get("/tournaments/{id}/export.json")]
-async fn export_json(OrgPage { state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn export_json(OrgPage { state, .. }: OrgPage, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let doc = state
         .db(move |conn| {

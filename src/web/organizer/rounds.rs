@@ -9,6 +9,7 @@ use crate::db::models::{Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::dealer_seat;
 
 use super::super::csrf::CsrfForm;
@@ -35,11 +36,11 @@ struct StartForm {
 #[post("/tournaments/{id}/rounds")]
 async fn start(
     OrgPage { ctx, user, state }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: CsrfForm<StartForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let expected = form.0.expected.trim().parse::<i32>().ok();
+    let expected = form.0.expected.trim().parse::<RoundNo>().ok();
     let close_previous = form.0.close_previous.is_some();
     let actor = user.username;
     let r = state
@@ -70,7 +71,7 @@ pub struct SeatView {
 }
 
 /// The seats of a table whose players (id, name) are in seat order.
-pub fn seat_views(players: Vec<(i32, String)>) -> Vec<SeatView> {
+pub fn seat_views(players: Vec<(PlayerId, String)>) -> Vec<SeatView> {
     let first_dealer = dealer_seat(players.len(), 1);
     players
         .into_iter()
@@ -86,7 +87,7 @@ pub fn seat_views(players: Vec<(i32, String)>) -> Vec<SeatView> {
 /// A table on the round page.
 pub struct TableView {
     /// Number.
-    pub number: i32,
+    pub number: TableNo,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// Deals entered.
@@ -121,13 +122,13 @@ pub struct RoundPage {
     /// Tournament.
     pub t: Tournament,
     /// Round number.
-    pub number: i32,
+    pub number: RoundNo,
     /// Closed.
     pub closed: bool,
     /// Tables.
     pub tables: Vec<TableView>,
     /// Tables with missing deals.
-    pub missing: Vec<(i32, Vec<i32>)>,
+    pub missing: Vec<(TableNo, Vec<i32>)>,
     /// Refusal to show.
     pub error: Option<String>,
     /// How far the round is.
@@ -155,8 +156,8 @@ impl RoundPage {
 fn load_round(
     conn: &mut AnyConnection,
     ctx: Ctx,
-    id: i32,
-    n: i32,
+    id: TournamentId,
+    n: RoundNo,
     site: &SiteUrl,
     error: Option<String>,
 ) -> Result<RoundPage, AppError> {
@@ -202,7 +203,7 @@ fn load_round(
 async fn render_round(
     state: &AppState,
     ctx: Ctx,
-    (id, n): (i32, i32),
+    (id, n): (TournamentId, RoundNo),
     site: SiteUrl,
     error: Option<String>,
     status: StatusCode,
@@ -214,7 +215,7 @@ async fn render_round(
 #[get("/tournaments/{id}/rounds/{n}")]
 async fn show(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     site: SiteUrl,
 ) -> Result<HttpResponse, AppError> {
     render_round(&state, ctx, path.into_inner(), site, None, StatusCode::OK).await
@@ -229,7 +230,7 @@ struct CloseForm {
 #[post("/tournaments/{id}/rounds/{n}/close")]
 async fn close(
     OrgPage { ctx, user, state }: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     site: SiteUrl,
     form: CsrfForm<CloseForm>,
 ) -> Result<HttpResponse, AppError> {

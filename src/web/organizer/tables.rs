@@ -4,6 +4,7 @@
 use actix_web::{get, post, web, HttpResponse};
 
 use crate::db::ops::deals::Actor;
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::super::csrf::CsrfForm;
 use super::super::deal::entry::{enter_from_form, form_page};
@@ -24,7 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}")]
 async fn show_sheet(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo)>,
     q: web::Query<SheetQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn) = path.into_inner();
@@ -38,7 +39,7 @@ async fn show_sheet(
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
 async fn deal_form(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
     let page = state
@@ -50,7 +51,7 @@ async fn deal_form(
 #[get("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}/preview")]
 async fn deal_preview(
     OrgPage { ctx, state, .. }: OrgPage,
-    path: web::Path<(i32, i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo, i32)>,
     form: web::Query<DealForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
@@ -60,7 +61,7 @@ async fn deal_preview(
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}")]
 async fn deal_post(
     OrgPage { ctx, user, state }: OrgPage,
-    path: web::Path<(i32, i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo, i32)>,
     form: CsrfForm<DealForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();

@@ -4,6 +4,7 @@ use actix_web::{get, post, web, HttpResponse};
 
 use crate::db::models::Tournament;
 use crate::db::ops::tournaments;
+use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::web::settings::TournamentForm;
 
 use super::super::csrf::CsrfForm;
@@ -126,7 +127,10 @@ async fn create(
 }
 
 #[get("/tournaments/{id}/edit")]
-async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn edit_form(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (t, seated) = state
         .db(move |conn| {
@@ -142,14 +146,14 @@ async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<i32>) ->
         error: None,
         action: format!("/tournaments/{id}/edit"),
         title_key: "tournament-edit",
-        started: seated > 0,
+        started: seated > RoundNo(0),
     }))
 }
 
 #[post("/tournaments/{id}/edit")]
 async fn update(
     OrgPage { ctx, user, state }: OrgPage,
-    path: web::Path<i32>,
+    path: web::Path<TournamentId>,
     form: CsrfForm<TournamentForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -176,7 +180,7 @@ async fn update(
                 form,
                 action: format!("/tournaments/{id}/edit"),
                 title_key: "tournament-edit",
-                started: seated > 0,
+                started: seated > RoundNo(0),
             };
             Ok(render::page_with_status(&page, status))
         }

@@ -10,6 +10,7 @@ use crate::db::models::{GameDeal, GameSeat};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
 use crate::db::ops::{Msg, OpError};
 use crate::tarot::{Action, GameLog};
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::super::{AppError, AppState, Organizer};
 use super::view::seat_json;
@@ -275,7 +276,7 @@ async fn game_log(
 async fn table_digital(
     state: web::Data<AppState>,
     org: Organizer,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n, t) = path.into_inner();
     let who = org.0.username.clone();

@@ -7,6 +7,7 @@ use askama::Template;
 use crate::db::models::{GameDeal, GameRow, GameSeat, RoundTable};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
 use crate::db::ops::{Msg, OpError};
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::super::csrf::CsrfForm;
 use super::super::form::see_other;
@@ -184,7 +185,7 @@ pub struct GamePage {
     /// The game.
     pub id: i32,
     /// "Round 2, table 5" for a digital table.
-    pub table: Option<(i32, i32, i32)>,
+    pub table: Option<(TournamentId, RoundNo, TableNo)>,
     /// Seats.
     pub seats: Vec<SeatLine>,
     /// Deals: (number, over, scores by table seat).
@@ -269,7 +270,7 @@ async fn seat_bot(
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/digital")]
 async fn table_digital(
     page: OrgPage,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, TableNo)>,
     _form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let OrgPage { state, user, .. } = page;
@@ -288,7 +289,7 @@ async fn table_digital(
 #[post("/tournaments/{id}/rounds/{n}/digital")]
 async fn round_digital(
     page: OrgPage,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     _form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let OrgPage { state, user, .. } = page;
