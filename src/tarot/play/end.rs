@@ -1,0 +1,169 @@
+//! The end of a deal: the piles counted (the excuse rules, petit au bout,
+//! chelem), the [`Outcome`], and the deal's record scored by the one
+//! scoring path of recorded deals.
+
+use super::{Game, Phase};
+use crate::tarot::card::Card;
+use crate::tarot::cards::CardSet;
+use crate::tarot::contract::{Camp, Chelem, Contract, HalfPoints, Handful, Seat};
+use crate::tarot::record::{DealRecord, RecordInput};
+use crate::tarot::rules::ScoringRules;
+use crate::tarot::score::score;
+
+/// The end of a deal: what the attack got and the score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The attack's oudlers.
+    pub oudlers: u8,
+    /// The attack's points.
+    pub points: HalfPoints,
+    /// The defence's points, counted from its own pile (with `points`, 91).
+    pub defence_points: HalfPoints,
+    /// Petit au bout.
+    pub petit_au_bout: Option<Camp>,
+    /// Who took every trick.
+    pub chelem_made_by: Option<Camp>,
+    /// Every seat's score (zeros beyond `players`).
+    pub scores: [i64; 5],
+}
+
+impl Game {
+    fn camp(&self, seat: u8) -> Camp {
+        if self.is_attack(seat) {
+            Camp::Attack
+        } else {
+            Camp::Defence
+        }
+    }
+
+    pub(super) fn finish(&mut self) {
+        self.phase = Phase::Done;
+        let contract = self.contract.expect("a contract in play");
+        let n = usize::from(self.ntricks);
+        let mut attack = CardSet::EMPTY;
+        for s in 0..self.players {
+            if self.is_attack(s) {
+                attack = attack.or(self.won[usize::from(s)]);
+            }
+        }
+        match contract {
+            Contract::Petite | Contract::Garde => attack = attack.or(self.discard),
+            Contract::GardeSans => attack = attack.or(self.dog),
+            Contract::GardeContre => {}
+        }
+        let mut adjust: i32 = 0;
+        let mut excuse_wins_last = false;
+        if let Some((es, et)) = self.excuse {
+            let owner_attack = self.is_attack(es);
+            let t = usize::from(et);
+            if t + 1 == n {
+                if self.winners[t] == es {
+                    excuse_wins_last = true;
+                    if owner_attack {
+                        attack.insert(Card::EXCUSE);
+                    }
+                } else if !owner_attack {
+                    // Played to the last trick: it changes camp.
+                    attack.insert(Card::EXCUSE);
+                }
+            } else {
+                if owner_attack {
+                    attack.insert(Card::EXCUSE);
+                }
+                let winner_attack = self.is_attack(self.winners[t]);
+                if owner_attack != winner_attack {
+                    // The owner gives a half-point card for it.
+                    adjust = if owner_attack { -1 } else { 1 };
+                }
+            }
+        }
+        let points = HalfPoints((i32::from(attack.points_half()) + adjust) as u16);
+        let mut defence = CardSet::EMPTY;
+        for s in 0..self.players {
+            if !self.is_attack(s) {
+                defence = defence.or(self.won[usize::from(s)]);
+            }
+        }
+        if contract == Contract::GardeContre {
+            defence = defence.or(self.dog);
+        }
+        if self.excuse.is_some() && !attack.contains(Card::EXCUSE) {
+            defence.insert(Card::EXCUSE);
+        }
+        let defence_points = HalfPoints((i32::from(defence.points_half()) - adjust) as u16);
+        let oudlers = attack.and(CardSet::OUDLERS).len() as u8;
+        let made_by = if self.winners[..n].iter().all(|&w| self.is_attack(w)) {
+            Some(Camp::Attack)
+        } else if self.winners[..n].iter().all(|&w| !self.is_attack(w)) {
+            Some(Camp::Defence)
+        } else {
+            None
+        };
+        let petit_trick = |i: usize| self.tricks[i][..usize::from(self.players)].contains(&Card::PETIT);
+        let petit_au_bout = if excuse_wins_last && n >= 2 && petit_trick(n - 2) {
+            Some(self.camp(self.winners[n - 2]))
+        } else if petit_trick(n - 1) {
+            Some(self.camp(self.winners[n - 1]))
+        } else {
+            None
+        };
+        let record = self.build_record(oudlers, points, petit_au_bout, made_by);
+        let s = score(&record);
+        let mut scores = [0i64; 5];
+        scores[..s.scores.len()].copy_from_slice(&s.scores);
+        self.outcome = Some(Outcome {
+            oudlers,
+            points,
+            defence_points,
+            petit_au_bout,
+            chelem_made_by: made_by,
+            scores,
+        });
+    }
+
+    fn build_record(
+        &self,
+        oudlers: u8,
+        points: HalfPoints,
+        petit_au_bout: Option<Camp>,
+        made_by: Option<Camp>,
+    ) -> DealRecord {
+        let taker = self.taker.expect("a taker");
+        let input = RecordInput {
+            players: self.players,
+            taker,
+            partner: self.partner(),
+            contract: self.contract.expect("a contract"),
+            oudlers,
+            points,
+            handfuls: (0..usize::from(self.nhandfuls))
+                .map(|i| {
+                    let s = self.handful_order[i];
+                    Handful {
+                        seat: Seat(s),
+                        size: self.handful_size(self.handfuls[usize::from(s)]),
+                    }
+                })
+                .collect::<Vec<Handful>>(),
+            petit_au_bout,
+            chelem: Chelem {
+                announced: self.chelem_announced,
+                made_by,
+            },
+            miseres: vec![],
+        };
+        match DealRecord::new(input.clone(), &ScoringRules::FFT) {
+            Ok(r) => r,
+            Err(e) => panic!(
+                "a played deal must make a valid record: {e} ({input:?}, seed {})",
+                self.seed
+            ),
+        }
+    }
+
+    /// The deal's record, once it is over and not void.
+    pub fn record(&self) -> Option<DealRecord> {
+        let o = self.outcome?;
+        Some(self.build_record(o.oudlers, o.points, o.petit_au_bout, o.chelem_made_by))
+    }
+}
