@@ -1,9 +1,11 @@
 //! The deal engine (`tarot::play`): legal moves rule by rule, refused
 //! actions leave the deal unchanged, seat views hide the others' cards,
 //! replays, and many random and bot deals checked by an independent checker
-//! of the FFT rules (`play/checker.rs`).
+//! of the FFT rules (`play/checker.rs`); the hand-written game-log writer
+//! against serde (`play/log_writer.rs`).
 
 pub mod checker;
+mod log_writer;
 
 use chelem::bots::{play_out, quick_action, random_action, Bot};
 use chelem::tarot::cards::CardSet;
