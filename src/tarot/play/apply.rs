@@ -6,17 +6,17 @@ use super::moves::{callable_rank, discardable_plain, handful_sizes, trick_winner
 use super::{Action, Game, Phase};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::Contract;
+use crate::tarot::contract::{Contract, Seat};
 use crate::tarot::play_error::PlayError;
 
 impl Game {
     /// Applies one action of `seat`: checked fully first, the state is
     /// unchanged when it is refused.
-    pub fn apply(&mut self, seat: u8, action: Action) -> Result<(), PlayError> {
-        if seat >= self.players {
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<(), PlayError> {
+        if seat.0 >= self.players {
             return Err(PlayError::NoSuchSeat {
                 seat,
-                last: self.players - 1,
+                last: Seat(self.players - 1),
             });
         }
         if self.phase == Phase::Done {
@@ -42,7 +42,7 @@ impl Game {
                 let leader = if yes {
                     self.taker.unwrap_or(seat)
                 } else {
-                    (self.dealer + 1) % self.players
+                    self.dealer.next(self.players)
                 };
                 self.leaders[0] = leader;
                 self.to_act = leader;
@@ -54,7 +54,7 @@ impl Game {
         }
     }
 
-    fn bid(&mut self, seat: u8, bid: Option<Contract>) -> Result<(), PlayError> {
+    fn bid(&mut self, seat: Seat, bid: Option<Contract>) -> Result<(), PlayError> {
         if let Some(b) = bid {
             if let Some(h) = self.contract {
                 if b <= h {
@@ -70,7 +70,7 @@ impl Game {
         self.bids[usize::from(self.nbids)] = bid;
         self.nbids += 1;
         if self.nbids < self.players {
-            self.to_act = (seat + 1) % self.players;
+            self.to_act = seat.next(self.players);
             return Ok(());
         }
         match self.taker {
@@ -87,9 +87,9 @@ impl Game {
         Ok(())
     }
 
-    fn after_call(&mut self, taker: u8) {
+    fn after_call(&mut self, taker: Seat) {
         if self.contract.is_some_and(Contract::has_ecart) {
-            self.hands[usize::from(taker)] = self.hands[usize::from(taker)].or(self.dog);
+            self.hands[taker.index()] = self.hands[taker.index()].or(self.dog);
             self.phase = Phase::Discard;
         } else {
             self.phase = Phase::Chelem;
@@ -110,7 +110,7 @@ impl Game {
             });
         }
         self.called = Some(card);
-        self.called_holder = (0..self.players).find(|&s| self.dealt[usize::from(s)].contains(card));
+        self.called_holder = Seat::all(self.players).find(|s| self.dealt[s.index()].contains(card));
         self.after_call(taker);
         Ok(())
     }
@@ -141,13 +141,13 @@ impl Game {
             return Err(PlayError::DiscardTrump { card: c.to_string() });
         }
         self.discard = cards;
-        self.hands[usize::from(taker)] = hand.minus(cards);
+        self.hands[taker.index()] = hand.minus(cards);
         self.phase = Phase::Chelem;
         Ok(())
     }
 
-    fn show_handful(&mut self, seat: u8, cards: CardSet) -> Result<(), PlayError> {
-        if self.handful_done & (1 << seat) != 0 {
+    fn show_handful(&mut self, seat: Seat, cards: CardSet) -> Result<(), PlayError> {
+        if self.handful_done & seat.bit() != 0 {
             return Err(PlayError::HandfulLate);
         }
         if !cards.is_empty() {
@@ -171,15 +171,15 @@ impl Game {
             if cards.contains(Card::EXCUSE) && !hand.and(CardSet::TRUMPS).is_subset(cards) {
                 return Err(PlayError::HandfulExcuse);
             }
-            self.handfuls[usize::from(seat)] = cards;
+            self.handfuls[seat.index()] = cards;
             self.handful_order[usize::from(self.nhandfuls)] = seat;
             self.nhandfuls += 1;
         }
-        self.handful_done |= 1 << seat;
+        self.handful_done |= seat.bit();
         Ok(())
     }
 
-    fn play(&mut self, seat: u8, card: Card) -> Result<(), PlayError> {
+    fn play(&mut self, seat: Seat, card: Card) -> Result<(), PlayError> {
         let hand = self.hand(seat);
         if !hand.contains(card) {
             return Err(PlayError::CardNotInHand { card: card.to_string() });
@@ -187,8 +187,8 @@ impl Game {
         if !self.legal_for(hand).contains(card) {
             return Err(self.card_error(hand, card));
         }
-        self.handful_done |= 1 << seat;
-        self.hands[usize::from(seat)].remove(card);
+        self.handful_done |= seat.bit();
+        self.hands[seat.index()].remove(card);
         self.played.insert(card);
         let t = usize::from(self.ntricks);
         self.tricks[t][usize::from(self.trick_len)] = card;
@@ -197,14 +197,14 @@ impl Game {
             self.excuse = Some((seat, self.ntricks));
         }
         if self.trick_len < self.players {
-            self.to_act = (seat + 1) % self.players;
+            self.to_act = seat.next(self.players);
             return Ok(());
         }
         // The trick is complete.
         let leader = self.leaders[t];
         let cards = self.tricks[t];
         let cards = &cards[..usize::from(self.players)];
-        let mut winner = (leader + trick_winner_index(cards) as u8) % self.players;
+        let mut winner = leader.after(trick_winner_index(cards) as u8, self.players);
         let last = self.ntricks + 1 == self.tricks_total();
         let mut pile = cards.iter().copied().collect::<CardSet>();
         if let Some((es, et)) = self.excuse {
@@ -217,7 +217,7 @@ impl Game {
                 }
             }
         }
-        self.won[usize::from(winner)] = self.won[usize::from(winner)].or(pile);
+        self.won[winner.index()] = self.won[winner.index()].or(pile);
         self.winners[t] = winner;
         self.ntricks += 1;
         self.trick_len = 0;

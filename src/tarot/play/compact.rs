@@ -7,14 +7,14 @@ use serde::{Deserialize, Serialize};
 use super::log::GameLog;
 use super::{Action, Game, Phase};
 use crate::tarot::card::Card;
-use crate::tarot::contract::Contract;
+use crate::tarot::contract::{Contract, Seat};
 use crate::tarot::play_error::PlayError;
 
 impl GameLog {
     /// The actions of the deal, in order, as [`Game::replay`] takes them
     /// (a handful goes just before its seat's first card).
-    pub fn actions(&self) -> Vec<(u8, Action)> {
-        let mut out: Vec<(u8, Action)> = self.bids.iter().map(|b| (b.seat, Action::Bid(b.bid))).collect();
+    pub fn actions(&self) -> Vec<(Seat, Action)> {
+        let mut out: Vec<(Seat, Action)> = self.bids.iter().map(|b| (b.seat, Action::Bid(b.bid))).collect();
         let (Some(taker), Some(contract)) = (self.taker, self.contract) else {
             return out;
         };
@@ -28,8 +28,8 @@ impl GameLog {
         let mut started = 0u8;
         for t in &self.tricks {
             for pc in &t.cards {
-                if started & (1 << pc.seat) == 0 {
-                    started |= 1 << pc.seat;
+                if started & pc.seat.bit() == 0 {
+                    started |= pc.seat.bit();
                     if let Some(h) = self.handfuls.iter().find(|h| h.seat == pc.seat) {
                         out.push((pc.seat, Action::Handful(h.shown.iter().copied().collect())));
                     }
@@ -45,7 +45,7 @@ impl GameLog {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatAction {
     /// Who acted.
-    pub seat: u8,
+    pub seat: Seat,
     /// What they did.
     #[serde(flatten)]
     pub action: Action,
@@ -58,7 +58,7 @@ pub struct CompactDeal {
     /// Table size.
     pub players: u8,
     /// The dealer.
-    pub dealer: u8,
+    pub dealer: Seat,
     /// The seed.
     pub seed: u64,
     /// The actions in order.
@@ -68,17 +68,23 @@ pub struct CompactDeal {
 impl Game {
     /// Rebuilds a deal from its seed and actions; the error gives the index
     /// of the first refused action.
-    pub fn replay(players: u8, dealer: u8, seed: u64, actions: &[(u8, Action)]) -> Result<Game, (usize, PlayError)> {
+    pub fn replay(
+        players: u8,
+        dealer: Seat,
+        seed: u64,
+        actions: &[(Seat, Action)],
+    ) -> Result<Game, (usize, PlayError)> {
         let mut g = Game::new(players, dealer, seed);
         for (i, &(seat, a)) in actions.iter().enumerate() {
             g.apply(seat, a).map_err(|e| (i, e))?;
         }
         Ok(g)
     }
+
     /// Every action so far, in order: with the seed, enough to rebuild the
     /// deal ([`Game::replay`]).
-    pub fn actions(&self) -> Vec<(u8, Action)> {
-        let mut out: Vec<(u8, Action)> = self.bids().map(|b| (b.seat, Action::Bid(b.bid))).collect();
+    pub fn actions(&self) -> Vec<(Seat, Action)> {
+        let mut out: Vec<(Seat, Action)> = self.bids().map(|b| (b.seat, Action::Bid(b.bid))).collect();
         // While bidding the phase stops it below.
         let Some(taker) = self.taker else {
             return out;
@@ -96,10 +102,10 @@ impl Game {
         }
         out.push((taker, Action::Chelem(self.chelem_announced)));
         let mut started = 0u8;
-        let mut push_card = |out: &mut Vec<(u8, Action)>, seat: u8, card: Card| {
-            if started & (1 << seat) == 0 {
-                started |= 1 << seat;
-                let h = self.handfuls[usize::from(seat)];
+        let mut push_card = |out: &mut Vec<(Seat, Action)>, seat: Seat, card: Card| {
+            if started & seat.bit() == 0 {
+                started |= seat.bit();
+                let h = self.handfuls[seat.index()];
                 if !h.is_empty() {
                     out.push((seat, Action::Handful(h)));
                 }
@@ -110,15 +116,15 @@ impl Game {
             let leader = self.leaders[usize::from(i)];
             let len = if i < self.ntricks { self.players } else { self.trick_len };
             for k in 0..len {
-                let seat = (leader + k) % self.players;
+                let seat = leader.after(k, self.players);
                 push_card(&mut out, seat, self.tricks[usize::from(i)][usize::from(k)]);
             }
         }
         // A seat that answered the handful question but has not played yet.
         if self.phase == Phase::Play {
-            for s in 0..self.players {
-                if self.handful_done & (1 << s) != 0 && started & (1 << s) == 0 {
-                    out.push((s, Action::Handful(self.handfuls[usize::from(s)])));
+            for s in Seat::all(self.players) {
+                if self.handful_done & s.bit() != 0 && started & s.bit() == 0 {
+                    out.push((s, Action::Handful(self.handfuls[s.index()])));
                 }
             }
         }
@@ -141,16 +147,16 @@ impl Game {
 
     /// Rebuilds a deal from its compact form.
     pub fn from_compact(c: &CompactDeal) -> Result<Game, (usize, PlayError)> {
-        if !(3..=5).contains(&c.players) || c.dealer >= c.players {
+        if !(3..=5).contains(&c.players) || c.dealer.0 >= c.players {
             return Err((
                 0,
                 PlayError::NoSuchSeat {
                     seat: c.dealer,
-                    last: c.players.saturating_sub(1),
+                    last: Seat(c.players.saturating_sub(1)),
                 },
             ));
         }
-        let actions: Vec<(u8, Action)> = c.actions.iter().map(|a| (a.seat, a.action)).collect();
+        let actions: Vec<(Seat, Action)> = c.actions.iter().map(|a| (a.seat, a.action)).collect();
         Game::replay(c.players, c.dealer, c.seed, &actions)
     }
 }

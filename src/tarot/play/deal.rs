@@ -7,11 +7,11 @@ use rand_chacha::ChaCha8Rng;
 use super::{Game, Phase, MAX_TRICKS};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::deal_shape;
+use crate::tarot::contract::{deal_shape, Seat};
 
 /// Shuffles and deals by packets of 3, the dog's cards set aside one at a
 /// time between packets (never first or last).
-fn deal(players: u8, dealer: u8, rng: &mut ChaCha8Rng) -> ([CardSet; 5], CardSet) {
+fn deal(players: u8, dealer: Seat, rng: &mut ChaCha8Rng) -> ([CardSet; 5], CardSet) {
     let (each, dog_size) = deal_shape(players);
     let mut deck: [u8; 78] = std::array::from_fn(|i| i as u8);
     for i in (1..78).rev() {
@@ -40,7 +40,7 @@ fn deal(players: u8, dealer: u8, rng: &mut ChaCha8Rng) -> ([CardSet; 5], CardSet
         if *gap {
             dog.insert(take(&mut pos));
         }
-        let seat = (usize::from(dealer) + 1 + p) % usize::from(players);
+        let seat = (dealer.index() + 1 + p) % usize::from(players);
         for _ in 0..3 {
             hands[seat].insert(take(&mut pos));
         }
@@ -59,9 +59,9 @@ impl Game {
     ///
     /// # Panics
     /// When `players` is not 3, 4 or 5 or `dealer` is not a seat.
-    pub fn new(players: u8, dealer: u8, seed: u64) -> Game {
+    pub fn new(players: u8, dealer: Seat, seed: u64) -> Game {
         assert!((3..=5).contains(&players), "a table has 3, 4 or 5 players");
-        assert!(dealer < players, "the dealer is a seat of the table");
+        assert!(dealer.0 < players, "the dealer is a seat of the table");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut redeals = 0u8;
         let (hands, dog) = loop {
@@ -78,8 +78,8 @@ impl Game {
     /// samples the hidden cards): `None` unless the cards are the 78 of the
     /// deck in hands and a dog of the right sizes. Its seed is 0, so its
     /// compact form does not replay it: keep the hands too.
-    pub fn with_deal(players: u8, dealer: u8, hands: &[CardSet], dog: CardSet) -> Option<Game> {
-        if !(3..=5).contains(&players) || dealer >= players || hands.len() != usize::from(players) {
+    pub fn with_deal(players: u8, dealer: Seat, hands: &[CardSet], dog: CardSet) -> Option<Game> {
+        if !(3..=5).contains(&players) || dealer.0 >= players || hands.len() != usize::from(players) {
             return None;
         }
         let (each, dog_size) = deal_shape(players);
@@ -128,13 +128,13 @@ impl Game {
         }
         if let Some(c) = self.called {
             if !self.played.contains(c) && !self.dog.contains(c) {
-                g.called_holder = (0..self.players).find(|&s| hands[usize::from(s)].contains(c));
+                g.called_holder = Seat::all(self.players).find(|s| hands[s.index()].contains(c));
             }
         }
         Some(g)
     }
 
-    fn start(players: u8, dealer: u8, seed: u64, redeals: u8, hands: [CardSet; 5], dog: CardSet) -> Game {
+    fn start(players: u8, dealer: Seat, seed: u64, redeals: u8, hands: [CardSet; 5], dog: CardSet) -> Game {
         Game {
             players,
             dealer,
@@ -144,7 +144,7 @@ impl Game {
             dog,
             hands,
             phase: Phase::Bidding,
-            to_act: (dealer + 1) % players,
+            to_act: dealer.next(players),
             bids: [None; 5],
             nbids: 0,
             taker: None,
@@ -155,11 +155,11 @@ impl Game {
             chelem_announced: false,
             handful_done: 0,
             handfuls: [CardSet::EMPTY; 5],
-            handful_order: [0; 5],
+            handful_order: [Seat(0); 5],
             nhandfuls: 0,
             tricks: [[Card::EXCUSE; 5]; MAX_TRICKS],
-            leaders: [0; MAX_TRICKS],
-            winners: [0; MAX_TRICKS],
+            leaders: [Seat(0); MAX_TRICKS],
+            winners: [Seat(0); MAX_TRICKS],
             ntricks: 0,
             trick_len: 0,
             played: CardSet::EMPTY,

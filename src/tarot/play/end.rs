@@ -28,7 +28,7 @@ pub struct Outcome {
 }
 
 impl Game {
-    fn camp(&self, seat: u8) -> Camp {
+    fn camp(&self, seat: Seat) -> Camp {
         if self.is_attack(seat) {
             Camp::Attack
         } else {
@@ -41,9 +41,9 @@ impl Game {
         let contract = self.contract.expect("a contract in play");
         let n = usize::from(self.ntricks);
         let mut attack = CardSet::EMPTY;
-        for s in 0..self.players {
+        for s in Seat::all(self.players) {
             if self.is_attack(s) {
-                attack = attack.or(self.won[usize::from(s)]);
+                attack = attack.or(self.won[s.index()]);
             }
         }
         match contract {
@@ -79,9 +79,9 @@ impl Game {
         }
         let points = HalfPoints((i32::from(attack.points_half()) + adjust) as u16);
         let mut defence = CardSet::EMPTY;
-        for s in 0..self.players {
+        for s in Seat::all(self.players) {
             if !self.is_attack(s) {
-                defence = defence.or(self.won[usize::from(s)]);
+                defence = defence.or(self.won[s.index()]);
             }
         }
         if contract == Contract::GardeContre {
@@ -131,8 +131,8 @@ impl Game {
         let taker = self.taker.expect("a taker");
         let input = RecordInput {
             players: self.players,
-            taker,
-            partner: self.partner(),
+            taker: taker.0,
+            partner: self.partner().map(|p| p.0),
             contract: self.contract.expect("a contract"),
             oudlers,
             points,
@@ -140,8 +140,8 @@ impl Game {
                 .map(|i| {
                     let s = self.handful_order[i];
                     Handful {
-                        seat: Seat(s),
-                        size: self.handful_size(self.handfuls[usize::from(s)]),
+                        seat: s,
+                        size: self.handful_size(self.handfuls[s.index()]),
                     }
                 })
                 .collect::<Vec<Handful>>(),

@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 use super::{bid_name, bid_str, Game};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::{Contract, HandfulSize};
+use crate::tarot::contract::{Contract, HandfulSize, Seat};
 
 /// A bid in the order made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BidEntry {
     /// Who bid.
-    pub seat: u8,
+    pub seat: Seat,
     /// `pass` or the contract.
     #[serde(with = "bid_name")]
     pub bid: Option<Contract>,
@@ -23,7 +23,7 @@ pub struct BidEntry {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandfulLog {
     /// Who showed it.
-    pub seat: u8,
+    pub seat: Seat,
     /// Its size.
     pub size: HandfulSize,
     /// The cards shown.
@@ -34,7 +34,7 @@ pub struct HandfulLog {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayedCard {
     /// Who played it.
-    pub seat: u8,
+    pub seat: Seat,
     /// The card.
     pub card: Card,
 }
@@ -43,11 +43,11 @@ pub struct PlayedCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrickLog {
     /// Who led.
-    pub leader: u8,
+    pub leader: Seat,
     /// The cards in the order played.
     pub cards: Vec<PlayedCard>,
     /// Who won it.
-    pub winner: u8,
+    pub winner: Seat,
 }
 
 /// The game-log line of a deal (FORMATS.md, `chelem simulate --log`).
@@ -56,7 +56,7 @@ pub struct GameLog {
     /// Table size.
     pub players: u8,
     /// The dealer's seat.
-    pub dealer: u8,
+    pub dealer: Seat,
     /// The seed of the shuffle.
     pub seed: u64,
     /// The hands as dealt (before the dog is taken), by seat.
@@ -66,7 +66,7 @@ pub struct GameLog {
     /// The bids in the order made.
     pub bids: Vec<BidEntry>,
     /// The taker (`null` when every seat passed).
-    pub taker: Option<u8>,
+    pub taker: Option<Seat>,
     /// The contract.
     pub contract: Option<Contract>,
     /// Whether the taker announced a chelem.
@@ -74,7 +74,7 @@ pub struct GameLog {
     /// 5 players: the card called.
     pub called: Option<Card>,
     /// 5 players: who held the called card (the taker, or null when in the dog).
-    pub partner: Option<u8>,
+    pub partner: Option<Seat>,
     /// The écart (empty for garde sans and garde contre).
     pub discard: Vec<Card>,
     /// The handfuls shown, in the order shown.
@@ -97,7 +97,7 @@ impl Game {
         (0..usize::from(self.nhandfuls))
             .map(|i| {
                 let s = self.handful_order[i];
-                let cards = self.handfuls[usize::from(s)];
+                let cards = self.handfuls[s.index()];
                 HandfulLog {
                     seat: s,
                     size: self.handful_size(cards),
@@ -115,7 +115,7 @@ impl Game {
                 .iter()
                 .enumerate()
                 .map(|(k, &card)| PlayedCard {
-                    seat: (leader + k as u8) % self.players,
+                    seat: leader.after(k as u8, self.players),
                     card,
                 })
                 .collect(),
@@ -130,7 +130,7 @@ impl Game {
             players: self.players,
             dealer: self.dealer,
             seed: self.seed,
-            hands: (0..self.players).map(|s| self.dealt(s).to_vec()).collect(),
+            hands: Seat::all(self.players).map(|s| self.dealt(s).to_vec()).collect(),
             dog: self.dog.to_vec(),
             bids: self.bids().collect(),
             taker: self.taker,
@@ -191,10 +191,10 @@ impl Game {
         write!(
             w,
             "{{\"players\":{},\"dealer\":{},\"seed\":{},\"hands\":[",
-            self.players, self.dealer, self.seed
+            self.players, self.dealer.0, self.seed
         )?;
-        for s in 0..self.players {
-            if s > 0 {
+        for s in Seat::all(self.players) {
+            if s.0 > 0 {
                 w.write_all(b",")?;
             }
             write_cards(w, self.dealt(s))?;
@@ -206,10 +206,10 @@ impl Game {
             if i > 0 {
                 w.write_all(b",")?;
             }
-            write!(w, "{{\"seat\":{},\"bid\":\"{}\"}}", b.seat, bid_str(b.bid))?;
+            write!(w, "{{\"seat\":{},\"bid\":\"{}\"}}", b.seat.0, bid_str(b.bid))?;
         }
         w.write_all(b"],\"taker\":")?;
-        write_opt(w, self.taker)?;
+        write_opt(w, self.taker.map(|s| s.0))?;
         w.write_all(b",\"contract\":")?;
         match self.contract {
             Some(c) => write!(w, "\"{}\"", c.name())?,
@@ -221,7 +221,7 @@ impl Game {
             None => w.write_all(b"null")?,
         }
         w.write_all(b",\"partner\":")?;
-        write_opt(w, self.called_holder)?;
+        write_opt(w, self.called_holder.map(|s| s.0))?;
         w.write_all(b",\"discard\":")?;
         write_cards(w, self.discard)?;
         w.write_all(b",\"handfuls\":[")?;
@@ -229,7 +229,7 @@ impl Game {
             if i > 0 {
                 w.write_all(b",")?;
             }
-            let s = self.handful_order[i];
+            let s = self.handful_order[i].0;
             let cards = self.handfuls[usize::from(s)];
             write!(
                 w,
@@ -245,16 +245,16 @@ impl Game {
                 w.write_all(b",")?;
             }
             let (leader, cards, winner) = self.trick_at(i);
-            write!(w, "{{\"leader\":{leader},\"cards\":[")?;
+            write!(w, "{{\"leader\":{},\"cards\":[", leader.0)?;
             for (k, &c) in cards.iter().enumerate() {
                 if k > 0 {
                     w.write_all(b",")?;
                 }
-                write!(w, "{{\"seat\":{},\"card\":", (leader + k as u8) % self.players)?;
+                write!(w, "{{\"seat\":{},\"card\":", leader.after(k as u8, self.players).0)?;
                 write_card(w, c)?;
                 w.write_all(b"}")?;
             }
-            write!(w, "],\"winner\":{winner}}}")?;
+            write!(w, "],\"winner\":{}}}", winner.0)?;
         }
         let (oudlers, points) = self.outcome.map_or((0, 0), |o| (o.oudlers, o.points.get()));
         write!(

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 use super::card::Card;
 use super::cards::CardSet;
-use super::contract::{deal_shape, Contract, HandfulSize};
+use super::contract::{deal_shape, Contract, HandfulSize, Seat};
 
 pub use compact::{CompactDeal, SeatAction};
 pub use deal::is_petit_sec;
@@ -142,37 +142,37 @@ const MAX_TRICKS: usize = 24;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Game {
     players: u8,
-    dealer: u8,
+    dealer: Seat,
     seed: u64,
     redeals: u8,
     dealt: [CardSet; 5],
     dog: CardSet,
     hands: [CardSet; 5],
     phase: Phase,
-    to_act: u8,
+    to_act: Seat,
     bids: [Option<Contract>; 5],
     nbids: u8,
-    taker: Option<u8>,
+    taker: Option<Seat>,
     contract: Option<Contract>,
     called: Option<Card>,
     /// Holder of the called card (may be the taker); `None` if in the dog.
-    called_holder: Option<u8>,
+    called_holder: Option<Seat>,
     discard: CardSet,
     chelem_announced: bool,
     /// Bit per seat: handful shown/declined or first card played.
     handful_done: u8,
     handfuls: [CardSet; 5],
-    handful_order: [u8; 5],
+    handful_order: [Seat; 5],
     nhandfuls: u8,
     tricks: [[Card; 5]; MAX_TRICKS],
-    leaders: [u8; MAX_TRICKS],
-    winners: [u8; MAX_TRICKS],
+    leaders: [Seat; MAX_TRICKS],
+    winners: [Seat; MAX_TRICKS],
     ntricks: u8,
     trick_len: u8,
     played: CardSet,
     won: [CardSet; 5],
     /// Seat and trick of the excuse once played.
-    excuse: Option<(u8, u8)>,
+    excuse: Option<(Seat, u8)>,
     outcome: Option<Outcome>,
 }
 
@@ -183,7 +183,7 @@ impl Game {
     }
 
     /// The dealer.
-    pub fn dealer(&self) -> u8 {
+    pub fn dealer(&self) -> Seat {
         self.dealer
     }
 
@@ -203,19 +203,19 @@ impl Game {
     }
 
     /// Who is to act; `None` once the deal is over.
-    pub fn to_act(&self) -> Option<u8> {
+    pub fn to_act(&self) -> Option<Seat> {
         (self.phase != Phase::Done).then_some(self.to_act)
     }
 
     /// A seat's current cards (hidden from the others: only the engine and
     /// that seat's player may look).
-    pub fn hand(&self, seat: u8) -> CardSet {
-        self.hands[usize::from(seat)]
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
     }
 
     /// The hands as dealt.
-    pub fn dealt(&self, seat: u8) -> CardSet {
-        self.dealt[usize::from(seat)]
+    pub fn dealt(&self, seat: Seat) -> CardSet {
+        self.dealt[seat.index()]
     }
 
     /// The dog as dealt.
@@ -230,7 +230,7 @@ impl Game {
     }
 
     /// The taker.
-    pub fn taker(&self) -> Option<u8> {
+    pub fn taker(&self) -> Option<Seat> {
         self.taker
     }
 
@@ -247,7 +247,7 @@ impl Game {
     /// The bids in the order made.
     pub fn bids(&self) -> impl Iterator<Item = BidEntry> + '_ {
         (0..self.nbids).map(move |k| BidEntry {
-            seat: (self.dealer + 1 + k) % self.players,
+            seat: self.dealer.after(1 + k, self.players),
             bid: self.bids[usize::from(k)],
         })
     }
@@ -259,12 +259,12 @@ impl Game {
 
     /// 5 players: the taker's partner (never the taker); hidden knowledge
     /// until the called card is played — see [`Game::partner_public`].
-    pub fn partner(&self) -> Option<u8> {
+    pub fn partner(&self) -> Option<Seat> {
         self.called_holder.filter(|&s| Some(s) != self.taker)
     }
 
     /// The partner once known to all: the called card has been played.
-    pub fn partner_public(&self) -> Option<u8> {
+    pub fn partner_public(&self) -> Option<Seat> {
         let c = self.called?;
         if self.played.contains(c) {
             self.partner()
@@ -274,7 +274,7 @@ impl Game {
     }
 
     /// Whether `seat` is in the attack (taker or partner).
-    pub fn is_attack(&self, seat: u8) -> bool {
+    pub fn is_attack(&self, seat: Seat) -> bool {
         Some(seat) == self.taker || Some(seat) == self.partner()
     }
 
@@ -289,18 +289,18 @@ impl Game {
     }
 
     /// The handful a seat showed (empty if none).
-    pub fn handful(&self, seat: u8) -> CardSet {
-        self.handfuls[usize::from(seat)]
+    pub fn handful(&self, seat: Seat) -> CardSet {
+        self.handfuls[seat.index()]
     }
 
     /// Whether a seat may still show a handful (in play, before its first card).
-    pub fn may_show_handful(&self, seat: u8) -> bool {
-        self.phase == Phase::Play && self.handful_done & (1 << seat) == 0
+    pub fn may_show_handful(&self, seat: Seat) -> bool {
+        self.phase == Phase::Play && self.handful_done & seat.bit() == 0
     }
 
     /// The smallest handful `seat` may show now (a simple one: its lowest
     /// trumps, the excuse only when it lacks a trump), if it may show one.
-    pub fn smallest_handful(&self, seat: u8) -> Option<CardSet> {
+    pub fn smallest_handful(&self, seat: Seat) -> Option<CardSet> {
         // Whether the seat may show it now (its turn, before its first card)
         // is the rules' to say: the action is tried on a copy below.
         let need = u32::from(HandfulSize::Simple.trumps_needed(self.players)?);
@@ -341,7 +341,7 @@ impl Game {
     }
 
     /// Who led the trick in progress (or the next one).
-    pub fn trick_leader(&self) -> u8 {
+    pub fn trick_leader(&self) -> Seat {
         if self.phase == Phase::Play {
             self.leaders[usize::from(self.ntricks)]
         } else {
@@ -350,7 +350,7 @@ impl Game {
     }
 
     /// Trick `i` (complete): leader, cards, winner.
-    pub fn trick_at(&self, i: u8) -> (u8, &[Card], u8) {
+    pub fn trick_at(&self, i: u8) -> (Seat, &[Card], Seat) {
         let i = usize::from(i);
         (
             self.leaders[i],

@@ -4,7 +4,7 @@
 use super::{Game, Phase};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::{Contract, HandfulSize};
+use crate::tarot::contract::{Contract, HandfulSize, Seat};
 use crate::tarot::play_error::PlayError;
 
 /// The rank (as a set of four cards) the taker must call with this hand.
@@ -55,7 +55,7 @@ pub fn trick_winner_index(cards: &[Card]) -> usize {
 
 impl Game {
     /// The bids `seat` may make now (pass first), empty when not its turn.
-    pub fn legal_bids(&self, seat: u8) -> Vec<Option<Contract>> {
+    pub fn legal_bids(&self, seat: Seat) -> Vec<Option<Contract>> {
         if self.phase != Phase::Bidding || seat != self.to_act {
             return vec![];
         }

@@ -8,7 +8,7 @@ use super::log::{BidEntry, HandfulLog, PlayedCard, TrickLog};
 use super::{bid_str, Game, Phase};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::Contract;
+use crate::tarot::contract::{Contract, Seat};
 
 /// One thing a seat may do now, as a seat's view lists it: a card (to
 /// play, discard or call) or a bid; written as the card (`"7H"`) or the bid
@@ -68,15 +68,15 @@ impl<'de> Deserialize<'de> for Legal {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeatView {
     /// The seat.
-    pub seat: u8,
+    pub seat: Seat,
     /// Table size.
     pub players: u8,
     /// The dealer.
-    pub dealer: u8,
+    pub dealer: Seat,
     /// The phase.
     pub phase: Phase,
     /// Who is to act (null when the deal is over).
-    pub to_act: Option<u8>,
+    pub to_act: Option<Seat>,
     /// This seat's cards.
     pub hand: Vec<Card>,
     /// What this seat may do now: cards (play, discard), bids, callable cards.
@@ -84,13 +84,13 @@ pub struct SeatView {
     /// The bids so far.
     pub bids: Vec<BidEntry>,
     /// The taker, once bidding is over.
-    pub taker: Option<u8>,
+    pub taker: Option<Seat>,
     /// The contract, once bidding is over.
     pub contract: Option<Contract>,
     /// 5 players: the card called.
     pub called: Option<Card>,
     /// 5 players: the partner, once the called card has been played.
-    pub partner: Option<u8>,
+    pub partner: Option<Seat>,
     /// The dog, once the rules make it public.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub dog: Option<Vec<Card>>,
@@ -108,7 +108,7 @@ pub struct SeatView {
 
 impl Game {
     /// What `seat` may see.
-    pub fn view(&self, seat: u8) -> SeatView {
+    pub fn view(&self, seat: Seat) -> SeatView {
         let my_turn = self.phase != Phase::Done && self.to_act == seat;
         let legal: Vec<Legal> = if !my_turn {
             vec![]
@@ -132,7 +132,7 @@ impl Game {
             .iter()
             .enumerate()
             .map(|(k, &card)| PlayedCard {
-                seat: (self.trick_leader() + k as u8) % self.players,
+                seat: self.trick_leader().after(k as u8, self.players),
                 card,
             })
             .collect();

@@ -6,7 +6,7 @@
 //! every step from the deal to the score.
 
 use chelem::bots::Bot;
-use chelem::tarot::Game;
+use chelem::tarot::{Game, Seat};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -29,7 +29,7 @@ proptest! {
         play in any::<u64>(),
         quick in any::<bool>(),
     ) {
-        let mut g = Game::new(players, dealer % players, seed);
+        let mut g = Game::new(players, Seat(dealer % players), seed);
         let bot = if quick { Bot::Quick } else { Bot::Random };
         let mut rng = ChaCha8Rng::seed_from_u64(play);
         loop {
