@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use chelem::bots::{play_out, strong_action, Bot, Budget};
-use chelem::tarot::{Game, Phase};
+use chelem::tarot::{Game, Phase, Seat};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +28,7 @@ fn deals(c: &mut Criterion) {
             b.iter(|| {
                 let mut rng = ChaCha8Rng::seed_from_u64(base);
                 for i in 0..DEALS {
-                    let mut g = Game::new(players, (i % u64::from(players)) as u8, base + i);
+                    let mut g = Game::new(players, Seat((i % u64::from(players)) as u8), base + i);
                     play_out(&mut g, &bots, &mut rng);
                     black_box(g.scores());
                 }
@@ -43,7 +43,7 @@ fn log_line(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let games: Vec<Game> = (0..DEALS)
         .map(|i| {
-            let mut g = Game::new(4, (i % 4) as u8, i);
+            let mut g = Game::new(4, Seat((i % 4) as u8), i);
             play_out(&mut g, &[Bot::Quick; 4], &mut rng);
             g
         })
@@ -64,10 +64,10 @@ fn log_line(c: &mut Criterion) {
 }
 
 /// Mid-game positions (quick bots at every seat until `stop` cards are played).
-fn positions(players: u8) -> Vec<(Game, u8)> {
+fn positions(players: u8) -> Vec<(Game, Seat)> {
     (0..20u64)
         .filter_map(|seed| {
-            let mut g = Game::new(players, (seed % u64::from(players)) as u8, seed);
+            let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let stop = (seed as usize * 7) % 40;
             let mut played = 0;

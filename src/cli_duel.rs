@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::bots::{play_out, Bot, Budget};
-use crate::tarot::Game;
+use crate::tarot::{Game, Seat};
 
 /// SplitMix64 step: mixes the parts of a seed.
 fn mix(mut z: u64) -> u64 {
@@ -40,7 +40,7 @@ pub fn play_seed(seed: u64, players: u8, index: u32, seat: u8) -> u64 {
 /// there minus B's score there when B plays every seat.
 pub fn duel_deal(players: u8, index: u32, seed: u64, a: Bot, b: Bot) -> f64 {
     let n = usize::from(players);
-    let dealer = (index % u32::from(players)) as u8;
+    let dealer = Seat((index % u32::from(players)) as u8);
     let fresh = || Game::new(players, dealer, deal_seed(seed, players, index));
     let mut base = fresh();
     let bots_b = vec![b; n];

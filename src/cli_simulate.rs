@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::bots::{play_out, Bot};
-use crate::tarot::{Contract, Game};
+use crate::tarot::{Contract, Game, Seat};
 
 /// What a run of `chelem simulate` did.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +92,7 @@ pub fn simulate(
         attack_won: 0,
     };
     for i in 0..deals {
-        let dealer = (i % u64::from(players)) as u8;
+        let dealer = Seat((i % u64::from(players)) as u8);
         let mut game = Game::new(players, dealer, seed.wrapping_add(i));
         play_out(&mut game, &bots, &mut rng);
         match game.contract() {

@@ -15,7 +15,7 @@ pub mod strong;
 use rand::Rng;
 
 use crate::tarot::cards::CardSet;
-use crate::tarot::{Action, Game};
+use crate::tarot::{Action, Game, Seat};
 
 pub use quick::quick_action;
 pub use random::random_action;
@@ -34,7 +34,7 @@ pub enum Bot {
 
 impl Bot {
     /// This bot's action for `seat` (the seat to act).
-    pub fn act<R: Rng + ?Sized>(self, game: &Game, seat: u8, rng: &mut R) -> Action {
+    pub fn act<R: Rng + ?Sized>(self, game: &Game, seat: Seat, rng: &mut R) -> Action {
         match self {
             Bot::Quick => quick_action(game, seat, rng),
             Bot::Random => random_action(game, seat, rng),
@@ -49,9 +49,9 @@ impl Bot {
 /// If a bot chooses an illegal action (a bug).
 pub fn play_out<R: Rng + ?Sized>(game: &mut Game, bots: &[Bot], rng: &mut R) {
     while let Some(seat) = game.to_act() {
-        let action = bots[usize::from(seat)].act(game, seat, rng);
+        let action = bots[seat.index()].act(game, seat, rng);
         if let Err(e) = game.apply(seat, action) {
-            panic!("bot {:?} at seat {seat} chose {action:?}: {e}", bots[usize::from(seat)]);
+            panic!("bot {:?} at seat {seat} chose {action:?}: {e}", bots[seat.index()]);
         }
     }
 }

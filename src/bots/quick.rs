@@ -10,12 +10,12 @@ use rand::Rng;
 
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::{deal_shape, Contract, HandfulSize};
+use crate::tarot::contract::{deal_shape, Contract, HandfulSize, Seat};
 use crate::tarot::play::{callable_rank, discardable_plain, trick_winner_index};
 use crate::tarot::{Action, Game, Phase};
 
 /// The quick player's action for `seat`, the seat to act.
-pub fn quick_action<R: Rng + ?Sized>(game: &Game, seat: u8, _rng: &mut R) -> Action {
+pub fn quick_action<R: Rng + ?Sized>(game: &Game, seat: Seat, _rng: &mut R) -> Action {
     let hand = game.hand(seat);
     match game.phase() {
         Phase::Bidding => Action::Bid(bid(game, hand)),
@@ -177,12 +177,12 @@ fn handful(players: u8, hand: CardSet) -> Option<CardSet> {
 }
 
 /// Whether `seat` knows it is in the attack.
-fn is_attack_known(game: &Game, seat: u8) -> bool {
+fn is_attack_known(game: &Game, seat: Seat) -> bool {
     Some(seat) == game.taker() || game.called().is_some_and(|c| game.dealt(seat).contains(c))
 }
 
 /// Whether `other` is known by `seat` to be on its side.
-fn teammate(game: &Game, seat: u8, other: u8) -> bool {
+fn teammate(game: &Game, seat: Seat, other: Seat) -> bool {
     if other == seat {
         return true;
     }
@@ -277,7 +277,7 @@ fn higher_out(c: Card, game: &Game, hand: CardSet) -> CardSet {
     same.and(CardSet::above(c)).minus(game.played()).minus(hand)
 }
 
-fn card(game: &Game, seat: u8, hand: CardSet) -> Card {
+fn card(game: &Game, seat: Seat, hand: CardSet) -> Card {
     let legal = game.legal_cards();
     if legal.len() == 1 {
         return legal.lowest().expect("a legal card");
@@ -295,7 +295,7 @@ fn card(game: &Game, seat: u8, hand: CardSet) -> Card {
     let leader = game.trick_leader();
     let bi = trick_winner_index(trick);
     let best = trick[bi];
-    let best_seat = (leader + bi as u8) % n;
+    let best_seat = leader.after(bi as u8, n);
     let last = trick.len() as u8 == n - 1;
     let winners = CardSet(
         legal
@@ -358,7 +358,7 @@ fn card(game: &Game, seat: u8, hand: CardSet) -> Card {
     cheapest(pool)
 }
 
-fn lead(game: &Game, seat: u8, hand: CardSet, legal: CardSet) -> Card {
+fn lead(game: &Game, seat: Seat, hand: CardSet, legal: CardSet) -> Card {
     let no_ex = legal.minus(CardSet::EXCUSE);
     if no_ex.is_empty() {
         return Card::EXCUSE;

@@ -4,14 +4,14 @@ use rand::Rng;
 
 use super::random_subset;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::HandfulSize;
+use crate::tarot::contract::{HandfulSize, Seat};
 use crate::tarot::play::discardable_plain;
 use crate::tarot::{Action, Card, Game, Phase};
 
 /// A random legal action for `seat`, the seat to act: bids, calls, écarts,
 /// chelem announcements, handfuls and cards, each drawn uniformly among the
 /// legal ones.
-pub fn random_action<R: Rng + ?Sized>(game: &Game, seat: u8, rng: &mut R) -> Action {
+pub fn random_action<R: Rng + ?Sized>(game: &Game, seat: Seat, rng: &mut R) -> Action {
     let hand = game.hand(seat);
     match game.phase() {
         Phase::Bidding => {

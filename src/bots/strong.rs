@@ -26,7 +26,7 @@ use super::quick::quick_action;
 use super::Bot;
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
-use crate::tarot::contract::deal_shape;
+use crate::tarot::contract::{deal_shape, Seat};
 use crate::tarot::{Action, Game, Phase};
 
 /// How much search one decision may use.
@@ -69,7 +69,7 @@ impl Deadline {
 const MAX_FAILED_SAMPLES: u32 = 200;
 
 /// The strong player's action for `seat`, the seat to act.
-pub fn strong_action<R: Rng + ?Sized>(game: &Game, seat: u8, budget: Budget, rng: &mut R) -> Action {
+pub fn strong_action<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mut R) -> Action {
     let quick = quick_action(game, seat, rng);
     if game.phase() != Phase::Play {
         return quick;
@@ -114,7 +114,7 @@ impl Search {
 
 /// The search behind [`strong_action`] for the seat to act in the play
 /// phase (`None` outside play or with one legal card).
-pub fn search<R: Rng + ?Sized>(game: &Game, seat: u8, budget: Budget, rng: &mut R) -> Option<Search> {
+pub fn search<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mut R) -> Option<Search> {
     let legal = game.legal_cards();
     if legal.len() <= 1 || game.to_act() != Some(seat) {
         return None;
@@ -141,7 +141,7 @@ pub fn search<R: Rng + ?Sized>(game: &Game, seat: u8, budget: Budget, rng: &mut 
                 continue; // cannot happen: the seat's own hand is its own
             }
             super::play_out(&mut g, &bots[..usize::from(game.players())], rng);
-            sums[k] += g.scores().map_or(0, |s| s[usize::from(seat)]);
+            sums[k] += g.scores().map_or(0, |s| s[seat.index()]);
         }
         done += 1;
         if deadline.passed() {
@@ -173,7 +173,7 @@ pub struct SampledDeal {
 #[derive(Debug, Clone)]
 pub struct Knowledge {
     players: u8,
-    seat: u8,
+    seat: Seat,
     /// Cards each seat has played.
     played_by: [CardSet; 5],
     /// Cards each seat cannot hold now (voids, no higher trump, handful with the excuse).
@@ -204,7 +204,7 @@ enum PileKind {
 impl Knowledge {
     /// What `seat` knows of `game` (in the play phase; `None` otherwise).
     /// Reads only the seat's own cards and public information.
-    pub fn of(game: &Game, seat: u8) -> Option<Knowledge> {
+    pub fn of(game: &Game, seat: Seat) -> Option<Knowledge> {
         if game.phase() != Phase::Play {
             return None;
         }
@@ -213,7 +213,7 @@ impl Knowledge {
         let (each, dog_size) = deal_shape(players);
         let mut played_by = [CardSet::EMPTY; 5];
         let mut excluded = [CardSet::EMPTY; 5];
-        let mut tricks: Vec<(u8, Vec<Card>)> = (0..game.tricks_done())
+        let mut tricks: Vec<(Seat, Vec<Card>)> = (0..game.tricks_done())
             .map(|i| {
                 let (leader, cards, _) = game.trick_at(i);
                 (leader, cards.to_vec())
@@ -224,7 +224,7 @@ impl Knowledge {
             let mut led: Option<Card> = None;
             let mut high: Option<Card> = None;
             for (k, &c) in cards.iter().enumerate() {
-                let s = (usize::from(*leader) + k) % n;
+                let s = (leader.index() + k) % n;
                 played_by[s].insert(c);
                 if c == Card::EXCUSE {
                     continue;
@@ -253,16 +253,17 @@ impl Knowledge {
             }
         }
         let mut known = [CardSet::EMPTY; 5];
-        for s in 0..players {
+        for s in Seat::all(players) {
             let h = game.handful(s);
-            known[usize::from(s)] = h.minus(played_by[usize::from(s)]);
+            let i = s.index();
+            known[i] = h.minus(played_by[i]);
             if h.contains(Card::EXCUSE) {
                 // Showing the excuse means showing every trump.
-                excluded[usize::from(s)] = excluded[usize::from(s)].or(CardSet::TRUMPS.minus(h));
+                excluded[i] = excluded[i].or(CardSet::TRUMPS.minus(h));
             }
         }
         let taker = game.taker()?;
-        let me = usize::from(seat);
+        let me = seat.index();
         let my_hand = game.hand(seat);
         let mut seen = my_hand.or(game.played());
         let mut ecart_shown = CardSet::EMPTY;
@@ -320,14 +321,14 @@ impl Knowledge {
                 }
                 if taker_dealt.contains(c) {
                     // The call shows the taker was dealt this card.
-                    allowed &= (1 << taker) | (1 << PILE);
+                    allowed &= (1 << taker.index()) | (1 << PILE);
                     if pile != PileKind::Ecart {
-                        allowed &= 1 << taker;
+                        allowed &= 1 << taker.index();
                     }
                 }
                 if dog_known.contains(c) {
                     // The dog went to the taker: in their hand or the écart.
-                    allowed &= (1 << taker) | (1 << PILE);
+                    allowed &= (1 << taker.index()) | (1 << PILE);
                 }
             }
             unseen.push((c, allowed));
@@ -346,18 +347,18 @@ impl Knowledge {
     }
 
     /// The cards `seat` cannot hold now, as derived from the play.
-    pub fn excluded(&self, seat: u8) -> CardSet {
-        self.excluded[usize::from(seat)]
+    pub fn excluded(&self, seat: Seat) -> CardSet {
+        self.excluded[seat.index()]
     }
 
     /// The cards `seat` has played.
-    pub fn played_by(&self, seat: u8) -> CardSet {
-        self.played_by[usize::from(seat)]
+    pub fn played_by(&self, seat: Seat) -> CardSet {
+        self.played_by[seat.index()]
     }
 
     /// The unseen cards a seat surely holds (a handful shown).
-    pub fn known(&self, seat: u8) -> CardSet {
-        self.known[usize::from(seat)]
+    pub fn known(&self, seat: Seat) -> CardSet {
+        self.known[seat.index()]
     }
 
     /// The unseen cards placed at random into the other seats' current hands
@@ -451,9 +452,9 @@ impl Knowledge {
     /// (`None` when the history is impossible with those cards).
     pub fn rebuild(&self, game: &Game, deal: &SampledDeal) -> Option<Game> {
         let players = self.players;
-        let me = usize::from(self.seat);
+        let me = self.seat.index();
         let taker = game.taker()?;
-        let t = usize::from(taker);
+        let t = taker.index();
         let mut dealt = [CardSet::EMPTY; 5];
         for (s, d) in dealt.iter_mut().enumerate().take(usize::from(players)) {
             *d = deal.hands[s].or(self.played_by[s]);

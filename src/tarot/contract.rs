@@ -18,6 +18,27 @@ impl Seat {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The seat `k` places after this one in playing order, at a table of
+    /// `players`.
+    pub fn after(self, k: u8, players: u8) -> Seat {
+        Seat(((u16::from(self.0) + u16::from(k)) % u16::from(players)) as u8)
+    }
+
+    /// The next seat in playing order at a table of `players`.
+    pub fn next(self, players: u8) -> Seat {
+        self.after(1, players)
+    }
+
+    /// Every seat of a table of `players`, from seat 0.
+    pub fn all(players: u8) -> impl Iterator<Item = Seat> {
+        (0..players).map(Seat)
+    }
+
+    /// This seat's bit in a set of seats kept as a bit mask.
+    pub(crate) fn bit(self) -> u8 {
+        1 << self.0
+    }
 }
 
 impl fmt::Display for Seat {
@@ -343,6 +364,16 @@ mod tests {
             assert_eq!(Contract::from_name(&c.to_string()), Ok(c));
         }
         assert_eq!(Contract::GardeSans.to_string(), "garde_sans");
+        assert_eq!(serde_json::to_string(&Seat(3)).unwrap(), "3");
+    }
+
+    #[test]
+    fn seats_go_round_the_table() {
+        assert_eq!(Seat(3).next(4), Seat(0));
+        assert_eq!(Seat(2).after(3, 5), Seat(0));
+        assert_eq!(Seat(4).after(255, 5), Seat(4));
+        assert_eq!(Seat::all(3).collect::<Vec<_>>(), [Seat(0), Seat(1), Seat(2)]);
+        assert_eq!(Seat(2).bit(), 0b100);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! [`PlayError::code`] a stable kebab-case id (Fluent message `play-<code>`
 //! in `locales/*/play.ftl`) and [`PlayError::args`] the variable parts.
 
+use super::contract::Seat;
+
 /// An action refused by the rules; the deal is left unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -11,9 +13,9 @@ pub enum PlayError {
     #[error("seat {seat} is not at the table: seats go from 0 to {last}")]
     NoSuchSeat {
         /// The seat given.
-        seat: u8,
+        seat: Seat,
         /// The last seat.
-        last: u8,
+        last: Seat,
     },
     /// The deal is over.
     #[error("the deal is over: no more actions")]
@@ -22,9 +24,9 @@ pub enum PlayError {
     #[error("it is not seat {seat}'s turn: seat {to_act} is to act")]
     NotYourTurn {
         /// Who tried.
-        seat: u8,
+        seat: Seat,
         /// Who is to act.
-        to_act: u8,
+        to_act: Seat,
     },
     /// An action that does not belong to the current phase.
     #[error("a {action} is not possible now: the deal is in the {phase} phase")]

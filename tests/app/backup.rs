@@ -239,7 +239,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
             chelem::bots::Bot::Quick.act(&g, seat, &mut rng)
         };
         chelem::db::write(conn, |tx| {
-            games::act(tx, game, st.map[usize::from(seat)], action, Some(st.version))
+            games::act(tx, game, st.map[seat.index()], action, Some(st.version))
         })
         .unwrap();
     }

@@ -10,7 +10,7 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use chelem::tarot::{Card, CardSet, Game, GameLog};
+use chelem::tarot::{Card, CardSet, Game, GameLog, Seat};
 use common::browser::RealServer;
 use common::builder::TournamentBuilder;
 use common::client::{Answer, Client};
@@ -290,12 +290,12 @@ fn taps_and_turns(db: TestDb) {
 }
 
 /// The cards `seat` may not know after `n` actions of the deal of `log`.
-fn hidden_from(log: &GameLog, n: usize, seat: u8) -> CardSet {
+fn hidden_from(log: &GameLog, n: usize, seat: Seat) -> CardSet {
     let actions = log.actions();
     let g = Game::replay(log.players, log.dealer, log.seed, &actions[..n]).unwrap();
     let public_dog = if g.dog_public() { g.dog() } else { CardSet::EMPTY };
     let mut hidden = CardSet::EMPTY;
-    for o in (0..log.players).filter(|o| *o != seat) {
+    for o in Seat::all(log.players).filter(|o| *o != seat) {
         hidden = hidden.or(g.hand(o).minus(g.handful(o)).minus(public_dog));
     }
     if !g.dog_public() {
@@ -353,7 +353,7 @@ fn privacy_scan(db: TestDb) {
     assert!(log.taker.is_some(), "a contract was played");
     let mut checked = 0;
     for (seat, version, text) in &seen {
-        let hidden = hidden_from(&log, *version as usize, *seat as u8);
+        let hidden = hidden_from(&log, *version as usize, Seat(*seat as u8));
         for c in hidden.iter() {
             let quoted = format!("\"{c}\"");
             assert!(

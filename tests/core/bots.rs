@@ -5,13 +5,13 @@
 use chelem::bots::strong::Knowledge;
 use chelem::bots::{play_out, strong_action, Bot, Budget};
 use chelem::cli_duel::{duel_stats, Summary};
-use chelem::tarot::{Action, Card, CardSet, Game, Phase};
+use chelem::tarot::{Action, Card, CardSet, Game, Phase, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// A deal played by `bots` until `stop` actions into the play phase (or its end).
 fn played_into(players: u8, seed: u64, bots: &[Bot], stop: usize) -> Game {
-    let mut g = Game::new(players, (seed % u64::from(players)) as u8, seed);
+    let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xABCD);
     let mut k = 0;
     while let Some(s) = g.to_act() {
@@ -21,7 +21,7 @@ fn played_into(players: u8, seed: u64, bots: &[Bot], stop: usize) -> Game {
             }
             k += 1;
         }
-        let a = bots[usize::from(s)].act(&g, s, &mut rng);
+        let a = bots[s.index()].act(&g, s, &mut rng);
         g.apply(s, a).expect("a legal action");
     }
     g
@@ -41,7 +41,7 @@ fn strong_bot_plays_only_legal_actions() {
             let mut bots = table(players, seed);
             bots[(seed % u64::from(players)) as usize] = Bot::Strong(Budget::Playouts(6));
             bots[((seed + 1) % u64::from(players)) as usize] = Bot::Strong(Budget::Playouts(3));
-            let mut g = Game::new(players, 0, seed);
+            let mut g = Game::new(players, Seat(0), seed);
             // play_out panics on an illegal action.
             play_out(&mut g, &bots, &mut ChaCha8Rng::seed_from_u64(seed));
             assert_eq!(g.phase(), Phase::Done);
@@ -55,7 +55,7 @@ fn strong_bot_is_deterministic_for_a_seed() {
         let seed = 40 + u64::from(players);
         let bots = vec![Bot::Strong(Budget::Playouts(5)); usize::from(players)];
         let run = || {
-            let mut g = Game::new(players, 1, seed);
+            let mut g = Game::new(players, Seat(1), seed);
             play_out(&mut g, &bots, &mut ChaCha8Rng::seed_from_u64(9));
             g.log()
         };
@@ -64,9 +64,9 @@ fn strong_bot_is_deterministic_for_a_seed() {
 }
 
 /// Independent of the sampler: the suits a seat showed it lacks.
-fn shown_voids(g: &Game, seat: u8) -> CardSet {
+fn shown_voids(g: &Game, seat: Seat) -> CardSet {
     let n = g.players();
-    let mut tricks: Vec<(u8, Vec<Card>)> = (0..g.tricks_done())
+    let mut tricks: Vec<(Seat, Vec<Card>)> = (0..g.tricks_done())
         .map(|i| {
             let (l, c, _) = g.trick_at(i);
             (l, c.to_vec())
@@ -78,7 +78,7 @@ fn shown_voids(g: &Game, seat: u8) -> CardSet {
         let led = cards.iter().copied().find(|c| *c != Card::EXCUSE);
         let Some(suit) = led.and_then(Card::suit) else { continue };
         for (k, c) in cards.iter().enumerate() {
-            if (leader + k as u8) % n == seat && *c != Card::EXCUSE && c.suit() != Some(suit) {
+            if (leader.0 + k as u8) % n == seat.0 && *c != Card::EXCUSE && c.suit() != Some(suit) {
                 void = void.or(CardSet::suit(suit));
                 if !c.is_trump() {
                     void = void.or(CardSet::TRUMPS);
@@ -108,7 +108,7 @@ fn sampled_deals_are_consistent_with_what_the_seat_saw() {
                     g.view(seat),
                     "the same game from the seat's point of view"
                 );
-                for s in (0..players).filter(|&s| s != seat) {
+                for s in Seat::all(players).filter(|&s| s != seat) {
                     assert!(b.hand(s).and(g.played()).is_empty(), "played cards never reappear");
                     assert!(b.hand(s).and(shown_voids(&g, s)).is_empty(), "a shown void stays void");
                     assert!(g.handful(s).minus(g.played()).is_subset(b.hand(s)), "handfuls stay");
@@ -133,7 +133,7 @@ fn strong_bot_never_looks_at_hidden_cards() {
             let d = kn.sample(&mut rng).expect("a sample");
             let other = kn.rebuild(&g, &d).expect("a rebuilt game");
             assert_eq!(other.view(seat), g.view(seat));
-            if (0..players).any(|s| other.hand(s) != g.hand(s)) {
+            if Seat::all(players).any(|s| other.hand(s) != g.hand(s)) {
                 differ += 1;
             }
             let budget = Budget::Playouts(12);

@@ -17,7 +17,7 @@ use crate::db::models::{
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
-use crate::tarot::{Action, Contract, Game, Phase, PlayError};
+use crate::tarot::{Action, Contract, Game, Phase, PlayError, Seat};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo};
 use crate::tournament::table::{dealer_seat, Table5Mode};
@@ -124,18 +124,18 @@ impl GameState {
     }
 
     /// The seat of the last deal a table seat plays (`None`: it sits out).
-    pub fn deal_seat(&self, table_seat: usize) -> Option<u8> {
-        self.map.iter().position(|&t| t == table_seat).map(|p| p as u8)
+    pub fn deal_seat(&self, table_seat: usize) -> Option<Seat> {
+        self.map.iter().position(|&t| t == table_seat).map(|p| Seat(p as u8))
     }
 
     /// The table seat to act now, if a deal is in progress.
     pub fn to_act(&self) -> Option<usize> {
         let g = self.play.as_ref()?;
-        g.to_act().map(|s| self.map[usize::from(s)])
+        g.to_act().map(|s| self.map[s.index()])
     }
 
     /// The bot to act now: its seat of the deal and what it is.
-    pub fn bot_to_act(&self) -> Option<(u8, BotKind)> {
+    pub fn bot_to_act(&self) -> Option<(Seat, BotKind)> {
         let table_seat = self.to_act()?;
         let bot = self.seats[table_seat].bot?;
         Some((self.deal_seat(table_seat)?, bot))
@@ -201,9 +201,9 @@ pub fn rebuild(d: &GameDeal, actions: &[GameActionRow]) -> OpResult<Game> {
     for a in actions {
         let action: Action =
             serde_json::from_str(&a.action).map_err(|e| corrupt(format!("action {} of deal {}: {e}", a.idx, d.id)))?;
-        list.push((a.seat as u8, action));
+        list.push((Seat(a.seat as u8), action));
     }
-    Game::replay(map.len() as u8, d.dealer as u8, d.seed as u64, &list)
+    Game::replay(map.len() as u8, Seat(d.dealer as u8), d.seed as u64, &list)
         .map_err(|(i, e)| corrupt(format!("action {i} of deal {} does not replay: {e}", d.id)))
 }
 
@@ -409,7 +409,7 @@ pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version:
     if let Some(v) = version.filter(|v| *v != st.version) {
         let stored = GameActionRow::of_deal(tx, deal.id)?;
         let same = stored.get(v as usize).is_some_and(|a| {
-            a.seat == i32::from(seat) && serde_json::from_str::<Action>(&a.action).ok() == Some(action)
+            a.seat == i32::from(seat.0) && serde_json::from_str::<Action>(&a.action).ok() == Some(action)
         });
         if same {
             return Ok(Acted::Replayed);
@@ -424,7 +424,7 @@ pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version:
     let mut next = *game;
     next.apply(seat, action).map_err(|e| play_msg(&e))?;
     let json = serde_json::to_string(&action).expect("an action serializes");
-    GameActionRow::insert(tx, deal.id, st.version, i32::from(seat), &json, now())?;
+    GameActionRow::insert(tx, deal.id, st.version, i32::from(seat.0), &json, now())?;
     GameDeal::set_actions(tx, deal.id, st.version + 1)?;
     if next.phase() == Phase::Done {
         finish(tx, &st, deal, &next)?;
@@ -523,7 +523,7 @@ pub enum BotTurn {
         /// The seat at the table.
         table_seat: usize,
         /// The seat in the deal.
-        seat: u8,
+        seat: Seat,
         /// Which bot.
         kind: BotKind,
         /// The deal as it stands.
@@ -584,7 +584,7 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
     }
     if let (Some((seat, kind)), Some(game)) = (st.bot_to_act(), st.play.as_ref()) {
         return Ok(Some(BotTurn::Play {
-            table_seat: st.map[usize::from(seat)],
+            table_seat: st.map[seat.index()],
             seat,
             kind,
             game: Box::new(*game),

@@ -13,7 +13,7 @@ use askama::Template;
 use crate::db::ops::games::{self, GameState};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
-use crate::tarot::{Action, Card, CardSet, Contract, GameLog, HandfulSize, Phase, SeatView};
+use crate::tarot::{Action, Card, CardSet, Contract, GameLog, HandfulSize, Phase, Seat, SeatView};
 
 use super::super::csrf::CsrfForm;
 use super::super::form::see_other;
@@ -122,7 +122,7 @@ pub struct Shown {
 
 impl Shown {
     /// The handfuls shown in a deal, `name` naming each deal seat.
-    fn list(handfuls: &[crate::tarot::play::HandfulLog], name: &dyn Fn(u8) -> String, lang: Lang) -> Vec<Shown> {
+    fn list(handfuls: &[crate::tarot::play::HandfulLog], name: &dyn Fn(Seat) -> String, lang: Lang) -> Vec<Shown> {
         handfuls
             .iter()
             .map(|h| Shown {
@@ -213,11 +213,11 @@ fn contract_label(c: Contract, lang: Lang) -> String {
 /// "Garde de Alice, qui appelle R♥ (partenaire : Bob)", once there is a taker.
 fn contract_line(
     lang: Lang,
-    taker: Option<u8>,
+    taker: Option<Seat>,
     contract: Option<Contract>,
     called: Option<Card>,
-    partner: Option<u8>,
-    name: &dyn Fn(u8) -> String,
+    partner: Option<Seat>,
+    name: &dyn Fn(Seat) -> String,
 ) -> Option<String> {
     let (t, c) = (taker?, contract?);
     let mut line = lang.t_args(
@@ -254,7 +254,7 @@ impl SeatPage {
     pub fn build(ctx: Ctx, token: String, st: &GameState, table_seat: usize, error: Option<String>) -> SeatPage {
         let lang = ctx.lang;
         let names = st.deal_names();
-        let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
+        let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
         let deal = st.current();
         let view: Option<SeatView> = seat_view(st, table_seat);
         let me = st.seats[table_seat].name.clone();
@@ -311,7 +311,7 @@ impl SeatPage {
             // The dealer sits out: the seat the deal does not use.
             (0..st.seats.len()).find(|t| !st.map.contains(t)).unwrap_or(0)
         } else {
-            st.map.get(usize::from(v.dealer)).copied().unwrap_or(0)
+            st.map.get(v.dealer.index()).copied().unwrap_or(0)
         };
         page.dealer = st.seats[dealer_table_seat].name.clone();
         let me_in_deal = st.deal_seat(table_seat);
@@ -369,7 +369,7 @@ impl SeatPage {
         page.result = v
             .scores
             .as_ref()
-            .map(|s| s.iter().enumerate().map(|(i, x)| (name(i as u8), *x)).collect());
+            .map(|s| s.iter().enumerate().map(|(i, x)| (name(Seat(i as u8)), *x)).collect());
         page
     }
 }
@@ -594,7 +594,7 @@ async fn replay(
 
 fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[String]) -> ReplayPage {
     let lang = ctx.lang;
-    let name = |s: u8| names.get(usize::from(s)).cloned().unwrap_or_default();
+    let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
     let partner = log.partner.filter(|p| Some(*p) != log.taker);
     let contract = contract_line(lang, log.taker, log.contract, log.called, partner, &name);
     ReplayPage {
@@ -605,7 +605,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
             .hands
             .iter()
             .enumerate()
-            .map(|(s, h)| (name(s as u8), CardFace::list(h, lang)))
+            .map(|(s, h)| (name(Seat(s as u8)), CardFace::list(h, lang)))
             .collect(),
         dog: CardFace::list(&log.dog, lang),
         bids: log
@@ -644,7 +644,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
             .scores
             .iter()
             .enumerate()
-            .map(|(s, v)| (name(s as u8), *v))
+            .map(|(s, v)| (name(Seat(s as u8)), *v))
             .collect(),
         others: st
             .deals

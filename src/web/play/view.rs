@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 
 use crate::db::ops::games::GameState;
-use crate::tarot::{Game, SeatView};
+use crate::tarot::{Game, Seat, SeatView};
 
 /// The scores of each finished deal by table seat (`None`: sat out).
 pub fn deal_scores(st: &GameState) -> Vec<(i32, Vec<Option<i64>>)> {
@@ -35,7 +35,9 @@ pub fn totals(st: &GameState) -> Vec<i64> {
 /// What a seat that sits this deal out (the dealer at a table of 5) sees:
 /// what every player sees, no hand.
 fn spectator(game: &Game) -> SeatView {
-    let watcher = (0..game.players()).find(|s| Some(*s) != game.taker()).unwrap_or(0);
+    let watcher = Seat::all(game.players())
+        .find(|s| Some(*s) != game.taker())
+        .unwrap_or(Seat(0));
     let mut v = game.view(watcher);
     v.hand.clear();
     v.legal.clear();

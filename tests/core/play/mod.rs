@@ -1,15 +1,17 @@
 //! The deal engine (`tarot::play`): legal moves rule by rule, refused
 //! actions leave the deal unchanged, seat views hide the others' cards,
 //! replays, and many random and bot deals checked by an independent checker
-//! of the FFT rules (`play/checker.rs`).
+//! of the FFT rules (`play/checker.rs`); the hand-written game-log writer
+//! against serde (`play/log_writer.rs`).
 
 pub mod checker;
+mod log_writer;
 
 use chelem::bots::{play_out, quick_action, random_action, Bot};
 use chelem::tarot::cards::CardSet;
 use chelem::tarot::contract::Camp;
 use chelem::tarot::play::{CompactDeal, GameLog};
-use chelem::tarot::{score, Action, Card, Contract, Game, Phase, PlayError};
+use chelem::tarot::{score, Action, Card, Contract, Game, Phase, PlayError, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -71,15 +73,15 @@ fn deal_with(players: u8, given: &[&str], voids: &[&str]) -> ([CardSet; 5], Card
 /// are played from seat 0.
 fn setup(players: u8, given: &[&str], voids: &[&str], call: Option<&str>, plays: &str) -> Game {
     let (hands, dog) = deal_with(players, given, voids);
-    let mut g = Game::with_deal(players, players - 1, &hands[..usize::from(players)], dog).unwrap();
-    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    let mut g = Game::with_deal(players, Seat(players - 1), &hands[..usize::from(players)], dog).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
     for s in 1..players {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     if let Some(c) = call {
-        g.apply(0, Action::Call(card(c))).unwrap();
+        g.apply(Seat(0), Action::Call(card(c))).unwrap();
     }
-    g.apply(0, Action::Chelem(false)).unwrap();
+    g.apply(Seat(0), Action::Chelem(false)).unwrap();
     for c in plays.split_whitespace() {
         let seat = g.to_act().unwrap();
         g.apply(seat, Action::Card(card(c)))
@@ -265,16 +267,16 @@ fn legal_moves_rule_by_rule() {
 fn refusals_name_the_rule() {
     let g = setup(4, &["3S", "10T", "5T 12T"], &["", "SX", "STX"], None, "3S 10T");
     let mut h = g;
-    let e = h.apply(2, Action::Card(card("5T"))).unwrap_err();
+    let e = h.apply(Seat(2), Action::Card(card("5T"))).unwrap_err();
     assert_eq!(e.code(), "must-overtrump");
     assert!(e.to_string().contains("10T"), "{e}");
     let g = setup(4, &["5H", "2H 4T"], &["", "HX"], None, "5H");
     let mut h = g;
-    let e = h.apply(1, Action::Card(card("4T"))).unwrap_err();
+    let e = h.apply(Seat(1), Action::Card(card("4T"))).unwrap_err();
     assert_eq!(e.code(), "must-follow");
-    let e = h.apply(2, Action::Card(card("4T"))).unwrap_err();
+    let e = h.apply(Seat(2), Action::Card(card("4T"))).unwrap_err();
     assert_eq!(e.code(), "not-your-turn");
-    let e = h.apply(1, Action::Bid(None)).unwrap_err();
+    let e = h.apply(Seat(1), Action::Bid(None)).unwrap_err();
     assert_eq!(e.code(), "wrong-phase");
     assert_eq!(h, g);
     let g = setup(4, &["3S", "2H 4T"], &["", "SX"], None, "3S");
@@ -288,55 +290,63 @@ fn refusals_name_the_rule() {
 #[test]
 fn bidding_calling_and_discard_rules() {
     let (hands, dog) = deal_with(5, &["KS KH KD KC 2H", "", "QH"], &[]);
-    let mut g = Game::with_deal(5, 4, &hands[..5], dog).unwrap();
-    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    let mut g = Game::with_deal(5, Seat(4), &hands[..5], dog).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::Garde))).unwrap();
     let before = g;
     assert_eq!(
-        g.apply(1, Action::Bid(Some(Contract::Garde))).unwrap_err().code(),
+        g.apply(Seat(1), Action::Bid(Some(Contract::Garde))).unwrap_err().code(),
         "bid-too-low"
     );
     assert_eq!(
-        g.apply(1, Action::Bid(Some(Contract::Petite))).unwrap_err().code(),
+        g.apply(Seat(1), Action::Bid(Some(Contract::Petite)))
+            .unwrap_err()
+            .code(),
         "bid-too-low"
     );
     assert_eq!(g, before);
     for s in 1..5 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.phase(), Phase::Calling);
     assert_eq!(g.legal_calls(), CardSet::QUEENS);
-    assert_eq!(g.apply(0, Action::Call(card("KH"))).unwrap_err().code(), "call-queen");
-    g.apply(0, Action::Call(card("QH"))).unwrap();
-    assert_eq!(g.partner(), Some(2));
+    assert_eq!(
+        g.apply(Seat(0), Action::Call(card("KH"))).unwrap_err().code(),
+        "call-queen"
+    );
+    g.apply(Seat(0), Action::Call(card("QH"))).unwrap();
+    assert_eq!(g.partner(), Some(Seat(2)));
     assert_eq!(g.phase(), Phase::Discard);
     assert!(g.dog_public());
     // Écart: 3 cards, no king, no oudler, trumps only when nothing else can go.
-    let hand = g.hand(0);
+    let hand = g.hand(Seat(0));
     let before = g;
     let kings = hand.and(CardSet::KINGS);
     let bad_king = CardSet::one(kings.lowest().unwrap()).or(CardSet::one(card("2H")));
-    let e = g.apply(0, Action::Discard(bad_king)).unwrap_err();
+    let e = g.apply(Seat(0), Action::Discard(bad_king)).unwrap_err();
     assert_eq!(e.code(), "discard-count");
     let plain: Vec<Card> = chelem::tarot::play::discardable_plain(hand).iter().collect();
     let mut d = CardSet::one(kings.lowest().unwrap());
     d.insert(plain[0]);
     d.insert(plain[1]);
-    assert_eq!(g.apply(0, Action::Discard(d)).unwrap_err().code(), "discard-king");
+    assert_eq!(g.apply(Seat(0), Action::Discard(d)).unwrap_err().code(), "discard-king");
     if let Some(t) = hand.and(CardSet::TRUMPS).minus(CardSet::OUDLERS).lowest() {
         let d = CardSet::one(t).or(CardSet::one(plain[0])).or(CardSet::one(plain[1]));
-        assert_eq!(g.apply(0, Action::Discard(d)).unwrap_err().code(), "discard-trump");
+        assert_eq!(
+            g.apply(Seat(0), Action::Discard(d)).unwrap_err().code(),
+            "discard-trump"
+        );
     }
     let foreign = CardSet::DECK.minus(hand).lowest().unwrap();
     let d = CardSet::one(foreign)
         .or(CardSet::one(plain[0]))
         .or(CardSet::one(plain[1]));
     assert_eq!(
-        g.apply(0, Action::Discard(d)).unwrap_err().code(),
+        g.apply(Seat(0), Action::Discard(d)).unwrap_err().code(),
         "discard-not-in-hand"
     );
     assert_eq!(g, before);
     let d: CardSet = plain[..3].iter().copied().collect();
-    g.apply(0, Action::Discard(d)).unwrap();
+    g.apply(Seat(0), Action::Discard(d)).unwrap();
     assert_eq!(g.phase(), Phase::Chelem);
     // Trumps may go when too few other cards can.
     let (hands, _) = deal_with(
@@ -350,27 +360,27 @@ fn bidding_calling_and_discard_rules() {
         ],
         &[],
     );
-    let mut g = Game::with_deal(4, 3, &hands[..4], hands[4]).unwrap();
-    g.apply(0, Action::Bid(Some(Contract::Petite))).unwrap();
+    let mut g = Game::with_deal(4, Seat(3), &hands[..4], hands[4]).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::Petite))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     let e = try_apply(&g, 0, Action::Discard(cs("1S 3T 4T 5T 6T 7T"))).unwrap_err();
     assert_eq!(e.code(), "discard-trump", "the 2S must go before a fifth trump");
-    g.apply(0, Action::Discard(cs("1S 2S 3T 4T 5T 6T"))).unwrap();
+    g.apply(Seat(0), Action::Discard(cs("1S 2S 3T 4T 5T 6T"))).unwrap();
     assert_eq!(
-        g.view(1).discard,
+        g.view(Seat(1)).discard,
         cs("3T 4T 5T 6T").to_vec(),
         "trumps discarded are shown"
     );
-    assert_eq!(g.view(0).discard.len(), 6);
+    assert_eq!(g.view(Seat(0)).discard.len(), 6);
 }
 
 #[test]
 fn all_pass_is_a_void_deal() {
-    let mut g = Game::new(4, 0, 1);
+    let mut g = Game::new(4, Seat(0), 1);
     for s in [1, 2, 3, 0] {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.phase(), Phase::Done);
     assert_eq!(g.scores(), Some(vec![0; 4]));
@@ -385,25 +395,29 @@ fn handfuls_with_and_without_the_excuse() {
     // 5 players: simple = 8. Seat 0 holds 7 trumps and the excuse.
     let g = setup(5, &["1T 2T 3T 4T 5T 6T 7T EX"], &["T"], Some("KS"), "");
     let mut h = g;
-    h.apply(0, Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T EX"))).unwrap();
-    assert_eq!(h.view(3).handfuls[0].shown.len(), 8, "a handful is public");
+    h.apply(Seat(0), Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T EX")))
+        .unwrap();
+    assert_eq!(h.view(Seat(3)).handfuls[0].shown.len(), 8, "a handful is public");
     assert_eq!(
-        h.apply(0, Action::Handful(CardSet::EMPTY)).unwrap_err().code(),
+        h.apply(Seat(0), Action::Handful(CardSet::EMPTY)).unwrap_err().code(),
         "handful-late"
     );
     // With 8 trumps the excuse can't stand for one.
     let g = setup(5, &["1T 2T 3T 4T 5T 6T 7T 8T EX"], &["T"], Some("KS"), "");
     let mut h = g;
-    let e = h.apply(0, Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T EX"))).unwrap_err();
+    let e = h
+        .apply(Seat(0), Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T EX")))
+        .unwrap_err();
     assert_eq!(e.code(), "handful-excuse");
     assert_eq!(
-        h.apply(0, Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T")))
+        h.apply(Seat(0), Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T")))
             .unwrap_err()
             .code(),
         "handful-size"
     );
     assert_eq!(h, g);
-    h.apply(0, Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T 8T"))).unwrap();
+    h.apply(Seat(0), Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T 8T")))
+        .unwrap();
     // A card other than a trump, or not held.
     let g = setup(4, &["1T 2T 3T 4T 5T 6T 7T 8T 9T 10T 2S"], &["T"], None, "");
     let e = try_apply(&g, 0, Action::Handful(cs("1T 2T 3T 4T 5T 6T 7T 8T 9T 2S"))).unwrap_err();
@@ -413,15 +427,15 @@ fn handfuls_with_and_without_the_excuse() {
     // Playing a card without showing means no handful.
     let mut h = g;
     let c = h.legal_cards().lowest().unwrap();
-    h.apply(0, Action::Card(c)).unwrap();
-    h.apply(1, Action::Handful(CardSet::EMPTY)).unwrap();
-    assert!(!h.may_show_handful(0));
-    assert!(!h.may_show_handful(1));
+    h.apply(Seat(0), Action::Card(c)).unwrap();
+    h.apply(Seat(1), Action::Handful(CardSet::EMPTY)).unwrap();
+    assert!(!h.may_show_handful(Seat(0)));
+    assert!(!h.may_show_handful(Seat(1)));
     // The actions replay to the same state (this deal was built from its
     // hands, not from a seed: replay them on the same hands).
-    assert_eq!(h.actions().last(), Some(&(1, Action::Handful(CardSet::EMPTY))));
-    let hands: Vec<CardSet> = (0..4).map(|s| h.dealt(s)).collect();
-    let mut r = Game::with_deal(4, 3, &hands, h.dog()).unwrap();
+    assert_eq!(h.actions().last(), Some(&(Seat(1), Action::Handful(CardSet::EMPTY))));
+    let hands: Vec<CardSet> = Seat::all(4).map(|s| h.dealt(s)).collect();
+    let mut r = Game::with_deal(4, Seat(3), &hands, h.dog()).unwrap();
     for (seat, a) in h.actions() {
         r.apply(seat, a).unwrap();
     }
@@ -436,13 +450,13 @@ fn chelem_with_the_excuse_last_and_the_petit_au_bout_before_it() {
         &["1T 6T 7T 8T 9T 10T 11T 12T 13T 14T 15T 16T 17T 18T 19T 20T 21T EX"],
         &[],
     );
-    let mut g = Game::with_deal(4, 3, &hands[..4], dog).unwrap();
-    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    let mut g = Game::with_deal(4, Seat(3), &hands[..4], dog).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
-    g.apply(0, Action::Chelem(true)).unwrap();
-    assert_eq!(g.to_act(), Some(0), "the announcer leads");
+    g.apply(Seat(0), Action::Chelem(true)).unwrap();
+    assert_eq!(g.to_act(), Some(Seat(0)), "the announcer leads");
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let order: Vec<Card> = (6..=21)
         .rev()
@@ -450,8 +464,8 @@ fn chelem_with_the_excuse_last_and_the_petit_au_bout_before_it() {
         .chain([Card::PETIT, Card::EXCUSE])
         .collect();
     for c in order {
-        assert_eq!(g.to_act(), Some(0));
-        g.apply(0, Action::Card(c)).unwrap();
+        assert_eq!(g.to_act(), Some(Seat(0)));
+        g.apply(Seat(0), Action::Card(c)).unwrap();
         for _ in 0..3 {
             let s = g.to_act().unwrap();
             let a = random_action(&g, s, &mut rng);
@@ -478,7 +492,7 @@ fn chelem_with_the_excuse_last_and_the_petit_au_bout_before_it() {
 /// Random legal play to the end, with a random action tried first at some
 /// steps.
 fn random_deal(players: u8, seed: u64, rng: &mut ChaCha8Rng) -> Game {
-    let mut g = Game::new(players, (seed % u64::from(players)) as u8, seed);
+    let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
     let bots = [Bot::Random; 5];
     play_out(&mut g, &bots, rng);
     g
@@ -517,7 +531,7 @@ fn random_legal_play_always_ends_consistently() {
             assert_eq!(scores.iter().sum::<i64>(), 0);
             let mut all = g.dog();
             let mut total = g.dog().len();
-            for s in 0..players {
+            for s in Seat::all(players) {
                 all = all.or(g.dealt(s));
                 total += g.dealt(s).len();
             }
@@ -549,7 +563,7 @@ fn quick_bot_deals_pass_the_independent_checker() {
         let bots = [Bot::Quick; 5];
         let mut played = 0;
         for seed in 0..2000 {
-            let mut g = Game::new(players, (seed % u64::from(players)) as u8, seed);
+            let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
             play_out(&mut g, &bots, &mut rng);
             if g.contract().is_some() {
                 played += 1;
@@ -600,7 +614,7 @@ fn every_illegal_action_leaves_the_state_unchanged() {
     let mut refused = 0;
     for seed in 0..150u64 {
         let players = 3 + (seed % 3) as u8;
-        let mut g = Game::new(players, 0, seed);
+        let mut g = Game::new(players, Seat(0), seed);
         while let Some(seat) = g.to_act() {
             for _ in 0..6 {
                 let s = rng.random_range(0..players + 1);
@@ -620,7 +634,7 @@ fn every_illegal_action_leaves_the_state_unchanged() {
                 };
                 let before = g;
                 let mut h = g;
-                if let Err(e) = h.apply(s, a) {
+                if let Err(e) = h.apply(Seat(s), a) {
                     refused += 1;
                     assert_eq!(h, before, "{e}");
                     assert!(!e.code().is_empty());
@@ -640,7 +654,7 @@ fn every_illegal_action_leaves_the_state_unchanged() {
 
 fn try_apply(g: &Game, seat: u8, a: Action) -> Result<(), PlayError> {
     let mut h = *g;
-    h.apply(seat, a)
+    h.apply(Seat(seat), a)
 }
 
 fn chelem_random_set(rng: &mut ChaCha8Rng) -> CardSet {
@@ -656,9 +670,9 @@ fn views_never_show_another_seats_hidden_cards() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for seed in 0..300u64 {
         let players = 3 + (seed % 3) as u8;
-        let mut g = Game::new(players, (seed % 3) as u8, seed);
+        let mut g = Game::new(players, Seat((seed % 3) as u8), seed);
         loop {
-            for seat in 0..players {
+            for seat in Seat::all(players) {
                 let v = g.view(seat);
                 assert_eq!(v.hand, g.hand(seat).to_vec());
                 let text = serde_json::to_value(&v).unwrap();
@@ -676,7 +690,7 @@ fn views_never_show_another_seats_hidden_cards() {
                 if g.dog_public() {
                     public = public.or(g.dog());
                 }
-                for s in 0..players {
+                for s in Seat::all(players) {
                     public = public.or(g.handful(s));
                 }
                 public = public.or(g.discard().and(CardSet::TRUMPS));
@@ -684,7 +698,7 @@ fn views_never_show_another_seats_hidden_cards() {
                     public = public.or(g.discard());
                 }
                 assert!(shown.is_subset(public), "seat {seat} sees {}", shown.minus(public));
-                for other in (0..players).filter(|&o| o != seat) {
+                for other in Seat::all(players).filter(|&o| o != seat) {
                     assert!(shown.and(g.hand(other)).is_subset(public));
                 }
                 if matches!(g.phase(), Phase::Play | Phase::Discard) {
@@ -733,7 +747,7 @@ fn actions_serialize_as_formats_says() {
         assert_eq!(serde_json::to_string(&a).unwrap(), json);
         assert_eq!(serde_json::from_str::<Action>(json).unwrap(), a);
     }
-    let view = serde_json::to_value(Game::new(4, 3, 17).view(0)).unwrap();
+    let view = serde_json::to_value(Game::new(4, Seat(3), 17).view(Seat(0))).unwrap();
     assert_eq!(view["phase"], "bidding");
     assert_eq!(view["to_act"], 0);
     assert_eq!(
@@ -746,16 +760,16 @@ fn actions_serialize_as_formats_says() {
 #[test]
 fn a_deal_is_determined_by_its_seed() {
     for players in [3, 4, 5] {
-        let a = Game::new(players, 1, 99);
-        let b = Game::new(players, 1, 99);
+        let a = Game::new(players, Seat(1), 99);
+        let b = Game::new(players, Seat(1), 99);
         assert_eq!(a, b);
-        assert_ne!(a, Game::new(players, 1, 100));
-        for s in 0..players {
+        assert_ne!(a, Game::new(players, Seat(1), 100));
+        for s in Seat::all(players) {
             assert!(!chelem::tarot::play::is_petit_sec(a.dealt(s)));
         }
     }
     // Petit sec redeals happen (about 1 deal in 300 at 4 players) and are counted.
-    let redealt = (0..20_000).filter(|&s| Game::new(4, 0, s).redeals() > 0).count();
+    let redealt = (0..20_000).filter(|&s| Game::new(4, Seat(0), s).redeals() > 0).count();
     assert!((20..200).contains(&redealt), "{redealt}");
 }
 
@@ -767,7 +781,7 @@ fn the_quick_bot_beats_the_random_player() {
         let players = 4;
         // Quick at seats 0 and 2, random at 1 and 3; rotate the dealer.
         let bots = [Bot::Quick, Bot::Random, Bot::Quick, Bot::Random, Bot::Random];
-        let mut g = Game::new(players, (seed % 4) as u8, seed);
+        let mut g = Game::new(players, Seat((seed % 4) as u8), seed);
         play_out(&mut g, &bots, &mut rng);
         let s = g.scores().unwrap();
         quick += s[0] + s[2];
@@ -805,22 +819,22 @@ fn play_messages_exist_in_both_languages() {
 #[test]
 fn hands_can_be_resampled_mid_deal() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
-    let mut g = Game::new(4, 0, 42);
+    let mut g = Game::new(4, Seat(0), 42);
     while g.phase() != Phase::Play || g.tricks_done() < 3 {
         let s = g.to_act().unwrap();
         let a = quick_action(&g, s, &mut rng);
         g.apply(s, a).unwrap();
     }
     // Swap one card between seats 1 and 2.
-    let (a, b) = (g.hand(1).lowest().unwrap(), g.hand(2).lowest().unwrap());
-    let mut hands: Vec<CardSet> = (0..4).map(|s| g.hand(s)).collect();
+    let (a, b) = (g.hand(Seat(1)).lowest().unwrap(), g.hand(Seat(2)).lowest().unwrap());
+    let mut hands: Vec<CardSet> = Seat::all(4).map(|s| g.hand(s)).collect();
     hands[1].remove(a);
     hands[1].insert(b);
     hands[2].remove(b);
     hands[2].insert(a);
-    if g.handful(1).is_empty() && g.handful(2).is_empty() {
+    if g.handful(Seat(1)).is_empty() && g.handful(Seat(2)).is_empty() {
         let mut h = g.with_hands(&hands).unwrap();
-        assert_eq!(h.hand(1), hands[1]);
+        assert_eq!(h.hand(Seat(1)), hands[1]);
         play_out(&mut h, &[Bot::Quick; 4], &mut rng);
         assert_eq!(h.scores().unwrap().iter().sum::<i64>(), 0);
     }
@@ -854,7 +868,7 @@ fn wrong_phase_refusals_name_the_action_and_the_phase() {
         let v = serde_json::to_value(a).unwrap();
         v.as_object().unwrap().keys().next().unwrap().clone()
     };
-    let bidding = Game::new(4, 3, 5);
+    let bidding = Game::new(4, Seat(3), 5);
     for a in others {
         match try_apply(&bidding, 0, a) {
             Err(PlayError::WrongPhase { action, phase }) => {
@@ -863,10 +877,10 @@ fn wrong_phase_refusals_name_the_action_and_the_phase() {
             other => panic!("{a:?} while bidding: {other:?}"),
         }
     }
-    let mut g = Game::new(4, 3, 5);
-    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    let mut g = Game::new(4, Seat(3), 5);
+    g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.phase(), Phase::Chelem);
     let bid = Action::Bid(None);
@@ -883,11 +897,11 @@ fn wrong_phase_refusals_name_the_action_and_the_phase() {
 /// made from given hands has seed 0.
 #[test]
 fn a_deal_knows_its_table_dealer_and_seed() {
-    let g = Game::new(5, 3, 77);
-    assert_eq!((g.players(), g.dealer(), g.seed()), (5, 3, 77));
+    let g = Game::new(5, Seat(3), 77);
+    assert_eq!((g.players(), g.dealer(), g.seed()), (5, Seat(3), 77));
     let (hands, dog) = deal_with(4, &[], &[]);
-    let g = Game::with_deal(4, 2, &hands[..4], dog).unwrap();
-    assert_eq!((g.players(), g.dealer(), g.seed()), (4, 2, 0));
+    let g = Game::with_deal(4, Seat(2), &hands[..4], dog).unwrap();
+    assert_eq!((g.players(), g.dealer(), g.seed()), (4, Seat(2), 0));
 }
 
 /// Stored digital deals keep only their seed and actions (`CompactDeal`):
@@ -897,8 +911,8 @@ fn a_deal_knows_its_table_dealer_and_seed() {
 #[test]
 fn a_seed_deals_the_same_cards_as_ever() {
     let show = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-    let g = Game::new(4, 1, 2026);
-    let hands: Vec<String> = (0..4).map(|s| show(g.dealt(s))).collect();
+    let g = Game::new(4, Seat(1), 2026);
+    let hands: Vec<String> = Seat::all(4).map(|s| show(g.dealt(s))).collect();
     let expected = [
         "1S 2S 3S 4S 6S NS JH 1D 8D 1C 2C 3C JC QC 3T 5T 13T 19T",
         "5S 9S JS NH 7D 9D ND 5C 7C 9C 4T 6T 8T 9T 12T 18T 20T 21T",
@@ -915,16 +929,16 @@ fn a_seed_deals_the_same_cards_as_ever() {
 fn with_deal_refuses_what_is_not_a_deal() {
     let (hands, dog) = deal_with(4, &[], &[]);
     let four = [hands[0], hands[1], hands[2], hands[3]];
-    assert!(Game::with_deal(4, 3, &four, dog).is_some());
+    assert!(Game::with_deal(4, Seat(3), &four, dog).is_some());
     let six = [hands[0]; 6];
-    assert!(Game::with_deal(6, 0, &six, dog).is_none(), "6 players");
-    assert!(Game::with_deal(2, 0, &four[..2], dog).is_none(), "2 players");
+    assert!(Game::with_deal(6, Seat(0), &six, dog).is_none(), "6 players");
+    assert!(Game::with_deal(2, Seat(0), &four[..2], dog).is_none(), "2 players");
     assert!(
-        Game::with_deal(4, 4, &four, dog).is_none(),
+        Game::with_deal(4, Seat(4), &four, dog).is_none(),
         "a dealer outside the table"
     );
     assert!(
-        Game::with_deal(4, 3, &four[..3], dog).is_none(),
+        Game::with_deal(4, Seat(3), &four[..3], dog).is_none(),
         "3 hands for 4 players"
     );
     // 19 and 17 cards: the 78 cards are all there.
@@ -932,20 +946,23 @@ fn with_deal_refuses_what_is_not_a_deal() {
     let c = uneven[1].lowest().unwrap();
     uneven[1].remove(c);
     uneven[0].insert(c);
-    assert!(Game::with_deal(4, 3, &uneven, dog).is_none(), "hands of 19 and 17");
+    assert!(
+        Game::with_deal(4, Seat(3), &uneven, dog).is_none(),
+        "hands of 19 and 17"
+    );
     // One card in two hands, another in none: the sizes are right.
     let mut twice = four;
     let (kept, lost) = (twice[1].lowest().unwrap(), twice[0].lowest().unwrap());
     twice[0].remove(lost);
     twice[0].insert(kept);
-    assert!(Game::with_deal(4, 3, &twice, dog).is_none(), "a card twice");
+    assert!(Game::with_deal(4, Seat(3), &twice, dog).is_none(), "a card twice");
     // A dog of 5 and a hand of 19.
     let mut small = dog;
     let d = small.lowest().unwrap();
     small.remove(d);
     let mut big = four;
     big[2].insert(d);
-    assert!(Game::with_deal(4, 3, &big, small).is_none(), "a dog of 5");
+    assert!(Game::with_deal(4, Seat(3), &big, small).is_none(), "a dog of 5");
 }
 
 /// A search that redistributes hands at 5 players: the partner follows the
@@ -953,16 +970,16 @@ fn with_deal_refuses_what_is_not_a_deal() {
 #[test]
 fn resampled_hands_move_the_partner_with_the_called_card() {
     let g = setup(5, &["", "", "KH"], &[], Some("KH"), "");
-    assert_eq!(g.partner(), Some(2));
-    let mut hands: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    assert_eq!(g.partner(), Some(Seat(2)));
+    let mut hands: Vec<CardSet> = Seat::all(5).map(|s| g.hand(s)).collect();
     let other = hands[3].lowest().unwrap();
     hands[2].remove(card("KH"));
     hands[2].insert(other);
     hands[3].remove(other);
     hands[3].insert(card("KH"));
-    assert_eq!(g.with_hands(&hands).unwrap().partner(), Some(3));
+    assert_eq!(g.with_hands(&hands).unwrap().partner(), Some(Seat(3)));
     // A card moved from one seat to another: the sizes change.
-    let mut moved: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    let mut moved: Vec<CardSet> = Seat::all(5).map(|s| g.hand(s)).collect();
     let c = moved[1].lowest().unwrap();
     moved[1].remove(c);
     moved[4].insert(c);
@@ -976,15 +993,15 @@ fn resampled_hands_move_the_partner_with_the_called_card() {
         Some("KH"),
         "1C 2C 3C 4C QC 1H 2H 3H KH 4H",
     );
-    assert_eq!(g.partner_public(), Some(2));
-    let mut hands: Vec<CardSet> = (0..5).map(|s| g.hand(s)).collect();
+    assert_eq!(g.partner_public(), Some(Seat(2)));
+    let mut hands: Vec<CardSet> = Seat::all(5).map(|s| g.hand(s)).collect();
     let (a, b) = (hands[3].lowest().unwrap(), hands[4].lowest().unwrap());
     hands[3].remove(a);
     hands[3].insert(b);
     hands[4].remove(b);
     hands[4].insert(a);
     let h = g.with_hands(&hands).unwrap();
-    assert_eq!((h.partner(), h.partner_public()), (Some(2), Some(2)));
+    assert_eq!((h.partner(), h.partner_public()), (Some(Seat(2)), Some(Seat(2))));
 }
 
 /// What a deal tells of its bidding: the dog shown once a petite or garde is
@@ -993,32 +1010,32 @@ fn resampled_hands_move_the_partner_with_the_called_card() {
 #[test]
 fn the_dog_the_called_card_and_the_chelem_as_the_deal_goes() {
     // 5 players: seat 0 bids a garde, the others pass.
-    let mut g = Game::new(5, 4, 11);
-    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    let mut g = Game::new(5, Seat(4), 11);
+    g.apply(Seat(0), Action::Bid(Some(Contract::Garde))).unwrap();
     assert!(!g.dog_public(), "a garde bid, the bidding goes on");
     for s in 1..5 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.phase(), Phase::Calling);
     assert!(!g.dog_public(), "the card is not called yet");
     assert_eq!(g.called(), None);
     let king = g.legal_calls().lowest().unwrap();
-    g.apply(0, Action::Call(king)).unwrap();
+    g.apply(Seat(0), Action::Call(king)).unwrap();
     assert_eq!(g.called(), Some(king));
     assert_eq!(g.phase(), Phase::Discard);
     assert!(g.dog_public(), "a garde: the dog is shown before the écart");
 
     // 4 players: a garde sans keeps the dog hidden; no card is called.
     for yes in [false, true] {
-        let mut g = Game::new(4, 3, 11);
-        g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+        let mut g = Game::new(4, Seat(3), 11);
+        g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
         for s in 1..4 {
-            g.apply(s, Action::Bid(None)).unwrap();
+            g.apply(Seat(s), Action::Bid(None)).unwrap();
         }
         assert_eq!(g.phase(), Phase::Chelem);
         assert!(!g.dog_public(), "a garde sans: the dog stays hidden");
         assert_eq!(g.called(), None);
-        g.apply(0, Action::Chelem(yes)).unwrap();
+        g.apply(Seat(0), Action::Chelem(yes)).unwrap();
         assert_eq!(g.chelem_announced(), yes);
         assert!(!g.dog_public());
     }
@@ -1033,91 +1050,92 @@ fn handfuls_offered_and_the_trick_leader() {
     let seat0 = format!("{} 1S", trumps(1, 11));
     let seat1 = format!("{} EX 2S", trumps(12, 20));
     let (hands, dog) = deal_with(4, &[&seat0, &seat1, "KS 5H", "3S 6H"], &["T", "T", "", "TX"]);
-    let mut g = Game::with_deal(4, 3, &hands[..4], dog).unwrap();
-    assert_eq!(g.trick_leader(), 0, "while bidding: who acts");
-    assert!(!g.may_show_handful(0), "no handful while bidding");
-    assert_eq!(g.smallest_handful(0), None);
-    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
-    assert_eq!(g.trick_leader(), 1, "while bidding: who acts");
+    let mut g = Game::with_deal(4, Seat(3), &hands[..4], dog).unwrap();
+    assert_eq!(g.trick_leader(), Seat(0), "while bidding: who acts");
+    assert!(!g.may_show_handful(Seat(0)), "no handful while bidding");
+    assert_eq!(g.smallest_handful(Seat(0)), None);
+    g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
+    assert_eq!(g.trick_leader(), Seat(1), "while bidding: who acts");
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
-    g.apply(0, Action::Chelem(false)).unwrap();
+    g.apply(Seat(0), Action::Chelem(false)).unwrap();
 
-    assert!(g.may_show_handful(0) && g.may_show_handful(1));
+    assert!(g.may_show_handful(Seat(0)) && g.may_show_handful(Seat(1)));
     assert_eq!(
-        g.smallest_handful(0),
+        g.smallest_handful(Seat(0)),
         Some(cs(&trumps(1, 10))),
         "10 lowest trumps, no excuse"
     );
-    assert_eq!(g.smallest_handful(1), None, "not seat 1's turn");
-    g.apply(0, Action::Card(card("1S"))).unwrap();
-    assert!(!g.may_show_handful(0), "after its first card");
-    assert_eq!(g.smallest_handful(0), None);
-    assert!(g.may_show_handful(1));
+    assert_eq!(g.smallest_handful(Seat(1)), None, "not seat 1's turn");
+    g.apply(Seat(0), Action::Card(card("1S"))).unwrap();
+    assert!(!g.may_show_handful(Seat(0)), "after its first card");
+    assert_eq!(g.smallest_handful(Seat(0)), None);
+    assert!(g.may_show_handful(Seat(1)));
     assert_eq!(
-        g.smallest_handful(1),
+        g.smallest_handful(Seat(1)),
         Some(cs(&format!("{} EX", trumps(12, 20)))),
         "9 trumps and the excuse"
     );
-    g.apply(1, Action::Card(card("2S"))).unwrap();
-    let two = g.hand(2).and(CardSet::TRUMPS).len();
+    g.apply(Seat(1), Action::Card(card("2S"))).unwrap();
+    let two = g.hand(Seat(2)).and(CardSet::TRUMPS).len();
     assert!(two < 9, "seat 2 has {two} trumps");
-    assert_eq!(g.smallest_handful(2), None, "too few trumps");
-    assert_eq!(g.trick_leader(), 0);
-    g.apply(2, Action::Card(card("KS"))).unwrap();
-    assert_eq!(g.smallest_handful(3), None, "no trump at all");
+    assert_eq!(g.smallest_handful(Seat(2)), None, "too few trumps");
+    assert_eq!(g.trick_leader(), Seat(0));
+    g.apply(Seat(2), Action::Card(card("KS"))).unwrap();
+    assert_eq!(g.smallest_handful(Seat(3)), None, "no trump at all");
     for c in ["3S", "5H", "6H"] {
         let s = g.to_act().unwrap();
         g.apply(s, Action::Card(card(c))).unwrap();
     }
     assert_eq!(
         (g.trick_leader(), g.to_act()),
-        (2, Some(0)),
+        (Seat(2), Some(Seat(0))),
         "seat 2 won the first trick and leads"
     );
-    let seats: Vec<u8> = g.view(3).trick.iter().map(|p| p.seat).collect();
-    assert_eq!(seats, [2, 3]);
+    let seats: Vec<Seat> = g.view(Seat(3)).trick.iter().map(|p| p.seat).collect();
+    assert_eq!(seats, [Seat(2), Seat(3)]);
     // Then seat 1 is to act again, too late for a handful.
-    g.apply(0, Action::Card(g.legal_cards().lowest().unwrap())).unwrap();
-    assert_eq!(g.to_act(), Some(1));
-    let seats: Vec<u8> = g.view(1).trick.iter().map(|p| p.seat).collect();
-    assert_eq!(seats, [2, 3, 0], "round the table from the leader");
+    g.apply(Seat(0), Action::Card(g.legal_cards().lowest().unwrap()))
+        .unwrap();
+    assert_eq!(g.to_act(), Some(Seat(1)));
+    let seats: Vec<Seat> = g.view(Seat(1)).trick.iter().map(|p| p.seat).collect();
+    assert_eq!(seats, [Seat(2), Seat(3), Seat(0)], "round the table from the leader");
     let shown = cs(&format!("{} EX", trumps(12, 20)));
     assert!(matches!(
         try_apply(&g, 1, Action::Handful(shown)),
         Err(PlayError::HandfulLate)
     ));
-    assert!(!g.may_show_handful(1));
+    assert!(!g.may_show_handful(Seat(1)));
 
     // Trumps enough and the excuse: the excuse stays in the hand.
     let (hands, dog) = deal_with(4, &[&format!("{} EX", trumps(1, 10))], &["T"]);
-    let mut g = Game::with_deal(4, 3, &hands[..4], dog).unwrap();
-    g.apply(0, Action::Bid(Some(Contract::GardeSans))).unwrap();
+    let mut g = Game::with_deal(4, Seat(3), &hands[..4], dog).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::GardeSans))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
-    g.apply(0, Action::Chelem(false)).unwrap();
-    assert_eq!(g.smallest_handful(0), Some(cs(&trumps(1, 10))));
+    g.apply(Seat(0), Action::Chelem(false)).unwrap();
+    assert_eq!(g.smallest_handful(Seat(0)), Some(cs(&trumps(1, 10))));
 }
 
 /// The bids offered: only to the seat to act, only above the highest; a
 /// seat outside the table is refused with the last seat named.
 #[test]
 fn bids_offered_and_seats_outside_the_table() {
-    let mut g = Game::new(4, 3, 21);
-    assert_eq!(g.legal_bids(1), vec![], "seat 0 bids first");
-    assert_eq!(g.legal_bids(0).len(), 5, "pass and the four contracts");
-    g.apply(0, Action::Bid(Some(Contract::Petite))).unwrap();
-    assert_eq!(g.legal_bids(0), vec![]);
-    let v = g.view(1);
+    let mut g = Game::new(4, Seat(3), 21);
+    assert_eq!(g.legal_bids(Seat(1)), vec![], "seat 0 bids first");
+    assert_eq!(g.legal_bids(Seat(0)).len(), 5, "pass and the four contracts");
+    g.apply(Seat(0), Action::Bid(Some(Contract::Petite))).unwrap();
+    assert_eq!(g.legal_bids(Seat(0)), vec![]);
+    let v = g.view(Seat(1));
     assert_eq!(
         (v.taker, v.contract),
         (None, None),
         "no taker while the bidding goes on"
     );
     assert_eq!(
-        g.legal_bids(1),
+        g.legal_bids(Seat(1)),
         vec![
             None,
             Some(Contract::Garde),
@@ -1127,23 +1145,26 @@ fn bids_offered_and_seats_outside_the_table() {
     );
     assert!(matches!(
         try_apply(&g, 7, Action::Bid(None)),
-        Err(PlayError::NoSuchSeat { seat: 7, last: 3 })
+        Err(PlayError::NoSuchSeat {
+            seat: Seat(7),
+            last: Seat(3)
+        })
     ));
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.legal_bids(g.to_act().unwrap()), vec![], "the bidding is over");
-    let v = g.view(1);
-    assert_eq!((v.taker, v.contract), (Some(0), Some(Contract::Petite)));
+    let v = g.view(Seat(1));
+    assert_eq!((v.taker, v.contract), (Some(Seat(0)), Some(Contract::Petite)));
 }
 
 /// A compact deal of a table that cannot be is refused, not replayed.
 #[test]
 fn a_compact_deal_of_no_table_is_refused() {
-    let mut c = Game::new(4, 3, 5).compact();
+    let mut c = Game::new(4, Seat(3), 5).compact();
     for (players, dealer) in [(6, 0), (2, 0), (4, 4)] {
         c.players = players;
-        c.dealer = dealer;
+        c.dealer = Seat(dealer);
         assert!(
             matches!(Game::from_compact(&c), Err((0, PlayError::NoSuchSeat { .. }))),
             "{players} players, dealer {dealer}"
@@ -1165,23 +1186,23 @@ fn discardable_cards_take_trumps_only_when_plain_ones_run_short() {
     let rest: Vec<Card> = CardSet::DECK.minus(taker).minus(dog).iter().collect();
     let mut hands = vec![taker];
     hands.extend(rest.chunks(18).map(|c| c.iter().copied().collect::<CardSet>()));
-    let mut g = Game::with_deal(4, 3, &hands, dog).unwrap();
+    let mut g = Game::with_deal(4, Seat(3), &hands, dog).unwrap();
     assert_eq!(g.discardable(), CardSet::EMPTY, "not before the bidding ends");
-    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    g.apply(Seat(0), Action::Bid(Some(Contract::Garde))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     assert_eq!(g.phase(), Phase::Discard);
     let trumps = (2..=20).map(|n| format!("{n}T")).collect::<Vec<_>>().join(" ");
     assert_eq!(g.discardable(), cs(&format!("1S {trumps}")));
 
     // A hand with plain cards enough: those, and nothing else.
-    let mut g = Game::new(4, 3, 8);
-    g.apply(0, Action::Bid(Some(Contract::Garde))).unwrap();
+    let mut g = Game::new(4, Seat(3), 8);
+    g.apply(Seat(0), Action::Bid(Some(Contract::Garde))).unwrap();
     for s in 1..4 {
-        g.apply(s, Action::Bid(None)).unwrap();
+        g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
-    let plain = g.hand(0).and(CardSet::SUITED).minus(CardSet::KINGS);
+    let plain = g.hand(Seat(0)).and(CardSet::SUITED).minus(CardSet::KINGS);
     assert!(plain.len() >= 6, "{plain:?}");
     assert_eq!(g.discardable(), plain);
 }
