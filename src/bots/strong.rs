@@ -201,6 +201,70 @@ enum PileKind {
     Ecart,
 }
 
+/// 5 players: a queen is called only by a taker dealt the four kings, a
+/// knight only by one dealt the kings and the queens.
+fn taker_dealt(called: Option<Card>) -> CardSet {
+    match called {
+        Some(c) if CardSet::QUEENS.contains(c) => CardSet::KINGS,
+        Some(c) if CardSet::KNIGHTS.contains(c) => CardSet::KINGS.or(CardSet::QUEENS),
+        _ => CardSet::EMPTY,
+    }
+}
+
+/// What decides where an unseen card may lie.
+struct Places<'a> {
+    n: usize,
+    me: usize,
+    taker: Seat,
+    pile: PileKind,
+    ecart_shown: CardSet,
+    dog_known: CardSet,
+    taker_dealt: CardSet,
+    known: &'a [CardSet; 5],
+    excluded: &'a [CardSet; 5],
+}
+
+impl Places<'_> {
+    /// The places (a bit per seat, and [`PILE`]) card `c` may lie in.
+    fn allowed(&self, c: Card) -> u8 {
+        if let Some(s) = (0..self.n).find(|&s| self.known[s].contains(c)) {
+            return 1 << s;
+        }
+        if self.ecart_shown.contains(c) {
+            return 1 << PILE;
+        }
+        let mut allowed = 0u8;
+        for (s, ex) in self.excluded.iter().enumerate().take(self.n) {
+            if s != self.me && !ex.contains(c) {
+                allowed |= 1 << s;
+            }
+        }
+        match self.pile {
+            PileKind::None => {}
+            PileKind::Dog => allowed |= 1 << PILE,
+            PileKind::Ecart => {
+                // No king, no oudler, no hidden trump in an écart.
+                if !CardSet::KINGS.or(CardSet::OUDLERS).or(CardSet::TRUMPS).contains(c) {
+                    allowed |= 1 << PILE;
+                }
+            }
+        }
+        let taker = 1 << self.taker.index();
+        if self.taker_dealt.contains(c) {
+            // The call shows the taker was dealt this card.
+            allowed &= taker | (1 << PILE);
+            if self.pile != PileKind::Ecart {
+                allowed &= taker;
+            }
+        }
+        if self.dog_known.contains(c) {
+            // The dog went to the taker: in their hand or the écart.
+            allowed &= taker | (1 << PILE);
+        }
+        allowed
+    }
+}
+
 impl Knowledge {
     /// What `seat` knows of `game` (in the play phase; `None` otherwise).
     /// Reads only the seat's own cards and public information.
@@ -211,6 +275,62 @@ impl Knowledge {
         let players = game.players();
         let n = usize::from(players);
         let (each, dog_size) = deal_shape(players);
+        let (played_by, mut excluded) = Self::from_tricks(game, n);
+        let mut known = [CardSet::EMPTY; 5];
+        for s in Seat::all(players) {
+            let h = game.handful(s);
+            let i = s.index();
+            known[i] = h.minus(played_by[i]);
+            if h.contains(Card::EXCUSE) {
+                // Showing the excuse means showing every trump.
+                excluded[i] = excluded[i].or(CardSet::TRUMPS.minus(h));
+            }
+        }
+        let taker = game.taker()?;
+        let me = seat.index();
+        let (seen, pile, ecart_shown) = Self::piles(game, seat, taker);
+        let mut need = [0u32; 6];
+        for s in 0..n {
+            if s != me {
+                need[s] = u32::from(each) - played_by[s].len();
+            }
+        }
+        if pile != PileKind::None {
+            need[PILE] = u32::from(dog_size);
+        }
+        let places = Places {
+            n,
+            me,
+            taker,
+            pile,
+            ecart_shown,
+            dog_known: if game.dog_public() { game.dog() } else { CardSet::EMPTY },
+            taker_dealt: taker_dealt(game.called()),
+            known: &known,
+            excluded: &excluded,
+        };
+        let unseen = CardSet::DECK
+            .minus(seen)
+            .iter()
+            .map(|c| (c, places.allowed(c)))
+            .collect();
+        Some(Knowledge {
+            players,
+            seat,
+            played_by,
+            excluded,
+            known,
+            unseen,
+            need,
+            pile,
+            ecart_shown,
+        })
+    }
+
+    /// What the tricks so far tell, seat by seat: the cards each played,
+    /// and the cards each cannot hold (a suit not followed, a trump not
+    /// played or not overtrumped when it had to be).
+    fn from_tricks(game: &Game, n: usize) -> ([CardSet; 5], [CardSet; 5]) {
         let mut played_by = [CardSet::EMPTY; 5];
         let mut excluded = [CardSet::EMPTY; 5];
         let mut tricks: Vec<(Seat, Vec<Card>)> = (0..game.tricks_done())
@@ -252,98 +372,23 @@ impl Knowledge {
                 }
             }
         }
-        let mut known = [CardSet::EMPTY; 5];
-        for s in Seat::all(players) {
-            let h = game.handful(s);
-            let i = s.index();
-            known[i] = h.minus(played_by[i]);
-            if h.contains(Card::EXCUSE) {
-                // Showing the excuse means showing every trump.
-                excluded[i] = excluded[i].or(CardSet::TRUMPS.minus(h));
-            }
+        (played_by, excluded)
+    }
+
+    /// The cards `seat` has seen (its hand, the cards played, its own
+    /// écart), where the cards of no hand lie, and the écart's trumps shown
+    /// to all.
+    fn piles(game: &Game, seat: Seat, taker: Seat) -> (CardSet, PileKind, CardSet) {
+        let seen = game.hand(seat).or(game.played());
+        if !game.dog_public() {
+            return (seen, PileKind::Dog, CardSet::EMPTY);
         }
-        let taker = game.taker()?;
-        let me = seat.index();
-        let my_hand = game.hand(seat);
-        let mut seen = my_hand.or(game.played());
-        let mut ecart_shown = CardSet::EMPTY;
-        let pile = if game.dog_public() {
-            if taker == seat {
-                seen = seen.or(game.discard());
-                PileKind::None
-            } else {
-                // The écart's trumps are shown to all.
-                ecart_shown = game.discard().and(CardSet::TRUMPS);
-                PileKind::Ecart
-            }
+        if taker == seat {
+            (seen.or(game.discard()), PileKind::None, CardSet::EMPTY)
         } else {
-            PileKind::Dog
-        };
-        let dog_known = if game.dog_public() { game.dog() } else { CardSet::EMPTY };
-        // 5 players: a queen is called only by a taker dealt the four kings,
-        // a knight only by one dealt the kings and the queens.
-        let taker_dealt = match game.called() {
-            Some(c) if CardSet::QUEENS.contains(c) => CardSet::KINGS,
-            Some(c) if CardSet::KNIGHTS.contains(c) => CardSet::KINGS.or(CardSet::QUEENS),
-            _ => CardSet::EMPTY,
-        };
-        let mut need = [0u32; 6];
-        for s in 0..n {
-            if s != me {
-                need[s] = u32::from(each) - played_by[s].len();
-            }
+            // The écart's trumps are shown to all.
+            (seen, PileKind::Ecart, game.discard().and(CardSet::TRUMPS))
         }
-        if pile != PileKind::None {
-            need[PILE] = u32::from(dog_size);
-        }
-        let mut unseen = Vec::new();
-        for c in CardSet::DECK.minus(seen).iter() {
-            let mut allowed = 0u8;
-            if let Some(s) = (0..n).find(|&s| known[s].contains(c)) {
-                allowed = 1 << s;
-            } else if ecart_shown.contains(c) {
-                allowed = 1 << PILE;
-            } else {
-                for (s, ex) in excluded.iter().enumerate().take(n) {
-                    if s != me && !ex.contains(c) {
-                        allowed |= 1 << s;
-                    }
-                }
-                match pile {
-                    PileKind::None => {}
-                    PileKind::Dog => allowed |= 1 << PILE,
-                    PileKind::Ecart => {
-                        // No king, no oudler, no hidden trump in an écart.
-                        if !CardSet::KINGS.or(CardSet::OUDLERS).or(CardSet::TRUMPS).contains(c) {
-                            allowed |= 1 << PILE;
-                        }
-                    }
-                }
-                if taker_dealt.contains(c) {
-                    // The call shows the taker was dealt this card.
-                    allowed &= (1 << taker.index()) | (1 << PILE);
-                    if pile != PileKind::Ecart {
-                        allowed &= 1 << taker.index();
-                    }
-                }
-                if dog_known.contains(c) {
-                    // The dog went to the taker: in their hand or the écart.
-                    allowed &= (1 << taker.index()) | (1 << PILE);
-                }
-            }
-            unseen.push((c, allowed));
-        }
-        Some(Knowledge {
-            players,
-            seat,
-            played_by,
-            excluded,
-            known,
-            unseen,
-            need,
-            pile,
-            ecart_shown,
-        })
     }
 
     /// The cards `seat` cannot hold now, as derived from the play.

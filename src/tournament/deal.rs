@@ -699,19 +699,29 @@ mod tests {
         assert_eq!(TableDeal::from_record(None, &five), TableDeal::Passed);
     }
 
-    /// Each refusal names its message, the message's arguments and the
-    /// field the form shows it beside.
+    /// A refusal, its message key, the message's arguments, its field.
+    type Case = (
+        DealError,
+        &'static str,
+        Vec<(&'static str, &'static str)>,
+        Option<&'static str>,
+    );
+
+    fn check_refusals(cases: Vec<Case>) {
+        for (e, key, args, field) in cases {
+            assert_eq!(e.key(), key, "{e:?}");
+            let got: Vec<(&str, String)> = e.args();
+            let want: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
+            assert_eq!(got, want, "{e:?}");
+            assert_eq!(e.field().map(DealField::name), field, "{e:?}");
+        }
+    }
+
+    /// Each refusal of a table's deal names its message, the message's
+    /// arguments and the field the form shows it beside.
     #[test]
-    fn refusals_name_their_message_and_their_field() {
-        let record = |e: RecordError| DealError::Record(e);
-        // The refusal, its key, its arguments, its field.
-        type Case = (
-            DealError,
-            &'static str,
-            Vec<(&'static str, &'static str)>,
-            Option<&'static str>,
-        );
-        let cases: Vec<Case> = vec![
+    fn table_refusals_name_their_message_and_their_field() {
+        check_refusals(vec![
             (DealError::NotAnObject, "json-not-object", vec![], None),
             (DealError::TakerRequired, "deal-taker-required", vec![], Some("taker")),
             (
@@ -738,6 +748,14 @@ mod tests {
                 vec![("player", "8")],
                 None,
             ),
+        ]);
+    }
+
+    /// The same for the rules core's refusals of the record.
+    #[test]
+    fn record_refusals_name_their_message_and_their_field() {
+        let record = |e: RecordError| DealError::Record(e);
+        check_refusals(vec![
             (
                 record(RecordError::TakerSeat { taker: 4, last: 3 }),
                 "record-taker-seat",
@@ -809,14 +827,7 @@ mod tests {
                 vec![],
                 Some("chelem"),
             ),
-        ];
-        for (e, key, args, field) in cases {
-            assert_eq!(e.key(), key, "{e:?}");
-            let got: Vec<(&str, String)> = e.args();
-            let want: Vec<(&str, String)> = args.iter().map(|(k, v)| (*k, v.to_string())).collect();
-            assert_eq!(got, want, "{e:?}");
-            assert_eq!(e.field().map(DealField::name), field, "{e:?}");
-        }
+        ]);
     }
 
     #[test]

@@ -460,29 +460,7 @@ pub(crate) fn search(pb: &Problem, mut st: State, rng: &mut ChaCha8Rng, prm: Sea
             break;
         }
         st.duty_spread(pb, &mut spread);
-        // candidates: reservoir sample of penalized (round, player)
-        cands.clear();
-        let mut seen = 0usize;
-        let mut conflicts = 0usize;
-        for r in 0..pb.rounds {
-            for &p in &movable {
-                let level = st.penalized(pb, r, p, &spread);
-                if level == 2 {
-                    conflicts += 1;
-                }
-                if level > 0 {
-                    seen += 1;
-                    if cands.len() < CANDIDATE_CAP {
-                        cands.push((r, p));
-                    } else {
-                        let k = rng.random_range(0..seen);
-                        if k < CANDIDATE_CAP {
-                            cands[k] = (r, p);
-                        }
-                    }
-                }
-            }
-        }
+        let conflicts = candidates(pb, &st, &movable, &spread, rng, &mut cands);
         if conflicts == 0 && clean_at.is_none() {
             clean_at = Some(it);
             if st.cost < best.cost {
@@ -496,40 +474,9 @@ pub(crate) fn search(pb: &Problem, mut st: State, rng: &mut ChaCha8Rng, prm: Sea
             }
             break;
         }
-        let mut best_move: Option<(usize, usize, usize, i64)> = None;
-        let mut ties = 0u32;
-        for &(r, p) in &cands {
-            let a = st.table_of[r][p];
-            for &q in &movable {
-                let b = st.table_of[r][q];
-                if a == b {
-                    continue;
-                }
-                let d = st.delta(pb, r, p, q);
-                evals += 1;
-                if let Some((_, _, _, bd)) = best_move {
-                    if d > bd {
-                        continue;
-                    }
-                }
-                let is_tabu = tabu[(r * n + p) * tables + b] > it || tabu[(r * n + q) * tables + a] > it;
-                if is_tabu && st.cost + d >= best.cost {
-                    continue;
-                }
-                match best_move {
-                    Some((_, _, _, bd)) if d == bd => {
-                        ties += 1;
-                        if rng.random_range(0..ties) == 0 {
-                            best_move = Some((r, p, q, d));
-                        }
-                    }
-                    _ => {
-                        ties = 1;
-                        best_move = Some((r, p, q, d));
-                    }
-                }
-            }
-        }
+        let is_tabu = |r: usize, p: usize, table: usize| tabu[(r * n + p) * tables + table] > it;
+        let (best_move, tried) = best_swap(pb, &st, &cands, &movable, best.cost, is_tabu, rng);
+        evals += tried;
         match best_move {
             Some((r, p, q, d)) => {
                 let a = st.table_of[r][p];
@@ -555,6 +502,90 @@ pub(crate) fn search(pb: &Problem, mut st: State, rng: &mut ChaCha8Rng, prm: Sea
     }
     debug_assert_eq!(best.cost, best.full_cost(pb));
     best
+}
+
+/// Fills `cands` with a reservoir sample of the penalized (round, player)
+/// pairs of `st`; the number of pairs in a hard conflict.
+fn candidates(
+    pb: &Problem,
+    st: &State,
+    movable: &[usize],
+    spread: &[(u32, u32)],
+    rng: &mut ChaCha8Rng,
+    cands: &mut Vec<(usize, usize)>,
+) -> usize {
+    cands.clear();
+    let mut seen = 0usize;
+    let mut conflicts = 0usize;
+    for r in 0..pb.rounds {
+        for &p in movable {
+            let level = st.penalized(pb, r, p, spread);
+            if level == 2 {
+                conflicts += 1;
+            }
+            if level > 0 {
+                seen += 1;
+                if cands.len() < CANDIDATE_CAP {
+                    cands.push((r, p));
+                } else {
+                    let k = rng.random_range(0..seen);
+                    if k < CANDIDATE_CAP {
+                        cands[k] = (r, p);
+                    }
+                }
+            }
+        }
+    }
+    conflicts
+}
+
+/// The best swap (round, player, player, cost change) of a candidate with
+/// another movable player of its round, ties broken at random; a tabu swap
+/// only if it beats `best_cost`. With the number of swaps evaluated.
+fn best_swap(
+    pb: &Problem,
+    st: &State,
+    cands: &[(usize, usize)],
+    movable: &[usize],
+    best_cost: i64,
+    is_tabu: impl Fn(usize, usize, usize) -> bool,
+    rng: &mut ChaCha8Rng,
+) -> (Option<(usize, usize, usize, i64)>, u64) {
+    let mut best_move: Option<(usize, usize, usize, i64)> = None;
+    let mut ties = 0u32;
+    let mut evals = 0u64;
+    for &(r, p) in cands {
+        let a = st.table_of[r][p];
+        for &q in movable {
+            let b = st.table_of[r][q];
+            if a == b {
+                continue;
+            }
+            let d = st.delta(pb, r, p, q);
+            evals += 1;
+            if let Some((_, _, _, bd)) = best_move {
+                if d > bd {
+                    continue;
+                }
+            }
+            if (is_tabu(r, p, b) || is_tabu(r, q, a)) && st.cost + d >= best_cost {
+                continue;
+            }
+            match best_move {
+                Some((_, _, _, bd)) if d == bd => {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best_move = Some((r, p, q, d));
+                    }
+                }
+                _ => {
+                    ties = 1;
+                    best_move = Some((r, p, q, d));
+                }
+            }
+        }
+    }
+    (best_move, evals)
 }
 
 /// `k` random swaps.
