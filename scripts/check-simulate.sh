@@ -9,7 +9,7 @@ DEALS=${1:-100000}
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 cargo build --release --quiet
-cargo build --release --quiet --example check_log
+cargo build --release --quiet --features tools --example check_log
 TARGET=${CARGO_TARGET_DIR:-target}
 for N in 3 4 5; do
     echo "== $N players"

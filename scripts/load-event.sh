@@ -24,7 +24,7 @@ pg_admin="${PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=di
 target="${CARGO_TARGET_DIR:-target}"
 case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
 
-cargo build --release --quiet --bin chelem --example load_event
+cargo build --release --quiet --features tools --bin chelem --example load_event
 bin="${CHELEM_BIN:-$target/release/chelem}"
 load="$target/release/examples/load_event"
 
