@@ -1,0 +1,303 @@
+//! The decision of one entry of a group ([`super::enter_all`]), against
+//! what the unit of work knows so far, in named steps: the checks of the
+//! entry, its key (a replay), the slot's version (a stale page), then what
+//! it writes (the deal, the audit entry of a correction, the events),
+//! recorded in the group's [`Writes`].
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use crate::db::models::{DealChanges, NewDeal, Round, Submission, Tournament};
+use crate::db::{now, Tx};
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+
+use super::context::{Context, Slot};
+use super::{score_at, Actor, EnteredDeal, Entry};
+use crate::db::ops::events::Event;
+use crate::db::ops::{Msg, OpError, OpResult};
+
+/// A deal corrected by an entry: its audit entry, written with the group's.
+pub(super) struct Correction {
+    pub(super) tournament: TournamentId,
+    /// Who corrected it.
+    pub(super) actor: String,
+    /// "round r table t deal k".
+    pub(super) subject: String,
+    /// The deal before and after, as JSON.
+    pub(super) before: String,
+    pub(super) after: String,
+    /// Why (required once the round is closed).
+    pub(super) reason: String,
+}
+
+/// What the entries of one unit of work write once all are decided, each
+/// kind in one statement.
+#[derive(Default)]
+pub(super) struct Writes {
+    /// New deals (by slot), with their last content.
+    pub(super) inserted: BTreeMap<(i32, i32), NewDeal>,
+    /// Slots written, in order.
+    pub(super) rescored: Vec<(i32, i32)>,
+    /// The new content of slots that held a deal before (their last one).
+    pub(super) updated: HashMap<(i32, i32), (i32, DealChanges)>,
+    pub(super) audit: Vec<Correction>,
+    pub(super) submissions: Vec<Submission>,
+    /// Deal events by tournament, then the rounds whose standings changed.
+    pub(super) events: BTreeMap<TournamentId, (Vec<Event>, BTreeSet<RoundNo>)>,
+}
+
+/// Decides one entry of [`super::enter_all`] against what the unit of work
+/// knows so far, and records what it writes in `writes`.
+pub(super) fn decide(
+    tx: &mut Tx<'_>,
+    cx: &mut Context,
+    writes: &mut Writes,
+    entry: &Entry<'_>,
+) -> OpResult<EnteredDeal> {
+    let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
+    let key = match check_key(tx, &cx.slots, &cx.submissions, entry)? {
+        Key::Replay(stored) => return Ok(*stored),
+        Key::Spend(key) => key,
+    };
+    let Entry {
+        table,
+        number,
+        deal,
+        actor,
+        reason,
+        version,
+        ..
+    } = *entry;
+    let slot_key = (table.id, number);
+    let players = cx.seats.get(&table.id).map(Vec::as_slice).unwrap_or_default();
+    let scored = score_at(t, players, number, deal)?;
+    // A deal entered at the table waits for a defender's confirmation
+    // when the tournament asks for one; an organizer's entry counts.
+    let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table));
+    let entered = |changed, version, confirmed| EnteredDeal {
+        number,
+        deal: scored.deal.clone(),
+        scores: scored.scores.clone(),
+        changed,
+        output: scored.output.clone(),
+        version,
+        confirmed,
+        replayed: false,
+    };
+    let submitted = |version| {
+        key.map(|key| Submission {
+            key: key.to_owned(),
+            table_id: table.id,
+            number,
+            version,
+        })
+    };
+    let existing = cx.slots.get(&slot_key);
+    if let Some(slot) = existing {
+        if slot.record == scored.deal {
+            spend(&mut cx.submissions, writes, submitted(slot.version));
+            return Ok(entered(false, slot.version, slot.confirmed));
+        }
+        check_version(tx, slot, number, version)?;
+    }
+    if existing.is_some() && round.is_closed() && reason.trim().is_empty() {
+        return Err(OpError::Invalid(Msg::new("deal-correction-reason")));
+    }
+    let who = actor.name(table.number);
+    let next = existing.map_or(1, |s| s.version + 1);
+    let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
+    let id = match existing {
+        Some(slot) => {
+            let correction = correction(t, round, entry, who, slot, &changes);
+            writes.rewrite(slot_key, slot, changes, correction);
+            slot.id
+        }
+        None => {
+            writes.insert(slot_key, changes);
+            None
+        }
+    };
+    cx.slots.insert(
+        slot_key,
+        Slot {
+            id,
+            record: scored.deal.clone(),
+            version: next,
+            confirmed,
+            scores: Some(scored.scores.clone()),
+        },
+    );
+    spend(&mut cx.submissions, writes, submitted(next));
+    writes.deal_changed(t.id, round.number, table.number, number);
+    Ok(entered(true, next, confirmed))
+}
+
+/// The entry's tournament and its round as re-read in this unit of work,
+/// once its deal number is in range and the round still takes it (a table
+/// cannot write a closed round).
+fn checked<'c>(
+    tournaments: &'c HashMap<TournamentId, Tournament>,
+    rounds: &'c HashMap<i32, Round>,
+    entry: &Entry<'_>,
+) -> OpResult<(&'c Tournament, &'c Round)> {
+    let Entry {
+        table,
+        round,
+        number,
+        actor,
+        ..
+    } = *entry;
+    let t = tournaments.get(&round.tournament_id).ok_or(OpError::NotFound)?;
+    if number < 1 || number > table.deal_count {
+        return Err(OpError::Invalid(
+            Msg::new("deal-number-range").arg("max", table.deal_count),
+        ));
+    }
+    let round = rounds.get(&round.id).ok_or(OpError::NotFound)?;
+    if round.is_closed() && matches!(actor, Actor::Table) {
+        return Err(OpError::Conflict(
+            Msg::new("deal-round-closed").arg("round", round.number),
+        ));
+    }
+    Ok((t, round))
+}
+
+/// What an entry's idempotency key leaves to do.
+enum Key<'a> {
+    /// Go on; the key to spend with the entry's write (`None`: no key, or
+    /// one already spent, which never writes again).
+    Spend(Option<&'a str>),
+    /// A retry: the slot as stored answers, nothing is written.
+    Replay(Box<EnteredDeal>),
+}
+
+/// Checks the entry's key against the keys already spent.
+fn check_key<'a>(
+    tx: &mut Tx<'_>,
+    slots: &HashMap<(i32, i32), Slot>,
+    submissions: &HashMap<String, Submission>,
+    entry: &Entry<'a>,
+) -> OpResult<Key<'a>> {
+    let Entry {
+        table,
+        number,
+        version,
+        key,
+        ..
+    } = *entry;
+    let slot_key = (table.id, number);
+    // A key already used never writes again. Without a version (an API
+    // retry) the answer is the slot as stored; with the version the form
+    // was opened at, a different content is a change from a stale page
+    // (the key's own write made the slot newer) and is refused as such.
+    let mut key_used = false;
+    if let Some(key) = key {
+        if let Some(done) = submissions.get(key) {
+            if (done.table_id, done.number) != slot_key {
+                return Err(OpError::Invalid(Msg::new("deal-key-reused")));
+            }
+            key_used = true;
+            if let (Some(slot), None) = (slots.get(&slot_key), version) {
+                let mut stored = slot.stored(tx, number)?;
+                stored.replayed = true;
+                return Ok(Key::Replay(Box::new(stored)));
+            }
+        }
+    }
+    Ok(Key::Spend(key.filter(|_| !key_used)))
+}
+
+/// Refuses a change made from a copy older than the slot (`version`, the
+/// one the writer read), with the slot as it is stored now.
+fn check_version(tx: &mut Tx<'_>, slot: &Slot, number: i32, version: Option<i32>) -> OpResult<()> {
+    if version.is_some_and(|v| v != slot.version) {
+        return Err(OpError::Stale {
+            msg: Msg::new("deal-stale")
+                .arg("read", version.unwrap_or_default())
+                .arg("current", slot.version),
+            current: Box::new(slot.stored(tx, number)?),
+        });
+    }
+    Ok(())
+}
+
+/// The audit entry of an entry that changes a stored deal: `who` made it
+/// from `slot` as it was to `changes`.
+fn correction(
+    t: &Tournament,
+    round: &Round,
+    entry: &Entry<'_>,
+    who: String,
+    slot: &Slot,
+    changes: &DealChanges,
+) -> Correction {
+    Correction {
+        tournament: t.id,
+        actor: who,
+        subject: format!(
+            "round {} table {} deal {}",
+            round.number, entry.table.number, entry.number
+        ),
+        before: slot.record.to_json().to_string(),
+        after: changes.record_json.clone(),
+        reason: entry.reason.trim().to_owned(),
+    }
+}
+
+impl Writes {
+    /// A slot that held a deal gets new content: updated in place, or, when
+    /// an entry earlier in this group made it, inserted as it is last; the
+    /// correction goes to the audit log.
+    fn rewrite(&mut self, slot_key: (i32, i32), slot: &Slot, changes: DealChanges, correction: Correction) {
+        match slot.id {
+            Some(id) => {
+                self.updated.insert(slot_key, (id, changes));
+            }
+            // Entered earlier in this group: inserted as it is last.
+            None => {
+                if let Some(new) = self.inserted.get_mut(&slot_key) {
+                    new.content = changes;
+                }
+            }
+        }
+        self.audit.push(correction);
+        self.rescore(slot_key);
+    }
+
+    /// A new deal in an empty slot.
+    fn insert(&mut self, slot_key: (i32, i32), changes: DealChanges) {
+        let (table_id, number) = slot_key;
+        self.inserted.insert(
+            slot_key,
+            NewDeal {
+                table_id,
+                number,
+                created_at: changes.updated_at,
+                content: changes,
+            },
+        );
+        self.rescore(slot_key);
+    }
+
+    /// A slot whose scores are written again (once per group).
+    fn rescore(&mut self, slot_key: (i32, i32)) {
+        if !self.rescored.contains(&slot_key) {
+            self.rescored.push(slot_key);
+        }
+    }
+
+    /// The events of a deal written: the deal, and the standings of its round.
+    fn deal_changed(&mut self, tournament: TournamentId, round: RoundNo, table: TableNo, deal: i32) {
+        let (events, rounds) = self.events.entry(tournament).or_default();
+        events.push(Event::Deal { round, table, deal });
+        rounds.insert(round);
+    }
+}
+
+/// Records a key as spent by its entry: stored with the group, and seen
+/// by the entries after it.
+fn spend(seen: &mut HashMap<String, Submission>, writes: &mut Writes, done: Option<Submission>) {
+    if let Some(s) = done {
+        writes.submissions.push(s.clone());
+        seen.insert(s.key.clone(), s);
+    }
+}

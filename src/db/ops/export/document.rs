@@ -1,0 +1,301 @@
+//! The document's shape: its serde types, from the tournament's settings down
+//! to a game's actions. Player fields hold a player's `ref` in a document
+//! (database ids only while the export reads the database).
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::tarot::ScoringRules;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
+use crate::tournament::standings::TieBreaker;
+use crate::tournament::table::{ConstraintKind, RoundStatus, Table5Mode};
+
+/// The `format` of the document.
+pub const FORMAT: &str = "chelem-tournament";
+/// The `version` of the document this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The document.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Document {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// [`VERSION`].
+    pub version: u32,
+    /// Settings.
+    pub tournament: TournamentDoc,
+    /// Every player the tournament names, sorted by name.
+    pub players: Vec<PlayerDoc>,
+    /// Registrations, by player.
+    pub registrations: Vec<RegistrationDoc>,
+    /// Seating constraints, in the order they were made.
+    pub seating_constraints: Vec<ConstraintDoc>,
+    /// Rounds, by number, with their tables.
+    pub rounds: Vec<RoundDoc>,
+    /// The audit log, oldest first.
+    pub audit_log: Vec<AuditDoc>,
+}
+
+/// The tournament's row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TournamentDoc {
+    /// Name.
+    pub name: String,
+    /// Date of play.
+    pub event_date: String,
+    /// Rounds to play.
+    pub rounds_planned: i32,
+    /// Deals at a table of 3.
+    pub deals_table3: i32,
+    /// Deals at a table of 4.
+    pub deals_table4: i32,
+    /// Deals at a table of 5.
+    pub deals_table5: i32,
+    /// `dealer_out` or `called_king`.
+    pub table5_mode: Table5Mode,
+    /// `none`, `best_round` or `taker_wins`.
+    pub tie_breaker: TieBreaker,
+    /// The scoring switches.
+    pub rules: ScoringRules,
+    /// Extra tables of 5.
+    pub extra_fives: i32,
+    /// Swiss seating from this round.
+    pub swiss_from_round: Option<RoundNo>,
+    /// Seating seed.
+    pub seed: i64,
+    /// The seating planned at round 1.
+    pub plan: Option<PlanDoc>,
+    /// Login name of the organizer who made it.
+    pub created_by: Option<String>,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// Deals entered at a table wait for a defender's confirmation.
+    pub confirm_deals: bool,
+}
+
+/// The seating planned at round 1 ([`StoredPlan`](crate::tournament::table::StoredPlan)), players by `ref`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanDoc {
+    /// The players it was made for, sorted.
+    pub players: Vec<PlayerId>,
+    /// Every round's tables, in seat order.
+    pub rounds: Vec<Vec<Vec<PlayerId>>>,
+    /// Whether it was made with the seating constraints as they are (the
+    /// stored fingerprint names database ids: it is made again on import).
+    pub constraints_current: bool,
+}
+
+/// A player of the directory.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    /// The player's number in this document.
+    #[serde(rename = "ref")]
+    pub reference: PlayerId,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Licence: on import, a player of the directory holding it is this player.
+    pub licence: Option<String>,
+    /// When added to the directory.
+    pub created_at: NaiveDateTime,
+}
+
+/// A registration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegistrationDoc {
+    /// The player (`ref`).
+    pub player: PlayerId,
+    /// Present.
+    pub checked_in: bool,
+    /// First round played.
+    pub first_round: RoundNo,
+    /// Last round played before withdrawing.
+    pub withdrawn_after: Option<RoundNo>,
+    /// When registered.
+    pub created_at: NaiveDateTime,
+}
+
+/// A seating constraint.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConstraintDoc {
+    /// `apart` or `fixed`.
+    pub kind: ConstraintKind,
+    /// The player (`ref`).
+    pub player_a: PlayerId,
+    /// The other player (`apart`).
+    pub player_b: Option<PlayerId>,
+    /// The table number (`fixed`).
+    pub table_number: Option<TableNo>,
+}
+
+/// A round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundDoc {
+    /// Number.
+    pub number: RoundNo,
+    /// `open` or `closed`.
+    pub status: RoundStatus,
+    /// When seated.
+    pub created_at: NaiveDateTime,
+    /// When closed.
+    pub closed_at: Option<NaiveDateTime>,
+    /// Its tables, by number.
+    pub tables: Vec<TableDoc>,
+}
+
+/// A table of a round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableDoc {
+    /// Number.
+    pub number: TableNo,
+    /// The tablet's secret link token.
+    pub token: String,
+    /// Deals to play.
+    pub deal_count: i32,
+    /// Players (`ref`) in seat order.
+    pub seats: Vec<PlayerId>,
+    /// Deals entered, by number.
+    pub deals: Vec<DealDoc>,
+    /// The game, when the table plays on the devices.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<GameDoc>,
+}
+
+/// A table played on the devices.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDoc {
+    /// Who set it up.
+    pub created_by: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// The first deal's seed when chosen.
+    pub seed: Option<i64>,
+    /// Its seats, in table order.
+    pub seats: Vec<GameSeatDoc>,
+    /// Its deals, by number.
+    pub deals: Vec<GameDealDoc>,
+}
+
+/// A seat of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSeatDoc {
+    /// Seat.
+    pub seat: i32,
+    /// Name shown.
+    pub name: String,
+    /// The player (`ref`).
+    pub player: Option<PlayerId>,
+    /// Its secret link token.
+    pub token: Option<String>,
+    /// The bot playing it.
+    pub bot: Option<crate::bots::BotKind>,
+}
+
+/// A deal of a game: enough to replay it card by card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameDealDoc {
+    /// Number (the table's slot).
+    pub number: i32,
+    /// The dealer, a seat of the deal.
+    pub dealer: i32,
+    /// The table seat of each seat of the deal.
+    pub seat_map: Vec<usize>,
+    /// The shuffle's seed (its 64 bits).
+    pub seed: i64,
+    /// Every action in order.
+    pub actions: Vec<GameActionDoc>,
+    /// Scores by table seat once over.
+    pub scores: Option<Value>,
+    /// The game-log line once over.
+    pub log: Option<Value>,
+    /// When dealt.
+    pub created_at: NaiveDateTime,
+    /// When over.
+    pub finished_at: Option<NaiveDateTime>,
+}
+
+/// An action of a game's deal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameActionDoc {
+    /// Who acted (a seat of the deal).
+    pub seat: i32,
+    /// What (FORMATS.md "Digital play: seats").
+    pub action: Value,
+    /// When.
+    pub created_at: NaiveDateTime,
+}
+
+/// A deal entered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealDoc {
+    /// Number at the table.
+    pub number: i32,
+    /// Everyone passed.
+    pub passed: bool,
+    /// The deal as entered (FORMATS.md, players by `ref`).
+    pub record: Value,
+    /// The taker (`ref`).
+    pub taker: Option<PlayerId>,
+    /// Whether the attack won.
+    pub attack_won: Option<bool>,
+    /// Who entered it.
+    pub entered_by: String,
+    /// First entry.
+    pub created_at: NaiveDateTime,
+    /// Last change.
+    pub updated_at: NaiveDateTime,
+    /// The slot's version.
+    pub version: i32,
+    /// Whether it counts.
+    pub confirmed: bool,
+    /// The defender who confirmed it (`ref`).
+    pub confirmed_by: Option<PlayerId>,
+    /// The scores as stored, in their order.
+    pub scores: Vec<ScoreDoc>,
+}
+
+/// One player's score in a deal.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreDoc {
+    /// The player (`ref`).
+    pub player: PlayerId,
+    /// Score.
+    pub score: i32,
+}
+
+/// An audit entry. The seating of `round.start` and the deals of
+/// `deal.correct` name players by `ref`; other entries are as stored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditDoc {
+    /// Who.
+    pub actor: String,
+    /// What.
+    pub action: String,
+    /// On what.
+    pub subject: String,
+    /// Before (JSON text).
+    pub before_json: Option<String>,
+    /// After (JSON text).
+    pub after_json: Option<String>,
+    /// Why.
+    pub reason: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+}

@@ -1,0 +1,372 @@
+//! Import: a document written into the database as a new tournament, in one
+//! transaction, step by step (its format, its players, the tournament's row,
+//! registrations, constraints and plan, rounds with their tables, deals and
+//! games, the audit log).
+
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+
+use crate::db::models::{
+    AuditEntry, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal, NewGameSeat,
+    NewPlayer, NewTournament, Player, RoundTable, SeatingConstraint, Tournament, User,
+};
+use crate::db::ops::events::publish_standings;
+use crate::db::schema::{registrations, rounds};
+use crate::db::Tx;
+use crate::secrets::new_token;
+use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::tournament::table::{Constraint, ConstraintKind, StoredPlan};
+
+use super::error::invalid;
+use super::players::{parse_deal, plan_fingerprint};
+use super::{
+    AuditDoc, ConstraintDoc, DealDoc, Document, GameDoc, ImportError, RegistrationDoc, RoundDoc, TableDoc,
+    TournamentDoc, FORMAT, VERSION,
+};
+
+/// What an import did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The new tournament's id.
+    pub tournament_id: TournamentId,
+    /// Players of the directory taken as they are (same licence).
+    pub players_matched: usize,
+    /// Players added to the directory.
+    pub players_added: usize,
+    /// The tables' link tokens were already in use here (the tournament was
+    /// imported into the database it came from): the copy has new ones.
+    pub tokens_renewed: bool,
+    /// The organizer named by `created_by` has no account here: the copy
+    /// names none.
+    pub creator_unknown: bool,
+}
+
+/// Reads a document (its JSON text) into the database, in one transaction.
+pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError> {
+    let doc: Document = serde_json::from_str(text)?;
+    import(tx, &doc)
+}
+
+/// Writes a document into the database, in one transaction: a new
+/// tournament. Players holding a licence already in the directory are those
+/// players; the others are added.
+pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> {
+    check_format(doc)?;
+    // Players first: their new ids rename every player field.
+    let players = import_players(tx, doc)?;
+    let doc = doc.map_players(&mut |r| players.ids.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
+    let td = &doc.tournament;
+    let (t, creator_known) = import_tournament(tx, td)?;
+    import_registrations(tx, t.id, &doc.registrations)?;
+    let constraints = import_constraints(tx, t.id, &doc.seating_constraints)?;
+    import_plan(tx, t.id, td, &constraints)?;
+    let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
+    for round in &doc.rounds {
+        import_round(tx, t.id, round, tokens_renewed)?;
+    }
+    import_audit(tx, t.id, &doc.audit_log)?;
+    // Its pages are new, but a browser left open on an id reused after a
+    // restore hears of it like of any change.
+    publish_standings(tx, t.id)?;
+    Ok(Imported {
+        tournament_id: t.id,
+        players_matched: players.matched,
+        players_added: players.added,
+        tokens_renewed,
+        creator_unknown: td.created_by.is_some() && !creator_known,
+    })
+}
+
+/// Refuses another kind of document, or a version this build does not read.
+fn check_format(doc: &Document) -> Result<(), ImportError> {
+    if doc.format != FORMAT || doc.version != VERSION {
+        return Err(ImportError::Format {
+            format: doc.format.clone(),
+            version: doc.version,
+        });
+    }
+    Ok(())
+}
+
+/// The document's players in this database: each `ref` and the id it takes.
+struct PlayerIds {
+    /// Database id by `ref`.
+    ids: HashMap<PlayerId, PlayerId>,
+    /// Players of the directory taken as they are.
+    matched: usize,
+    /// Players added to the directory.
+    added: usize,
+}
+
+/// Finds each player of the document in the directory by licence, or adds it.
+fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportError> {
+    let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
+    let (mut matched, mut added) = (0, 0);
+    for p in &doc.players {
+        let existing = match &p.licence {
+            Some(l) => Player::find_by_licence(tx, l)?,
+            None => None,
+        };
+        let id = match existing {
+            Some(found) => {
+                matched += 1;
+                found.id
+            }
+            None => {
+                added += 1;
+                Player::create(
+                    tx,
+                    &NewPlayer {
+                        name: p.name.clone(),
+                        club: p.club.clone(),
+                        licence: p.licence.clone(),
+                        created_at: p.created_at,
+                    },
+                )?
+                .id
+            }
+        };
+        if ids.insert(p.reference, id).is_some() {
+            return Err(ImportError::DuplicatePlayer(p.reference));
+        }
+    }
+    Ok(PlayerIds { ids, matched, added })
+}
+
+/// The tournament's row, and whether the organizer who made it has an
+/// account here (else the copy names none).
+fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament, bool), ImportError> {
+    let created_by = match &td.created_by {
+        Some(name) => User::find_by_username(tx, name)?.map(|u| u.id),
+        None => None,
+    };
+    let t = Tournament::create(
+        tx,
+        &NewTournament {
+            name: td.name.clone(),
+            event_date: td.event_date.clone(),
+            rounds_planned: td.rounds_planned,
+            deals_table3: td.deals_table3,
+            deals_table4: td.deals_table4,
+            deals_table5: td.deals_table5,
+            table5_mode: td.table5_mode,
+            tie_breaker: td.tie_breaker,
+            rules_json: NewTournament::rules_json(&td.rules),
+            extra_fives: td.extra_fives,
+            swiss_from_round: td.swiss_from_round,
+            seed: td.seed,
+            created_by,
+            created_at: td.created_at,
+            confirm_deals: td.confirm_deals,
+        },
+    )?;
+    Ok((t, created_by.is_some()))
+}
+
+/// The registrations, as they were.
+fn import_registrations(tx: &mut Tx<'_>, t: TournamentId, list: &[RegistrationDoc]) -> Result<(), ImportError> {
+    for r in list {
+        diesel::insert_into(registrations::table)
+            .values((
+                registrations::tournament_id.eq(t),
+                registrations::player_id.eq(r.player),
+                registrations::checked_in.eq(r.checked_in),
+                registrations::first_round.eq(r.first_round),
+                registrations::withdrawn_after.eq(r.withdrawn_after),
+                registrations::created_at.eq(r.created_at),
+            ))
+            .execute(tx.conn())?;
+    }
+    Ok(())
+}
+
+/// The seating constraints, in their order: each names two players
+/// (`apart`) or a player and a table (`fixed`).
+fn import_constraints(
+    tx: &mut Tx<'_>,
+    t: TournamentId,
+    list: &[ConstraintDoc],
+) -> Result<Vec<Constraint>, ImportError> {
+    let mut constraints = Vec::new();
+    for (i, c) in list.iter().enumerate() {
+        let what = || format!("seating constraint {}", i + 1);
+        let constraint = match (c.kind, c.player_b, c.table_number) {
+            (ConstraintKind::Apart, Some(b), _) => Constraint::Apart(c.player_a, b),
+            (ConstraintKind::Fixed, _, Some(n)) => Constraint::Fixed(c.player_a, n),
+            _ => {
+                return Err(invalid(
+                    what(),
+                    "an apart constraint names two players, a fixed one a table",
+                ))
+            }
+        };
+        SeatingConstraint::create(tx, t, constraint)?;
+        constraints.push(constraint);
+    }
+    Ok(constraints)
+}
+
+/// The seating planned at round 1, its fingerprint made again with this
+/// database's ids (or one matching nothing if it was outdated).
+fn import_plan(tx: &mut Tx<'_>, t: TournamentId, td: &TournamentDoc, constraints: &[Constraint]) -> QueryResult<()> {
+    if let Some(plan) = &td.plan {
+        let mut players = plan.players.clone();
+        players.sort_unstable();
+        let constraints = if plan.constraints_current {
+            plan_fingerprint(constraints, &players, td.extra_fives)
+        } else {
+            // Matches no fingerprint: the plan is not followed, as before.
+            "outdated".to_owned()
+        };
+        let stored = StoredPlan {
+            players,
+            constraints,
+            rounds: plan.rounds.clone(),
+        };
+        Tournament::set_plan(tx, t, &stored)?;
+    }
+    Ok(())
+}
+
+/// Whether a table's link token of the document is in use here: then
+/// every table gets a new one.
+fn tokens_in_use(tx: &mut Tx<'_>, rounds: &[RoundDoc]) -> QueryResult<bool> {
+    // The tables' links stay the same, unless this database has them.
+    let tokens: Vec<&str> = rounds
+        .iter()
+        .flat_map(|r| r.tables.iter().map(|tb| tb.token.as_str()))
+        .collect();
+    for token in &tokens {
+        if RoundTable::by_token(tx, token)?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// A round, its tables with their seats, their deals and their games.
+fn import_round(tx: &mut Tx<'_>, t: TournamentId, round: &RoundDoc, tokens_renewed: bool) -> Result<(), ImportError> {
+    let status = round.status;
+    let round_id: i32 = diesel::insert_into(rounds::table)
+        .values((
+            rounds::tournament_id.eq(t),
+            rounds::number.eq(round.number),
+            rounds::status.eq(status),
+            rounds::created_at.eq(round.created_at),
+            rounds::closed_at.eq(round.closed_at),
+        ))
+        .returning(rounds::id)
+        .get_result(tx.conn())?;
+    for table in &round.tables {
+        let token = if tokens_renewed {
+            new_token("")[..32].to_owned()
+        } else {
+            table.token.clone()
+        };
+        let stored = RoundTable::create(tx, round_id, table.number, &token, table.deal_count, &table.seats)?;
+        for deal in &table.deals {
+            import_deal(tx, round, table, &stored, deal)?;
+        }
+        if let Some(g) = &table.game {
+            import_game(tx, t, &stored, g)?;
+        }
+    }
+    Ok(())
+}
+
+/// A deal entered at a table (`stored`, the table as imported), with its scores.
+fn import_deal(
+    tx: &mut Tx<'_>,
+    round: &RoundDoc,
+    table: &TableDoc,
+    stored: &RoundTable,
+    deal: &DealDoc,
+) -> Result<(), ImportError> {
+    let what = || format!("round {} table {} deal {}", round.number, table.number, deal.number);
+    let record = parse_deal(&deal.record, &what)?;
+    let new = NewDeal {
+        table_id: stored.id,
+        number: deal.number,
+        created_at: deal.created_at,
+        content: DealChanges {
+            passed: deal.passed,
+            record_json: record.to_json().to_string(),
+            taker_id: deal.taker,
+            attack_won: deal.attack_won,
+            entered_by: deal.entered_by.clone(),
+            updated_at: deal.updated_at,
+            version: deal.version,
+            confirmed: deal.confirmed,
+            confirmed_by: deal.confirmed_by,
+        },
+    };
+    let scores: Vec<(PlayerId, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
+    Deal::insert(tx, &new, &scores)?;
+    Ok(())
+}
+
+/// Stores the game of an imported table.
+fn import_game(tx: &mut Tx<'_>, tournament: TournamentId, table: &RoundTable, g: &GameDoc) -> Result<(), ImportError> {
+    let row = GameRow::insert(
+        tx,
+        Some(tournament),
+        Some(table.id),
+        g.seats.len() as i32,
+        table.deal_count,
+        g.seed,
+        &g.created_by,
+        g.created_at,
+    )?;
+    for s in &g.seats {
+        // A seat's link stays the same, unless this database has it.
+        let token = match &s.token {
+            Some(t) if GameSeat::by_token(tx, t)?.is_none() => Some(t.clone()),
+            Some(_) => Some(new_token("")[..32].to_owned()),
+            None => None,
+        };
+        GameSeat::insert_all(
+            tx,
+            &[NewGameSeat {
+                game_id: row.id,
+                seat: s.seat,
+                name: s.name.clone(),
+                player_id: s.player,
+                token,
+                bot: s.bot,
+            }],
+        )?;
+    }
+    for d in &g.deals {
+        let map = serde_json::to_string(&d.seat_map).expect("numbers serialize");
+        let stored = GameDeal::insert(tx, row.id, d.number, d.dealer, &map, d.seed, d.created_at)?;
+        for (i, a) in d.actions.iter().enumerate() {
+            GameActionRow::insert(tx, stored.id, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
+        }
+        GameDeal::set_actions(tx, stored.id, d.actions.len() as i32)?;
+        if let (Some(scores), Some(log), Some(at)) = (&d.scores, &d.log, d.finished_at) {
+            GameDeal::finish(tx, stored.id, &scores.to_string(), &log.to_string(), at)?;
+        }
+    }
+    Ok(())
+}
+
+/// The audit log, oldest first.
+fn import_audit(tx: &mut Tx<'_>, t: TournamentId, log: &[AuditDoc]) -> QueryResult<()> {
+    for e in log {
+        AuditEntry::write(
+            tx,
+            &NewAuditEntry {
+                tournament_id: Some(t),
+                actor: &e.actor,
+                action: &e.action,
+                subject: &e.subject,
+                before_json: e.before_json.as_deref(),
+                after_json: e.after_json.as_deref(),
+                reason: &e.reason,
+                created_at: e.created_at,
+            },
+        )?;
+    }
+    Ok(())
+}

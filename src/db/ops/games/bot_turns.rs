@@ -1,0 +1,123 @@
+//! The bots' turns: what a bot has to do, read from a game's state
+//! ([`bot_turn`]), decided without the database ([`BotTurn::decide`]) and
+//! written through a door ([`bot_move`]); and the games whose bots to wake
+//! after a restart ([`unfinished`]).
+
+use rand::SeedableRng;
+
+use crate::db::models::GameDeal;
+use crate::db::{AnyConnection, Tx};
+use crate::tarot::{Action, Game, Seat};
+
+use super::{act, next_deal, os_seed, BotKind, GameState};
+use crate::db::ops::{OpError, OpResult};
+
+/// What a bot has to do in a game, read from its state: decided and
+/// written in separate steps ([`BotTurn::decide`], [`bot_move`]), so that a
+/// bot holds no connection while it waits or thinks.
+#[derive(Debug, Clone)]
+pub enum BotTurn {
+    /// The bot of `table_seat` plays in `game`, whose deal had `version`
+    /// actions.
+    Play {
+        /// The seat at the table.
+        table_seat: usize,
+        /// The seat in the deal.
+        seat: Seat,
+        /// Which bot.
+        kind: BotKind,
+        /// The deal as it stands.
+        game: Box<Game>,
+        /// Its number of actions.
+        version: i32,
+    },
+    /// A table of bots only deals its next deal.
+    Deal,
+}
+
+/// What a bot decided, to be written through a door ([`bot_move`]).
+#[derive(Debug, Clone, Copy)]
+pub enum BotMove {
+    /// Play `action` for `table_seat` at `version`.
+    Play {
+        /// The seat at the table.
+        table_seat: usize,
+        /// What it does.
+        action: Action,
+        /// The deal's number of actions it decided at.
+        version: i32,
+    },
+    /// Deal the next deal.
+    Deal,
+}
+
+impl BotTurn {
+    /// The bot's decision (pure: no database).
+    pub fn decide(&self) -> BotMove {
+        match self {
+            BotTurn::Play {
+                table_seat,
+                seat,
+                kind,
+                game,
+                version,
+            } => {
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(os_seed());
+                BotMove::Play {
+                    table_seat: *table_seat,
+                    action: kind.bot().act(game, *seat, &mut rng),
+                    version: *version,
+                }
+            }
+            BotTurn::Deal => BotMove::Deal,
+        }
+    }
+}
+
+/// What the bots of game `id` have to do now, if anything: the bot whose
+/// turn it is plays; at a table of bots only, the next deal is dealt when
+/// one is over.
+pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> {
+    let st = GameState::load(conn, id)?;
+    if st.round_closed() {
+        return Ok(None);
+    }
+    if let (Some((seat, kind)), Some(game)) = (st.bot_to_act(), st.play.as_ref()) {
+        return Ok(Some(BotTurn::Play {
+            table_seat: st.map[seat.index()],
+            seat,
+            kind,
+            game: Box::new(*game),
+            version: st.version,
+        }));
+    }
+    let all_bots = st.seats.iter().all(|s| s.bot.is_some());
+    Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal))
+}
+
+/// Writes a bot's decision: as a seat's action (refused if the deal moved
+/// on since the bot read it: someone else acted, look again), or the next
+/// deal. Whether it was written.
+pub fn bot_move(tx: &mut Tx<'_>, id: i32, decided: &BotMove) -> OpResult<bool> {
+    let done = match *decided {
+        BotMove::Play {
+            table_seat,
+            action,
+            version,
+        } => act(tx, id, table_seat, action, Some(version)).map(|_| ()),
+        BotMove::Deal => next_deal(tx, id),
+    };
+    match done {
+        Ok(()) => Ok(true),
+        Err(OpError::Conflict(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// Games with a deal in progress (to wake their bots after a restart).
+pub fn unfinished(conn: &mut AnyConnection) -> OpResult<Vec<i32>> {
+    let mut ids: Vec<i32> = GameDeal::unfinished(conn)?.iter().map(|d| d.game_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}

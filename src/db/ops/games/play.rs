@@ -1,0 +1,167 @@
+//! Playing a game: dealing its deals, a seat's action, and the end of a
+//! deal (for a digital table, the deal entered in the table's slot).
+
+use crate::db::models::{GameActionRow, GameDeal, GameRow};
+use crate::db::{now, AnyConnection, Tx};
+use crate::tarot::{Action, Contract, Game, Phase};
+use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::{PlayerId, RoundNo};
+use crate::tournament::table::{dealer_seat, Table5Mode};
+
+use super::{os_seed, play_msg, GameState};
+use crate::db::ops::deals::{self, Actor, Entry};
+use crate::db::ops::{Msg, OpError, OpResult};
+
+/// Who plays deal `number` at a table of `seats` and who deals: the table
+/// seat of each seat of the deal, and the dealer as a seat of the deal. At a
+/// table of 5 in FFT mode the dealer sits out: the four others play, the
+/// first after the dealer opening the bidding.
+pub fn deal_shape(seats: usize, number: i32, mode: Table5Mode) -> (Vec<usize>, u8) {
+    let dealer = dealer_seat(seats, number);
+    if seats == 5 && mode == Table5Mode::DealerOut {
+        let map: Vec<usize> = (1..5).map(|k| (dealer + k) % 5).collect();
+        (map, 3)
+    } else {
+        ((0..seats).collect(), dealer as u8)
+    }
+}
+
+/// Deals the next deal of a game (inside the caller's transaction).
+pub(super) fn deal_next(conn: &mut AnyConnection, st: &GameState) -> OpResult<GameDeal> {
+    let number = st.deals.len() as i32 + 1;
+    let mode = st
+        .table
+        .as_ref()
+        .map_or(Table5Mode::CalledKing, |(t, _, _)| t.table5_mode);
+    let (map, dealer) = deal_shape(st.seats.len(), number, mode);
+    let seed = match st.game.seed {
+        Some(s) => (s as u64).wrapping_add(number as u64 - 1),
+        None => os_seed(),
+    };
+    let map_json = serde_json::to_string(&map).expect("a list of numbers");
+    Ok(GameDeal::insert(
+        conn,
+        st.game.id,
+        number,
+        i32::from(dealer),
+        &map_json,
+        seed as i64,
+        now(),
+    )?)
+}
+
+/// What an action did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Acted {
+    /// Stored.
+    Done,
+    /// The same action was already stored at the version given (a double
+    /// tap): nothing was written.
+    Replayed,
+}
+
+/// Plays `action` for `table_seat` of game `id`. `version`: the number of
+/// actions the deal had when the seat's page was shown; an action from an
+/// older page is refused, unless it is the very action the seat made then (a
+/// double tap), which answers as if it had just been made.
+pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version: Option<i32>) -> OpResult<Acted> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    let (Some(deal), Some(game)) = (st.current(), st.play.as_ref()) else {
+        return Err(OpError::Conflict(Msg::new("play-deal-over")));
+    };
+    if st.round_closed() {
+        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
+        return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+    }
+    let Some(seat) = st.deal_seat(table_seat) else {
+        return Err(OpError::Conflict(Msg::new("game-sitting-out")));
+    };
+    if let Some(v) = version.filter(|v| *v != st.version) {
+        let stored = GameActionRow::of_deal(tx, deal.id)?;
+        let same = stored.get(v as usize).is_some_and(|a| {
+            a.seat == i32::from(seat.0) && serde_json::from_str::<Action>(&a.action).ok() == Some(action)
+        });
+        if same {
+            return Ok(Acted::Replayed);
+        }
+        return Err(OpError::Conflict(Msg::new("game-stale")));
+    }
+    if let (Action::Bid(Some(Contract::Petite)), Some((t, _, _))) = (action, &st.table) {
+        if t.rules.no_petite {
+            return Err(OpError::Invalid(Msg::new("record-petite-refused")));
+        }
+    }
+    let mut next = *game;
+    next.apply(seat, action).map_err(|e| play_msg(&e))?;
+    let json = serde_json::to_string(&action).expect("an action serializes");
+    GameActionRow::insert(tx, deal.id, st.version, i32::from(seat.0), &json, now())?;
+    GameDeal::set_actions(tx, deal.id, st.version + 1)?;
+    if next.phase() == Phase::Done {
+        finish(tx, &st, deal, &next)?;
+    }
+    Ok(Acted::Done)
+}
+
+/// Stores the end of a deal: its scores by table seat and its log, and for
+/// a digital table the deal in the table's slot.
+fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpResult<()> {
+    let engine = game.scores().unwrap_or_default();
+    let mut scores: Vec<Option<i64>> = vec![None; st.seats.len()];
+    if let Some((_, round, table)) = &st.table {
+        let players: Vec<PlayerId> = st
+            .map
+            .iter()
+            .map(|&t| st.seats[t].player_id.unwrap_or_default())
+            .collect();
+        let record = TableDeal::from_record(game.record().as_ref(), &players);
+        let entered = deals::enter(
+            tx,
+            &Entry {
+                table,
+                round,
+                number: deal.number,
+                deal: &record,
+                actor: &Actor::Table,
+                reason: "",
+                version: None,
+                key: None,
+            },
+        )?;
+        for (t, s) in st.seats.iter().enumerate() {
+            if let Some(p) = s.player_id {
+                if st.deal_seat(t).is_some() {
+                    scores[t] = entered.scores.iter().find(|(q, _)| *q == p).map(|(_, v)| i64::from(*v));
+                }
+            }
+        }
+    } else {
+        for (s, &t) in st.map.iter().enumerate() {
+            scores[t] = engine.get(s).copied();
+        }
+    }
+    let log = serde_json::to_string(&game.log()).expect("a game log serializes");
+    let scores = serde_json::to_string(&scores).expect("scores serialize");
+    GameDeal::finish(tx, deal.id, &scores, &log, now())?;
+    Ok(())
+}
+
+/// Deals the next deal once the last one is over (`{"next": true}`).
+pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    if !st.deal_over() {
+        return Err(OpError::Conflict(Msg::new("game-deal-in-progress")));
+    }
+    if !st.more_deals() {
+        return Err(OpError::Conflict(
+            Msg::new("game-over").arg("deals", st.game.deal_count),
+        ));
+    }
+    if st.round_closed() {
+        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
+        return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+    }
+    deal_next(tx, &st)?;
+    Ok(())
+}

@@ -1,0 +1,163 @@
+//! Setting games up: a casual game, a tournament table set to digital
+//! play, and who plays a seat (a bot or a person).
+
+use diesel::prelude::*;
+
+use crate::db::models::{GameRow, GameSeat, NewGameSeat, Player, Round, RoundTable};
+use crate::db::{now, Tx};
+use crate::secrets::new_token;
+
+use super::play::deal_next;
+use super::{BotKind, GameState};
+use crate::db::ops::{Msg, OpError, OpResult};
+
+/// What a new casual game is.
+#[derive(Debug, Clone)]
+pub struct CasualGame {
+    /// Table size: 3, 4 or 5.
+    pub players: u8,
+    /// Names by seat (blank: "Place n").
+    pub names: Vec<String>,
+    /// The bot of each seat given to one.
+    pub bots: Vec<(usize, BotKind)>,
+    /// Deals to play.
+    pub deals: i32,
+    /// The first deal's seed (`None`: from the operating system).
+    pub seed: Option<u64>,
+}
+
+/// A game just set up: its id and each seat's secret link (none for bots).
+#[derive(Debug, Clone)]
+pub struct Created {
+    /// The game.
+    pub id: i32,
+    /// `(seat, token)`.
+    pub seats: Vec<(usize, Option<String>)>,
+}
+
+/// The most deals a casual game plays.
+pub const MAX_DEALS: i32 = 100;
+
+/// Starts a casual game and deals its first deal.
+pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> OpResult<Created> {
+    if !(3..=5).contains(&spec.players) {
+        return Err(OpError::Invalid(Msg::new("game-players").arg("players", spec.players)));
+    }
+    let n = usize::from(spec.players);
+    if let Some((s, _)) = spec.bots.iter().find(|(s, _)| *s >= n) {
+        return Err(OpError::Invalid(
+            Msg::new("game-bot-seat").arg("seat", s).arg("last", n - 1),
+        ));
+    }
+    if !(1..=MAX_DEALS).contains(&spec.deals) {
+        return Err(OpError::Invalid(Msg::new("game-deals").arg("max", MAX_DEALS)));
+    }
+    let game = GameRow::insert(
+        tx,
+        None,
+        None,
+        n as i32,
+        spec.deals,
+        spec.seed.map(|s| s as i64),
+        created_by,
+        now(),
+    )?;
+    let seats: Vec<NewGameSeat> = (0..n)
+        .map(|s| {
+            let bot = spec.bots.iter().find(|(b, _)| *b == s).map(|(_, k)| *k);
+            let name = spec.names.get(s).map(|x| x.trim()).filter(|x| !x.is_empty());
+            NewGameSeat {
+                game_id: game.id,
+                seat: s as i32,
+                name: match (name, bot) {
+                    (Some(x), _) => x.to_owned(),
+                    (None, Some(_)) => format!("Bot {}", s + 1),
+                    (None, None) => format!("Place {}", s + 1),
+                },
+                player_id: None,
+                token: bot.is_none().then(seat_token),
+                bot,
+            }
+        })
+        .collect();
+    GameSeat::insert_all(tx, &seats)?;
+    let st = GameState::load(tx, game.id)?;
+    deal_next(tx, &st)?;
+    Ok(Created {
+        id: game.id,
+        seats: seats.into_iter().map(|s| (s.seat as usize, s.token)).collect(),
+    })
+}
+
+fn seat_token() -> String {
+    new_token("")[..32].to_owned()
+}
+
+/// Sets a tournament table to digital play: a seat per seated player, each
+/// with its secret link, and its first deal dealt (only before any deal of
+/// the table was entered). A table
+/// already digital is left as it is. Its game id.
+pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> OpResult<i32> {
+    use crate::db::schema::rounds;
+    if let Some(g) = GameRow::for_table(tx, table.id)? {
+        return Ok(g.id);
+    }
+    let round: Round = rounds::table
+        .find(table.round_id)
+        .select(Round::as_select())
+        .first(tx.conn())?;
+    if round.is_closed() {
+        return Err(OpError::Conflict(
+            Msg::new("deal-round-closed").arg("round", round.number),
+        ));
+    }
+    let players = RoundTable::players(tx, table.id)?;
+    let names = Player::names(tx, &players)?;
+    // The game's deals are the table's slots from the first one on.
+    if !crate::db::models::Deal::for_table(tx, table.id)?.is_empty() {
+        return Err(OpError::Conflict(Msg::new("game-table-started").arg("n", table.number)));
+    }
+    let game = GameRow::insert(
+        tx,
+        Some(round.tournament_id),
+        Some(table.id),
+        players.len() as i32,
+        table.deal_count,
+        None,
+        created_by,
+        now(),
+    )?;
+    let seats: Vec<NewGameSeat> = players
+        .iter()
+        .enumerate()
+        .map(|(s, p)| NewGameSeat {
+            game_id: game.id,
+            seat: s as i32,
+            name: names.get(p).cloned().unwrap_or_default(),
+            player_id: Some(*p),
+            token: Some(seat_token()),
+            bot: None,
+        })
+        .collect();
+    GameSeat::insert_all(tx, &seats)?;
+    let st = GameState::load(tx, game.id)?;
+    deal_next(tx, &st)?;
+    Ok(game.id)
+}
+
+/// Gives a seat to a bot (any time: a player who left), or back to its
+/// player (`None`: only between two deals). A seat without a secret link
+/// gets one when a person takes it.
+pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
+    if bot.is_none() && seat.bot.is_some() && !st.between_deals() {
+        return Err(OpError::Conflict(Msg::new("game-take-back-between-deals")));
+    }
+    GameSeat::set_bot(tx, seat.id, bot)?;
+    if bot.is_none() && seat.token.is_none() {
+        GameSeat::set_token(tx, seat.id, &seat_token())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! A game as read: its row, seats and deals, and the last deal rebuilt
+//! from its seed and actions ([`GameState`], [`rebuild`]).
+
+use diesel::prelude::*;
+
+use crate::db::models::{GameActionRow, GameDeal, GameRow, GameSeat, Round, RoundTable, Tournament};
+use crate::db::AnyConnection;
+use crate::tarot::{Action, Game, Phase, Seat};
+
+use super::BotKind;
+use crate::db::ops::{OpError, OpResult};
+
+/// A game and the state of its deals, read in one go.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    /// The game.
+    pub game: GameRow,
+    /// Its seats, in table order.
+    pub seats: Vec<GameSeat>,
+    /// Its deals so far, in order.
+    pub deals: Vec<GameDeal>,
+    /// The last deal, rebuilt.
+    pub play: Option<Game>,
+    /// The table seat of each seat of the last deal.
+    pub map: Vec<usize>,
+    /// Actions of the last deal read (its version: what a page sends back).
+    pub version: i32,
+    /// For a digital table: its tournament, round and table.
+    pub table: Option<(Tournament, Round, RoundTable)>,
+}
+
+impl GameState {
+    /// Reads game `id` and rebuilds its last deal, all from one moment of
+    /// the database: outside a transaction it opens one (on PostgreSQL
+    /// repeatable read, so every query sees the same snapshot; SQLite's
+    /// reader sees one in any transaction). Else a deal finishing between
+    /// two of the queries could show over without its scores in the totals.
+    pub fn load(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
+        if crate::db::in_transaction(conn)? {
+            return GameState::read(conn, id);
+        }
+        conn.transaction(|conn| {
+            if let AnyConnection::Postgresql(pg) = conn {
+                diesel::sql_query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY").execute(pg)?;
+            }
+            GameState::read(conn, id)
+        })
+    }
+
+    fn read(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
+        let game = GameRow::find(conn, id)?.ok_or(OpError::NotFound)?;
+        let seats = GameSeat::of_game(conn, id)?;
+        let deals = GameDeal::of_game(conn, id)?;
+        // The version is the number of actions rebuilt.
+        let (play, map, version) = match deals.last() {
+            Some(d) => {
+                let actions = GameActionRow::of_deal(conn, d.id)?;
+                (Some(rebuild(d, &actions)?), seat_map(d)?, actions.len() as i32)
+            }
+            None => (None, Vec::new(), 0),
+        };
+        let table = match game.table_id {
+            Some(tid) => {
+                use crate::db::schema::{round_tables, rounds};
+                let (table, round): (RoundTable, Round) = round_tables::table
+                    .inner_join(rounds::table)
+                    .filter(round_tables::id.eq(tid))
+                    .select((RoundTable::as_select(), Round::as_select()))
+                    .first(conn)?;
+                let t = Tournament::find(conn, round.tournament_id)?.ok_or(OpError::NotFound)?;
+                Some((t, round, table))
+            }
+            None => None,
+        };
+        Ok(GameState {
+            game,
+            seats,
+            deals,
+            play,
+            map,
+            version,
+            table,
+        })
+    }
+
+    /// The last deal's row.
+    pub fn current(&self) -> Option<&GameDeal> {
+        self.deals.last()
+    }
+
+    /// The seat of the last deal a table seat plays (`None`: it sits out).
+    pub fn deal_seat(&self, table_seat: usize) -> Option<Seat> {
+        self.map.iter().position(|&t| t == table_seat).map(|p| Seat(p as u8))
+    }
+
+    /// The table seat to act now, if a deal is in progress.
+    pub fn to_act(&self) -> Option<usize> {
+        let g = self.play.as_ref()?;
+        g.to_act().map(|s| self.map[s.index()])
+    }
+
+    /// The bot to act now: its seat of the deal and what it is.
+    pub fn bot_to_act(&self) -> Option<(Seat, BotKind)> {
+        let table_seat = self.to_act()?;
+        let bot = self.seats[table_seat].bot?;
+        Some((self.deal_seat(table_seat)?, bot))
+    }
+
+    /// Whether the last deal is over.
+    pub fn deal_over(&self) -> bool {
+        self.play.as_ref().is_none_or(|g| g.phase() == Phase::Done)
+    }
+
+    /// Whether another deal is still to play once this one is over.
+    pub fn more_deals(&self) -> bool {
+        (self.deals.len() as i32) < self.game.deal_count
+    }
+
+    /// Whether a seat is played by a bot.
+    pub fn is_bot(&self, table_seat: usize) -> bool {
+        self.seats.get(table_seat).is_some_and(|s| s.bot.is_some())
+    }
+
+    /// Whether the deal in progress has seen no action yet, or is over: a
+    /// seat may change hands only then.
+    pub fn between_deals(&self) -> bool {
+        self.deal_over() || self.version == 0
+    }
+
+    /// Whether every deal is played.
+    pub fn finished(&self) -> bool {
+        self.deal_over() && !self.more_deals()
+    }
+
+    /// Whether the game's round is closed (a digital table).
+    pub fn round_closed(&self) -> bool {
+        self.table.as_ref().is_some_and(|(_, r, _)| r.is_closed())
+    }
+
+    /// The smallest handful a person at `table_seat` may show now (a bot's
+    /// seat is offered none).
+    pub fn handful_offer(&self, table_seat: usize) -> Option<crate::tarot::CardSet> {
+        let seat = self.deal_seat(table_seat).filter(|_| !self.is_bot(table_seat))?;
+        self.play.as_ref()?.smallest_handful(seat)
+    }
+
+    /// Names by seat of the last deal.
+    pub fn deal_names(&self) -> Vec<String> {
+        self.map.iter().map(|&t| self.seats[t].name.clone()).collect()
+    }
+}
+
+/// The table seat of each seat of deal `d`.
+pub fn seat_map(d: &GameDeal) -> OpResult<Vec<usize>> {
+    serde_json::from_str(&d.seat_map).map_err(|e| OpError::Db(diesel::result::Error::DeserializationError(e.into())))
+}
+
+fn corrupt(what: String) -> OpError {
+    OpError::Db(diesel::result::Error::DeserializationError(what.into()))
+}
+
+/// Rebuilds a deal from its seed and stored actions.
+pub fn rebuild(d: &GameDeal, actions: &[GameActionRow]) -> OpResult<Game> {
+    let map = seat_map(d)?;
+    let mut list = Vec::with_capacity(actions.len());
+    for a in actions {
+        let action: Action =
+            serde_json::from_str(&a.action).map_err(|e| corrupt(format!("action {} of deal {}: {e}", a.idx, d.id)))?;
+        list.push((Seat(a.seat as u8), action));
+    }
+    Game::replay(map.len() as u8, Seat(d.dealer as u8), d.seed as u64, &list)
+        .map_err(|(i, e)| corrupt(format!("action {i} of deal {} does not replay: {e}", d.id)))
+}
