@@ -4,7 +4,7 @@
 use askama::Template;
 
 use crate::db::ops::games::GameState;
-use crate::tarot::{CardSet, Phase, Seat, SeatView};
+use crate::tarot::{CardSet, Game, Phase, Seat, SeatView};
 use crate::web::Ctx;
 
 use super::super::view::{deal_scores, seat_view, totals};
@@ -85,11 +85,23 @@ pub struct SeatPage {
 impl SeatPage {
     /// The page of `table_seat` of a game.
     pub fn build(ctx: Ctx, token: String, st: &GameState, table_seat: usize, error: Option<String>) -> SeatPage {
-        let lang = ctx.lang;
+        let view: Option<SeatView> = seat_view(st, table_seat);
+        let mut page = SeatPage::around_the_deal(ctx, token, st, table_seat, error);
+        let (Some(v), Some(game)) = (view, st.play.as_ref()) else {
+            return page;
+        };
         let names = st.deal_names();
         let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
+        page.show_turn(st, table_seat, &v, game, &name);
+        page.show_table(&v, &name);
+        page
+    }
+
+    /// The page with what does not need the deal in progress: the seat, its
+    /// bot, the deals' scores and totals, the link to the last replay.
+    fn around_the_deal(ctx: Ctx, token: String, st: &GameState, table_seat: usize, error: Option<String>) -> SeatPage {
+        let lang = ctx.lang;
         let deal = st.current();
-        let view: Option<SeatView> = seat_view(st, table_seat);
         let me = st.seats[table_seat].name.clone();
         let bot = st.seats[table_seat].bot.map(|b| super::super::view::bot_label(b, lang));
         let mut page = SeatPage {
@@ -135,30 +147,42 @@ impl SeatPage {
                 page.replay = Some(format!("/games/{}/replay?deal={}", st.game.id, last.number));
             }
         }
-        let (Some(v), Some(game)) = (view, st.play.as_ref()) else {
-            return page;
-        };
+        page
+    }
+
+    /// The seat's part of the deal in progress: the phase, the dealer, whose
+    /// turn, the hand (the cards it may play marked), the bids, and what the
+    /// seat is asked (a bid, a card to call, the écart, the chelem, a handful).
+    fn show_turn(
+        &mut self,
+        st: &GameState,
+        table_seat: usize,
+        v: &SeatView,
+        game: &Game,
+        name: &dyn Fn(Seat) -> String,
+    ) {
+        let lang = self.ctx.lang;
         let legal: CardSet = v.legal.iter().filter_map(|l| l.card()).collect();
-        page.phase = v.phase.name();
+        self.phase = v.phase.name();
         let dealer_table_seat = if st.map.len() < st.seats.len() {
             // The dealer sits out: the seat the deal does not use.
             (0..st.seats.len()).find(|t| !st.map.contains(t)).unwrap_or(0)
         } else {
             st.map.get(v.dealer.index()).copied().unwrap_or(0)
         };
-        page.dealer = st.seats[dealer_table_seat].name.clone();
+        self.dealer = st.seats[dealer_table_seat].name.clone();
         let me_in_deal = st.deal_seat(table_seat);
-        page.my_turn = v.phase != Phase::Done && v.to_act.is_some() && v.to_act == me_in_deal && !st.is_bot(table_seat);
-        page.to_act = v.to_act.map(name);
-        let discarding = v.phase == Phase::Discard && page.my_turn;
-        page.hand = v
+        self.my_turn = v.phase != Phase::Done && v.to_act.is_some() && v.to_act == me_in_deal && !st.is_bot(table_seat);
+        self.to_act = v.to_act.map(name);
+        let discarding = v.phase == Phase::Discard && self.my_turn;
+        self.hand = v
             .hand
             .iter()
             .map(|&c| CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c)))
             .collect();
-        page.bids = v.bids.iter().map(|b| (name(b.seat), bid_label(b.bid, lang))).collect();
+        self.bids = v.bids.iter().map(|b| (name(b.seat), bid_label(b.bid, lang))).collect();
         if v.phase == Phase::Bidding {
-            page.legal_bids = v
+            self.legal_bids = v
                 .legal
                 .iter()
                 .filter_map(|l| l.bid())
@@ -166,21 +190,28 @@ impl SeatPage {
                 .collect();
         }
         if v.phase == Phase::Calling {
-            page.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
+            self.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
         }
         if discarding {
-            page.discard_need = game.dog().len() as usize;
+            self.discard_need = game.dog().len() as usize;
         }
-        page.chelem_choice = v.phase == Phase::Chelem && page.my_turn;
+        self.chelem_choice = v.phase == Phase::Chelem && self.my_turn;
         if let Some(h) = st.handful_offer(table_seat) {
             let codes: Vec<String> = h.iter().map(|c| c.to_string()).collect();
-            page.handful = Some((CardFace::list(&h.to_vec(), lang), codes.join(" ")));
+            self.handful = Some((CardFace::list(&h.to_vec(), lang), codes.join(" ")));
         }
-        page.contract = contract_line(lang, v.taker, v.contract, v.called, v.partner, &name);
-        page.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
-        page.discard = CardFace::list(&v.discard, lang);
-        page.handfuls = Shown::list(&v.handfuls, &name, lang);
-        page.trick = v
+    }
+
+    /// What the whole table sees of the deal in progress: the contract, the
+    /// dog and the écart, the handfuls, the trick and the one before, the
+    /// scores once it is over.
+    fn show_table(&mut self, v: &SeatView, name: &dyn Fn(Seat) -> String) {
+        let lang = self.ctx.lang;
+        self.contract = contract_line(lang, v.taker, v.contract, v.called, v.partner, name);
+        self.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
+        self.discard = CardFace::list(&v.discard, lang);
+        self.handfuls = Shown::list(&v.handfuls, name, lang);
+        self.trick = v
             .trick
             .iter()
             .map(|p| Played {
@@ -189,7 +220,7 @@ impl SeatPage {
                 won: false,
             })
             .collect();
-        page.last_trick = v.last_trick.as_ref().map(|t| {
+        self.last_trick = v.last_trick.as_ref().map(|t| {
             t.cards
                 .iter()
                 .map(|p| Played {
@@ -199,10 +230,9 @@ impl SeatPage {
                 })
                 .collect()
         });
-        page.result = v
+        self.result = v
             .scores
             .as_ref()
             .map(|s| s.iter().enumerate().map(|(i, x)| (name(Seat(i as u8)), *x)).collect());
-        page
     }
 }
