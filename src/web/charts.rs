@@ -4,6 +4,13 @@
 //! functions; `templates/charts/*.svg` only writes it out. Colours and fonts
 //! are SVG presentation attributes, so a chart reads the same inline in a
 //! page, alone, in print and under the strict CSP (no style attribute).
+//!
+//! It stays one file past 400 lines (a sixth of them its tests) because it
+//! is one small kit and the three charts laid out with it: `Scale`, the
+//! nice ticks, `spread`, the private `fmt` and `MARGIN` are what each
+//! chart's layout is made of, and every chart's `width` and `n` read them;
+//! apart, the kit's private pieces would be opened to sibling files for
+//! nothing.
 
 use askama::Template;
 
@@ -201,23 +208,7 @@ impl RaceChart {
             .max()
             .unwrap_or(1)
             .saturating_sub(1);
-        let lo = lines
-            .iter()
-            .flat_map(|l| l.cumulative.iter().copied())
-            .min()
-            .unwrap_or(0);
-        let hi = lines
-            .iter()
-            .flat_map(|l| l.cumulative.iter().copied())
-            .max()
-            .unwrap_or(0);
-        let y_values = nice_ticks(lo.min(0), hi.max(0), 6);
-        let ys = Scale {
-            v0: *y_values.first().unwrap_or(&0) as f64,
-            v1: *y_values.last().unwrap_or(&0) as f64,
-            c0: plot.3,
-            c1: plot.1,
-        };
+        let (y_values, ys) = race_score_scale(lines, plot);
         let xs = Scale {
             v0: 0.0,
             v1: rounds.max(1) as f64,
@@ -239,48 +230,8 @@ impl RaceChart {
                 label: v.to_string(),
             })
             .collect();
-        let is_high = |i: usize, l: &RaceLine| match highlight {
-            Highlight::Top(n) => i < n,
-            Highlight::Player(p) => l.player == p,
-        };
-        let mut paths: Vec<RacePath> = lines
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let high = is_high(i, l);
-                let points = l
-                    .cumulative
-                    .iter()
-                    .enumerate()
-                    .map(|(r, v)| format!("{},{}", fmt(xs.at(r as f64)), fmt(ys.at(*v as f64))))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let total = l.cumulative.last().copied().unwrap_or(0);
-                RacePath {
-                    player: l.player,
-                    rank: l.rank,
-                    name: format!("{} ({total})", l.name),
-                    points,
-                    highlight: high,
-                    color: match (high, highlight) {
-                        (false, _) => "#c4c4c4",
-                        (true, Highlight::Player(_)) => "#d62728",
-                        (true, Highlight::Top(_)) => PALETTE[i % PALETTE.len()],
-                    },
-                    stroke: if high { 2.5 } else { 1.0 },
-                    label: None,
-                }
-            })
-            .collect();
-        let high: Vec<usize> = (0..paths.len()).filter(|i| paths[*i].highlight).collect();
-        let wishes: Vec<f64> = high
-            .iter()
-            .map(|i| ys.at(lines[*i].cumulative.last().copied().unwrap_or(0) as f64) + 4.0)
-            .collect();
-        let placed = spread(&wishes, 14.0, plot.1 + 4.0, plot.3 + 4.0);
-        for (k, i) in high.iter().enumerate() {
-            paths[*i].label = Some((plot.2 + 6.0, (placed[k] * 10.0).round() / 10.0));
-        }
+        let mut paths = race_paths(lines, highlight, xs, ys);
+        place_race_labels(&mut paths, lines, ys, plot);
         // Plain lines under the highlighted ones; the best highlighted on top.
         paths.sort_by_key(|p| (p.highlight, std::cmp::Reverse(p.rank)));
         RaceChart {
@@ -307,6 +258,80 @@ impl RaceChart {
     /// A coordinate as written in the SVG.
     pub fn n<V: std::borrow::Borrow<f64>>(&self, v: V) -> String {
         fmt(*v.borrow())
+    }
+}
+
+/// The race's score ticks (zero among them) and its vertical scale on `plot`.
+fn race_score_scale(lines: &[RaceLine], plot: (f64, f64, f64, f64)) -> (Vec<i64>, Scale) {
+    let lo = lines
+        .iter()
+        .flat_map(|l| l.cumulative.iter().copied())
+        .min()
+        .unwrap_or(0);
+    let hi = lines
+        .iter()
+        .flat_map(|l| l.cumulative.iter().copied())
+        .max()
+        .unwrap_or(0);
+    let y_values = nice_ticks(lo.min(0), hi.max(0), 6);
+    let ys = Scale {
+        v0: *y_values.first().unwrap_or(&0) as f64,
+        v1: *y_values.last().unwrap_or(&0) as f64,
+        c0: plot.3,
+        c1: plot.1,
+    };
+    (y_values, ys)
+}
+
+/// Each player's polyline on the scales, in the standings' order, the
+/// highlighted ones coloured and thicker (their labels not placed yet).
+fn race_paths(lines: &[RaceLine], highlight: Highlight, xs: Scale, ys: Scale) -> Vec<RacePath> {
+    let is_high = |i: usize, l: &RaceLine| match highlight {
+        Highlight::Top(n) => i < n,
+        Highlight::Player(p) => l.player == p,
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let high = is_high(i, l);
+            let points = l
+                .cumulative
+                .iter()
+                .enumerate()
+                .map(|(r, v)| format!("{},{}", fmt(xs.at(r as f64)), fmt(ys.at(*v as f64))))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let total = l.cumulative.last().copied().unwrap_or(0);
+            RacePath {
+                player: l.player,
+                rank: l.rank,
+                name: format!("{} ({total})", l.name),
+                points,
+                highlight: high,
+                color: match (high, highlight) {
+                    (false, _) => "#c4c4c4",
+                    (true, Highlight::Player(_)) => "#d62728",
+                    (true, Highlight::Top(_)) => PALETTE[i % PALETTE.len()],
+                },
+                stroke: if high { 2.5 } else { 1.0 },
+                label: None,
+            }
+        })
+        .collect()
+}
+
+/// Places the highlighted lines' labels right of the plot, at their line's
+/// end, spread so that none overlaps another.
+fn place_race_labels(paths: &mut [RacePath], lines: &[RaceLine], ys: Scale, plot: (f64, f64, f64, f64)) {
+    let high: Vec<usize> = (0..paths.len()).filter(|i| paths[*i].highlight).collect();
+    let wishes: Vec<f64> = high
+        .iter()
+        .map(|i| ys.at(lines[*i].cumulative.last().copied().unwrap_or(0) as f64) + 4.0)
+        .collect();
+    let placed = spread(&wishes, 14.0, plot.1 + 4.0, plot.3 + 4.0);
+    for (k, i) in high.iter().enumerate() {
+        paths[*i].label = Some((plot.2 + 6.0, (placed[k] * 10.0).round() / 10.0));
     }
 }
 

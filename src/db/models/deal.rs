@@ -1,4 +1,9 @@
 //! Entered deals and their per-player scores.
+//!
+//! It stays one file past 400 lines: it is the one `impl Deal` that holds
+//! every query of the `deals` and `deal_scores` tables (queries live on the
+//! model), with the rows those queries read and write; cut in two, a query
+//! on the deals would have two places to be looked for.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;

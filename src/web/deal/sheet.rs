@@ -132,59 +132,19 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         let dealer = nm.get(&ids[dealer_seat(ids.len(), k)]).cloned().unwrap_or_default();
         let (_, out) = deal_players(&ids, k, t.table5_mode);
         let Some((d, scores)) = entered.get(&k) else {
-            rows.push(SheetRow {
-                k,
-                dealer_short: short_name(&dealer),
-                dealer,
-                entered: false,
-                summary: String::new(),
-                scores: ids
-                    .iter()
-                    .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
-                    .collect(),
-                pending: false,
-            });
+            rows.push(blank_row(k, dealer, &ids, out));
             continue;
         };
         // Scored again for its explanation: one source of truth, the rules core.
         let scored = d.record.score_at(&ids, k, t.table5_mode, &t.rules).ok();
         let output = scored.as_ref().and_then(|s| s.output.as_ref());
-        let mut cells = Vec::new();
-        for (i, p) in ids.iter().enumerate() {
-            let s = scores.get(p).copied().unwrap_or(0);
-            if d.confirmed {
-                totals[i] += i64::from(s);
-            }
-            cells.push(if Some(*p) == out { String::new() } else { s.to_string() });
-        }
+        let cells = entered_cells(d, scores, &ids, out, &mut totals);
         let summary = explain(lang, &d.record, output, &nm);
         if !d.confirmed {
-            let (playing, _) = deal_players(&ids, k, t.table5_mode);
-            pending.push(Pending {
-                k,
-                version: d.version,
-                summary: summary.clone(),
-                defenders: playing
-                    .iter()
-                    .filter(|p| may_confirm(&d.record, &playing, **p))
-                    .map(|p| (*p, nm.get(p).cloned().unwrap_or_default()))
-                    .collect(),
-            });
+            pending.push(pending_of(&t, k, d, &summary, &ids, &nm));
         }
         if saved == Some(k) {
-            saved_deal = Some(Saved {
-                k,
-                preview: Preview {
-                    ok: true,
-                    message: summary.clone(),
-                    field: String::new(),
-                    scores: ids
-                        .iter()
-                        .filter_map(|p| Some((nm.get(p).cloned().unwrap_or_default(), *scores.get(p)?)))
-                        .collect(),
-                },
-                next: None,
-            });
+            saved_deal = Some(saved_of(k, &summary, scores, &ids, &nm));
         }
         rows.push(SheetRow {
             k,
@@ -197,14 +157,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         });
     }
     if let Some(s) = saved_deal.as_mut() {
-        // The next deal to enter: the first empty slot after it, else before it.
-        let empty = |r: &&SheetRow| !r.entered;
-        s.next = rows
-            .iter()
-            .filter(|r| r.k > s.k)
-            .find(empty)
-            .or_else(|| rows.iter().find(empty))
-            .map(|r| r.k);
+        s.next = next_to_enter(&rows, s.k);
     }
     let players: Vec<String> = ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect();
     Ok(SheetPage {
@@ -223,6 +176,101 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         own: matches!(at, TableAt::Token(_)),
         t,
     })
+}
+
+/// The row of deal `k`, not entered yet: "·" for each player, "" for the
+/// one sitting out (`out`).
+fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<PlayerId>) -> SheetRow {
+    SheetRow {
+        k,
+        dealer_short: short_name(&dealer),
+        dealer,
+        entered: false,
+        summary: String::new(),
+        scores: ids
+            .iter()
+            .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
+            .collect(),
+        pending: false,
+    }
+}
+
+/// The score cells of an entered deal by table seat ("" for the player
+/// sitting out); a confirmed deal's scores are added to `totals`.
+fn entered_cells(
+    d: &Deal,
+    scores: &HashMap<PlayerId, i32>,
+    ids: &[PlayerId],
+    out: Option<PlayerId>,
+    totals: &mut [i64],
+) -> Vec<String> {
+    let mut cells = Vec::new();
+    for (i, p) in ids.iter().enumerate() {
+        let s = scores.get(p).copied().unwrap_or(0);
+        if d.confirmed {
+            totals[i] += i64::from(s);
+        }
+        cells.push(if Some(*p) == out { String::new() } else { s.to_string() });
+    }
+    cells
+}
+
+/// Deal `k` waiting for a defender's confirmation, with the defenders who
+/// may confirm it.
+fn pending_of(
+    t: &Tournament,
+    k: i32,
+    d: &Deal,
+    summary: &str,
+    ids: &[PlayerId],
+    nm: &HashMap<PlayerId, String>,
+) -> Pending {
+    let (playing, _) = deal_players(ids, k, t.table5_mode);
+    Pending {
+        k,
+        version: d.version,
+        summary: summary.to_owned(),
+        defenders: playing
+            .iter()
+            .filter(|p| may_confirm(&d.record, &playing, **p))
+            .map(|p| (*p, nm.get(p).cloned().unwrap_or_default()))
+            .collect(),
+    }
+}
+
+/// What the sheet says of deal `k` just saved: its explanation and each
+/// player's score (the next deal to enter is found once every row is made).
+fn saved_of(
+    k: i32,
+    summary: &str,
+    scores: &HashMap<PlayerId, i32>,
+    ids: &[PlayerId],
+    nm: &HashMap<PlayerId, String>,
+) -> Saved {
+    Saved {
+        k,
+        preview: Preview {
+            ok: true,
+            message: summary.to_owned(),
+            field: String::new(),
+            scores: ids
+                .iter()
+                .filter_map(|p| Some((nm.get(p).cloned().unwrap_or_default(), *scores.get(p)?)))
+                .collect(),
+        },
+        next: None,
+    }
+}
+
+/// The next deal to enter after deal `k`: the first empty slot after it,
+/// else before it.
+fn next_to_enter(rows: &[SheetRow], k: i32) -> Option<i32> {
+    let empty = |r: &&SheetRow| !r.entered;
+    rows.iter()
+        .filter(|r| r.k > k)
+        .find(empty)
+        .or_else(|| rows.iter().find(empty))
+        .map(|r| r.k)
 }
 
 #[cfg(test)]

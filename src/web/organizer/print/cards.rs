@@ -1,0 +1,98 @@
+//! A round's table cards, two per A4 page, each with the players by place
+//! and the QR code of the table's link; and that QR code alone.
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpResponse};
+
+use crate::db::models::{RoundTable, Tournament};
+use crate::db::AnyConnection;
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::web::links::{qr_svg, qr_svg_inline, SiteUrl};
+use crate::web::{render, AppError, Ctx, OrgPage};
+
+use super::super::rounds::{seat_views, SeatView};
+use super::round_of;
+
+/// The QR code of a table's link, as an SVG image. Organizer only: the link
+/// is the table's secret.
+#[get("/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg")]
+pub(super) async fn table_qr(
+    OrgPage { state, .. }: OrgPage,
+    path: web::Path<(TournamentId, RoundNo, TableNo)>,
+    site: SiteUrl,
+) -> Result<HttpResponse, AppError> {
+    let (id, n, tn) = path.into_inner();
+    let (table, _) = state
+        .db(move |conn| Ok(RoundTable::by_number(conn, id, n, tn)?))
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok(HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((header::CACHE_CONTROL, "private, max-age=3600"))
+        .body(qr_svg(&site.table_link(&table.token))))
+}
+
+/// A table card: what a table needs to start.
+pub struct CardView {
+    /// Table number.
+    pub number: TableNo,
+    /// The players by place.
+    pub seats: Vec<SeatView>,
+    /// The tablet's full link.
+    pub link: String,
+    /// Its QR code, inline SVG.
+    pub qr: String,
+}
+
+/// The round's table cards, two per A4 page.
+#[derive(askama::Template)]
+#[template(path = "print/cards.html")]
+pub struct CardsPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// Round number.
+    pub round: RoundNo,
+    /// The cards, by table number.
+    pub cards: Vec<CardView>,
+}
+
+fn load_cards(
+    conn: &mut AnyConnection,
+    ctx: Ctx,
+    id: TournamentId,
+    n: RoundNo,
+    site: &SiteUrl,
+) -> Result<CardsPage, AppError> {
+    let (t, round) = round_of(conn, id, n)?;
+    let cards = RoundTable::with_players_of_round(conn, round.id)?
+        .into_iter()
+        .map(|(table, players)| {
+            let link = site.table_link(&table.token);
+            CardView {
+                number: table.number,
+                seats: seat_views(players),
+                qr: qr_svg_inline(&link, "qr"),
+                link,
+            }
+        })
+        .collect();
+    Ok(CardsPage {
+        ctx,
+        t,
+        round: n,
+        cards,
+    })
+}
+
+#[get("/tournaments/{id}/rounds/{n}/cards")]
+pub(super) async fn cards_page(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(TournamentId, RoundNo)>,
+    site: SiteUrl,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let page = state.db(move |conn| load_cards(conn, ctx, id, n, &site)).await?;
+    Ok(render::page(&page))
+}

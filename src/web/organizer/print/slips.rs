@@ -1,0 +1,74 @@
+//! A round's movement slips: every player's table and place, by name.
+
+use actix_web::{get, web, HttpResponse};
+
+use crate::db::models::{RoundTable, Tournament};
+use crate::db::AnyConnection;
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::web::{render, AppError, Ctx, OrgPage};
+
+use super::super::rounds::seat_views;
+use super::round_of;
+
+/// A player's slip: where they sit this round.
+pub struct Slip {
+    /// The player's name.
+    pub name: String,
+    /// Table number.
+    pub table: TableNo,
+    /// Place at the table, from 1.
+    pub place: usize,
+    /// Whether they deal deal 1.
+    pub deals_first: bool,
+}
+
+/// The round's movement slips: every player's table and place, by name.
+#[derive(askama::Template)]
+#[template(path = "print/slips.html")]
+pub struct SlipsPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// Round number.
+    pub round: RoundNo,
+    /// The slips, by name.
+    pub slips: Vec<Slip>,
+}
+
+fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: TournamentId, n: RoundNo) -> Result<SlipsPage, AppError> {
+    let (t, round) = round_of(conn, id, n)?;
+    let mut slips: Vec<Slip> = RoundTable::with_players_of_round(conn, round.id)?
+        .into_iter()
+        .flat_map(|(table, players)| {
+            seat_views(players).into_iter().map(move |s| Slip {
+                name: s.name,
+                table: table.number,
+                place: s.place,
+                deals_first: s.deals_first,
+            })
+        })
+        .collect();
+    slips.sort_by(|a, b| {
+        a.name
+            .to_lowercase()
+            .cmp(&b.name.to_lowercase())
+            .then_with(|| a.table.cmp(&b.table))
+    });
+    Ok(SlipsPage {
+        ctx,
+        t,
+        round: n,
+        slips,
+    })
+}
+
+#[get("/tournaments/{id}/rounds/{n}/slips")]
+pub(super) async fn slips_page(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(TournamentId, RoundNo)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let page = state.db(move |conn| load_slips(conn, ctx, id, n)).await?;
+    Ok(render::page(&page))
+}

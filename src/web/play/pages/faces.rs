@@ -1,0 +1,146 @@
+//! The cards as the seat pages and the replay draw them, who played them,
+//! the handfuls shown, and the words of the bids and the contract.
+
+use crate::i18n::Lang;
+use crate::tarot::{Card, Contract, HandfulSize, Seat};
+
+/// A card as the pages draw it.
+#[derive(Debug, Clone)]
+pub struct CardFace {
+    /// Notation (`KH`): the value a form sends.
+    pub code: String,
+    /// Rank as printed on the card.
+    pub rank: String,
+    /// Suit symbol (empty for trumps and the excuse).
+    pub suit: &'static str,
+    /// CSS class of its colour.
+    pub class: &'static str,
+    /// Whether it may be played (or chosen) now.
+    pub legal: bool,
+}
+
+impl CardFace {
+    /// The face of `c` in `lang`.
+    pub fn of(c: Card, lang: Lang, legal: bool) -> CardFace {
+        let code = c.to_string();
+        if c == Card::EXCUSE {
+            return CardFace {
+                code,
+                rank: "★".into(),
+                suit: "",
+                class: "excuse",
+                legal,
+            };
+        }
+        let (rank_part, suit_char) = code.split_at(code.len() - 1);
+        let (suit, class) = match suit_char {
+            "S" => ("♠", "black"),
+            "H" => ("♥", "red"),
+            "D" => ("♦", "red"),
+            "C" => ("♣", "black"),
+            _ => ("", "trump"),
+        };
+        let rank = match (rank_part, lang) {
+            ("J", Lang::Fr) => "V",
+            ("N", _) => "C",
+            ("Q", Lang::Fr) => "D",
+            ("K", Lang::Fr) => "R",
+            (r, _) => r,
+        }
+        .to_owned();
+        CardFace {
+            code,
+            rank,
+            suit,
+            class,
+            legal,
+        }
+    }
+
+    pub(super) fn list(cards: &[Card], lang: Lang) -> Vec<CardFace> {
+        cards.iter().map(|&c| CardFace::of(c, lang, false)).collect()
+    }
+}
+
+/// A card someone played.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// Who.
+    pub name: String,
+    /// What.
+    pub card: CardFace,
+    /// Whether it took the trick.
+    pub won: bool,
+}
+
+/// A handful shown.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// Who.
+    pub name: String,
+    /// Simple, double, triple.
+    pub size: String,
+    /// The cards.
+    pub cards: Vec<CardFace>,
+}
+
+impl Shown {
+    /// The handfuls shown in a deal, `name` naming each deal seat.
+    pub(super) fn list(
+        handfuls: &[crate::tarot::play::HandfulLog],
+        name: &dyn Fn(Seat) -> String,
+        lang: Lang,
+    ) -> Vec<Shown> {
+        handfuls
+            .iter()
+            .map(|h| Shown {
+                name: name(h.seat),
+                size: handful_label(h.size, lang),
+                cards: CardFace::list(&h.shown, lang),
+            })
+            .collect()
+    }
+}
+
+fn contract_label(c: Contract, lang: Lang) -> String {
+    lang.t(&format!("contract-{}", c.name()))
+}
+
+/// "Garde de Alice, qui appelle R♥ (partenaire : Bob)", once there is a taker.
+pub(super) fn contract_line(
+    lang: Lang,
+    taker: Option<Seat>,
+    contract: Option<Contract>,
+    called: Option<Card>,
+    partner: Option<Seat>,
+    name: &dyn Fn(Seat) -> String,
+) -> Option<String> {
+    let (t, c) = (taker?, contract?);
+    let mut line = lang.t_args(
+        "play-contract-line",
+        &[("contract", contract_label(c, lang)), ("taker", name(t))],
+    );
+    if let Some(k) = called {
+        let f = CardFace::of(k, lang, false);
+        line.push_str(&lang.t_args("play-called-line", &[("card", format!("{}{}", f.rank, f.suit))]));
+        if let Some(p) = partner {
+            line.push_str(&lang.t_args("play-partner-line", &[("partner", name(p))]));
+        }
+    }
+    Some(line)
+}
+
+pub(super) fn bid_label(b: Option<Contract>, lang: Lang) -> String {
+    match b {
+        None => lang.t("play-pass"),
+        Some(c) => lang.t(&format!("contract-{}", c.name())),
+    }
+}
+
+fn handful_label(s: HandfulSize, lang: Lang) -> String {
+    lang.t(match s {
+        HandfulSize::Simple => "play-handful-simple",
+        HandfulSize::Double => "play-handful-double",
+        HandfulSize::Triple => "play-handful-triple",
+    })
+}

@@ -1,0 +1,172 @@
+//! The seat's routes: its page, its actions posted as forms, taking the
+//! seat back from a bot, its live stream, and the script the page loads.
+
+use std::convert::Infallible;
+
+use actix_web::http::{header, StatusCode};
+use actix_web::web::Bytes;
+use actix_web::{get, post, web, HttpResponse};
+
+use crate::db::ops::games;
+use crate::db::ops::{Msg, OpError};
+use crate::tarot::{Action, Card, CardSet, Contract};
+use crate::web::csrf::CsrfForm;
+use crate::web::form::see_other;
+use crate::web::live::sse;
+use crate::web::{render, AppError, AppState, Ctx};
+
+use super::super::api::{perform, seat_state, SeatAction};
+use super::seat::SeatPage;
+
+#[get("/static/seat.js")]
+pub(super) async fn seat_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../../../static/seat.js"))
+}
+
+fn error_status(e: &AppError) -> Option<StatusCode> {
+    match e {
+        AppError::Op(OpError::Invalid(_)) => Some(StatusCode::UNPROCESSABLE_ENTITY),
+        AppError::Op(OpError::Conflict(_)) => Some(StatusCode::CONFLICT),
+        _ => None,
+    }
+}
+
+#[get("/s/{token}")]
+pub(super) async fn seat_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let page = state
+        .db(move |conn| {
+            let (seat, st) = seat_state(conn, &token)?;
+            Ok(SeatPage::build(ctx, token, &st, seat.seat as usize, None))
+        })
+        .await?;
+    let mut resp = render::page(&page);
+    resp.headers_mut()
+        .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    Ok(resp)
+}
+
+/// Reads a seat page's form: `bid`, `call`, `card`, `chelem` (yes/no),
+/// `handful` (codes, or `none`), `discard` (one field per card), `next`.
+pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Option<i32>), AppError> {
+    let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim());
+    let version = get("version").and_then(|v| v.parse::<i32>().ok());
+    let card = |s: &str| -> Result<Card, AppError> {
+        s.parse::<Card>()
+            .map_err(|_| AppError::Op(OpError::Invalid(Msg::new("game-card-unknown").arg("card", s))))
+    };
+    let action = if get("next").is_some() {
+        SeatAction::Next
+    } else if let Some(b) = get("bid") {
+        let bid = if b == "pass" {
+            None
+        } else {
+            Some(Contract::from_name(b).map_err(|_| AppError::Op(OpError::Invalid(Msg::new("game-bid-unknown"))))?)
+        };
+        SeatAction::Play(Action::Bid(bid))
+    } else if let Some(c) = get("call") {
+        SeatAction::Play(Action::Call(card(c)?))
+    } else if let Some(c) = get("card") {
+        SeatAction::Play(Action::Card(card(c)?))
+    } else if let Some(c) = get("chelem") {
+        SeatAction::Play(Action::Chelem(c == "yes"))
+    } else if let Some(h) = get("handful") {
+        let set = if h == "none" {
+            CardSet::EMPTY
+        } else {
+            h.split_whitespace().map(card).collect::<Result<CardSet, _>>()?
+        };
+        SeatAction::Play(Action::Handful(set))
+    } else if get("discarding").is_some() {
+        let set = pairs
+            .iter()
+            .filter(|(k, _)| k == "discard")
+            .map(|(_, v)| card(v.trim()))
+            .collect::<Result<CardSet, _>>()?;
+        SeatAction::Play(Action::Discard(set))
+    } else {
+        return Err(AppError::Op(OpError::Invalid(Msg::new("game-action-one"))));
+    };
+    Ok((action, version))
+}
+
+#[post("/s/{token}")]
+pub(super) async fn seat_post(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let back = format!("/s/{token}");
+    let outcome = match action_from_form(&form.0) {
+        Ok((action, version)) => perform(&state, token.clone(), action, version).await.map(|_| ()),
+        Err(e) => Err(e),
+    };
+    let err = match outcome {
+        Ok(()) => return Ok(see_other(back)),
+        Err(e) => e,
+    };
+    let Some(status) = error_status(&err) else {
+        return Err(err);
+    };
+    // Refused: the page as it is now, with the sentence.
+    let message = err.message(ctx.lang);
+    let page = state
+        .db(move |conn| {
+            let (seat, st) = seat_state(conn, &token)?;
+            Ok(SeatPage::build(ctx, token, &st, seat.seat as usize, Some(message)))
+        })
+        .await?;
+    Ok(render::page_with_status(&page, status))
+}
+
+#[post("/s/{token}/take-back")]
+pub(super) async fn take_back(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    _form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let back = format!("/s/{token}");
+    let id = state
+        .write(move |tx| {
+            let (seat, st) = seat_state(tx, &token)?;
+            games::set_bot(tx, st.game.id, seat.seat as usize, None)?;
+            Ok(st.game.id)
+        })
+        .await?;
+    state.games.changed(id);
+    Ok(see_other(back))
+}
+
+/// `GET /s/{token}/events`: an event `change` each time the game changes
+/// (no data: the page fetches its own view again).
+#[get("/s/{token}/events")]
+pub(super) async fn seat_events(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let id = state.db(move |conn| Ok(seat_state(conn, &token)?.1.game.id)).await?;
+    let rx = state.games.watch(id);
+    let first = Bytes::from_static(b"retry: 2000\n: live\n\n");
+    let body = futures_util::stream::unfold((Some(first), rx), |(first, mut rx)| async move {
+        if let Some(b) = first {
+            return Some((Ok::<_, Infallible>(b), (None, rx)));
+        }
+        match tokio::time::timeout(sse::PING, rx.changed()).await {
+            Err(_) => Some((Ok(Bytes::from_static(b": ping\n\n")), (None, rx))),
+            Ok(Ok(())) => {
+                let n = *rx.borrow_and_update();
+                Some((Ok(Bytes::from(format!("event: change\ndata: {n}\n\n"))), (None, rx)))
+            }
+            Ok(Err(_)) => None,
+        }
+    });
+    Ok(sse::response(body))
+}

@@ -1,0 +1,238 @@
+//! A seat's page: what the seat sees of the deal in progress and of the
+//! deals before it, built from the game's state.
+
+use askama::Template;
+
+use crate::db::ops::games::GameState;
+use crate::tarot::{CardSet, Game, Phase, Seat, SeatView};
+use crate::web::Ctx;
+
+use super::super::view::{deal_scores, seat_view, totals};
+use super::faces::{bid_label, contract_line, CardFace, Played, Shown};
+
+/// A seat's page.
+#[derive(Template)]
+#[template(path = "play/seat.html")]
+pub struct SeatPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The seat's secret token.
+    pub token: String,
+    /// The seat's name.
+    pub me: String,
+    /// The deal's number and the number of deals.
+    pub deal: i32,
+    /// Deals to play.
+    pub deals: i32,
+    /// Actions so far (sent back with each action).
+    pub version: i32,
+    /// The phase.
+    pub phase: &'static str,
+    /// Whether this seat is to act.
+    pub my_turn: bool,
+    /// Who is to act, by name.
+    pub to_act: Option<String>,
+    /// The seat sits this deal out (the dealer at a table of 5).
+    pub sitting_out: bool,
+    /// The bot playing this seat, if one does.
+    pub bot: Option<String>,
+    /// The player may take the seat back from the bot now.
+    pub can_take_back: bool,
+    /// The dealer's name.
+    pub dealer: String,
+    /// The hand, sorted by suit and rank.
+    pub hand: Vec<CardFace>,
+    /// The bids so far: (name, bid).
+    pub bids: Vec<(String, String)>,
+    /// The bids this seat may make: (value, label).
+    pub legal_bids: Vec<(String, String)>,
+    /// The cards the taker may call.
+    pub calls: Vec<CardFace>,
+    /// Discarding: how many cards.
+    pub discard_need: usize,
+    /// The chelem question is this seat's.
+    pub chelem_choice: bool,
+    /// The smallest handful this seat may show: its cards and their codes.
+    pub handful: Option<(Vec<CardFace>, String)>,
+    /// "Garde by Alice, calling the king of hearts".
+    pub contract: Option<String>,
+    /// The dog, once public.
+    pub dog: Option<Vec<CardFace>>,
+    /// The écart as this seat may see it.
+    pub discard: Vec<CardFace>,
+    /// Handfuls shown.
+    pub handfuls: Vec<Shown>,
+    /// The trick in progress.
+    pub trick: Vec<Played>,
+    /// The previous trick.
+    pub last_trick: Option<Vec<Played>>,
+    /// The deal just ended: (name, score) by seat of the deal.
+    pub result: Option<Vec<(String, i64)>>,
+    /// Whether the next deal can be dealt from here.
+    pub next: bool,
+    /// The table's names (score columns).
+    pub table: Vec<String>,
+    /// Scores by deal: (number, score by table seat).
+    pub scores: Vec<(i32, Vec<String>)>,
+    /// Totals by table seat.
+    pub totals: Vec<i64>,
+    /// The replay of the last finished deal, when this seat may see it.
+    pub replay: Option<String>,
+    /// The refusal of the last action.
+    pub error: Option<String>,
+}
+
+impl SeatPage {
+    /// The page of `table_seat` of a game.
+    pub fn build(ctx: Ctx, token: String, st: &GameState, table_seat: usize, error: Option<String>) -> SeatPage {
+        let view: Option<SeatView> = seat_view(st, table_seat);
+        let mut page = SeatPage::around_the_deal(ctx, token, st, table_seat, error);
+        let (Some(v), Some(game)) = (view, st.play.as_ref()) else {
+            return page;
+        };
+        let names = st.deal_names();
+        let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
+        page.show_turn(st, table_seat, &v, game, &name);
+        page.show_table(&v, &name);
+        page
+    }
+
+    /// The page with what does not need the deal in progress: the seat, its
+    /// bot, the deals' scores and totals, the link to the last replay.
+    fn around_the_deal(ctx: Ctx, token: String, st: &GameState, table_seat: usize, error: Option<String>) -> SeatPage {
+        let lang = ctx.lang;
+        let deal = st.current();
+        let me = st.seats[table_seat].name.clone();
+        let bot = st.seats[table_seat].bot.map(|b| super::super::view::bot_label(b, lang));
+        let mut page = SeatPage {
+            ctx,
+            token,
+            me,
+            deal: deal.map_or(0, |d| d.number),
+            deals: st.game.deal_count,
+            version: st.version,
+            phase: "done",
+            my_turn: false,
+            to_act: None,
+            sitting_out: st.deal_seat(table_seat).is_none(),
+            can_take_back: bot.is_some() && st.between_deals(),
+            bot,
+            dealer: String::new(),
+            hand: Vec::new(),
+            bids: Vec::new(),
+            legal_bids: Vec::new(),
+            calls: Vec::new(),
+            discard_need: 0,
+            chelem_choice: false,
+            handful: None,
+            contract: None,
+            dog: None,
+            discard: Vec::new(),
+            handfuls: Vec::new(),
+            trick: Vec::new(),
+            last_trick: None,
+            result: None,
+            next: st.deal_over() && st.more_deals() && !st.round_closed(),
+            table: st.seats.iter().map(|s| s.name.clone()).collect(),
+            scores: deal_scores(st)
+                .into_iter()
+                .map(|(n, s)| (n, s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()))
+                .collect(),
+            totals: totals(st),
+            replay: None,
+            error,
+        };
+        if let Some(last) = st.deals.iter().rev().find(|d| d.log.is_some()) {
+            if st.table.is_none() || st.round_closed() {
+                page.replay = Some(format!("/games/{}/replay?deal={}", st.game.id, last.number));
+            }
+        }
+        page
+    }
+
+    /// The seat's part of the deal in progress: the phase, the dealer, whose
+    /// turn, the hand (the cards it may play marked), the bids, and what the
+    /// seat is asked (a bid, a card to call, the écart, the chelem, a handful).
+    fn show_turn(
+        &mut self,
+        st: &GameState,
+        table_seat: usize,
+        v: &SeatView,
+        game: &Game,
+        name: &dyn Fn(Seat) -> String,
+    ) {
+        let lang = self.ctx.lang;
+        let legal: CardSet = v.legal.iter().filter_map(|l| l.card()).collect();
+        self.phase = v.phase.name();
+        let dealer_table_seat = if st.map.len() < st.seats.len() {
+            // The dealer sits out: the seat the deal does not use.
+            (0..st.seats.len()).find(|t| !st.map.contains(t)).unwrap_or(0)
+        } else {
+            st.map.get(v.dealer.index()).copied().unwrap_or(0)
+        };
+        self.dealer = st.seats[dealer_table_seat].name.clone();
+        let me_in_deal = st.deal_seat(table_seat);
+        self.my_turn = v.phase != Phase::Done && v.to_act.is_some() && v.to_act == me_in_deal && !st.is_bot(table_seat);
+        self.to_act = v.to_act.map(name);
+        let discarding = v.phase == Phase::Discard && self.my_turn;
+        self.hand = v
+            .hand
+            .iter()
+            .map(|&c| CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c)))
+            .collect();
+        self.bids = v.bids.iter().map(|b| (name(b.seat), bid_label(b.bid, lang))).collect();
+        if v.phase == Phase::Bidding {
+            self.legal_bids = v
+                .legal
+                .iter()
+                .filter_map(|l| l.bid())
+                .map(|b| (crate::tarot::play::bid_str(b).to_owned(), bid_label(b, lang)))
+                .collect();
+        }
+        if v.phase == Phase::Calling {
+            self.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
+        }
+        if discarding {
+            self.discard_need = game.dog().len() as usize;
+        }
+        self.chelem_choice = v.phase == Phase::Chelem && self.my_turn;
+        if let Some(h) = st.handful_offer(table_seat) {
+            let codes: Vec<String> = h.iter().map(|c| c.to_string()).collect();
+            self.handful = Some((CardFace::list(&h.to_vec(), lang), codes.join(" ")));
+        }
+    }
+
+    /// What the whole table sees of the deal in progress: the contract, the
+    /// dog and the écart, the handfuls, the trick and the one before, the
+    /// scores once it is over.
+    fn show_table(&mut self, v: &SeatView, name: &dyn Fn(Seat) -> String) {
+        let lang = self.ctx.lang;
+        self.contract = contract_line(lang, v.taker, v.contract, v.called, v.partner, name);
+        self.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
+        self.discard = CardFace::list(&v.discard, lang);
+        self.handfuls = Shown::list(&v.handfuls, name, lang);
+        self.trick = v
+            .trick
+            .iter()
+            .map(|p| Played {
+                name: name(p.seat),
+                card: CardFace::of(p.card, lang, false),
+                won: false,
+            })
+            .collect();
+        self.last_trick = v.last_trick.as_ref().map(|t| {
+            t.cards
+                .iter()
+                .map(|p| Played {
+                    name: name(p.seat),
+                    card: CardFace::of(p.card, lang, false),
+                    won: p.seat == t.winner,
+                })
+                .collect()
+        });
+        self.result = v
+            .scores
+            .as_ref()
+            .map(|s| s.iter().enumerate().map(|(i, x)| (name(Seat(i as u8)), *x)).collect());
+    }
+}

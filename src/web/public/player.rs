@@ -1,0 +1,165 @@
+//! A player's page: their rounds deal by deal, their total and place, their
+//! seat in the round under way, and their statistics.
+
+use actix_web::{get, web, HttpResponse};
+
+use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
+use crate::db::ops::{standings, tournaments};
+use crate::db::AnyConnection;
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::web::{render, AppError, AppState, Ctx};
+
+/// One round of a player's history.
+pub struct PlayerRound {
+    /// Round number.
+    pub round: RoundNo,
+    /// Table number.
+    pub table: TableNo,
+    /// The other players at the table.
+    pub opponents: Vec<String>,
+    /// Scores deal by deal ("" where the player sat out).
+    pub deals: Vec<(i32, String)>,
+    /// Round total.
+    pub total: i64,
+}
+
+/// Where a player sits in the round under way.
+pub struct CurrentSeat {
+    /// Round number.
+    pub round: RoundNo,
+    /// Table number.
+    pub table: TableNo,
+    /// Place at the table, 1-based, in playing order.
+    pub seat: usize,
+    /// The other players at the table, in playing order.
+    pub others: Vec<String>,
+}
+
+/// A player's page.
+#[derive(askama::Template)]
+#[template(path = "public/player.html")]
+pub struct PlayerPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// The player.
+    pub player: Player,
+    /// Their rounds.
+    pub rounds: Vec<PlayerRound>,
+    /// Their total.
+    pub total: i64,
+    /// Their place.
+    pub rank: u32,
+    /// Their statistics and the race (see `web::results`).
+    pub stats: crate::web::results::PlayerBlock,
+    /// Their table and seat in the round under way, if they play it.
+    pub current: Option<CurrentSeat>,
+}
+
+impl PlayerPage {
+    /// "Round 3 under way: table 5, seat 2".
+    pub fn current_line(&self, c: &CurrentSeat) -> String {
+        let args = [
+            ("round", c.round.to_string()),
+            ("table", c.table.to_string()),
+            ("seat", c.seat.to_string()),
+        ];
+        self.ctx.lang.t_args("live-current-seat", &args)
+    }
+}
+
+/// A player's page: a constant number of queries (eleven), however many rounds
+/// were played (`tests/query_count.rs` holds it to that).
+pub fn load_player_page(
+    conn: &mut AnyConnection,
+    ctx: Ctx,
+    id: TournamentId,
+    pid: PlayerId,
+) -> Result<PlayerPage, AppError> {
+    let t = tournaments::get(conn, id)?;
+    Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
+    let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
+    let s = standings::compute(conn, id, None)?;
+    let line = s.lines.iter().find(|l| l.player == pid);
+    let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
+    let tables = RoundTable::of_player(conn, id, pid)?;
+    let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
+    let mates = RoundTable::players_of_tables(conn, &ids)?;
+    let deals = Deal::player_scores_in_tables(conn, &ids, pid)?;
+    let read = crate::web::results::PlayerTables {
+        tables: &tables,
+        mates: &mates,
+        scores: &deals,
+    };
+    let stats = crate::web::results::player_block(conn, ctx.lang, &t, pid, &s, read)?;
+    let open = Round::for_tournament(conn, id)?
+        .pop()
+        .filter(|r| !r.is_closed())
+        .map(|r| r.number);
+    let current = tables
+        .iter()
+        .find(|(round, _)| Some(*round) == open)
+        .map(|(round, table)| {
+            let at: Vec<&(i32, PlayerId, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
+            CurrentSeat {
+                round: *round,
+                table: table.number,
+                seat: at.iter().position(|(_, p, _)| *p == pid).map_or(0, |i| i + 1),
+                others: at
+                    .iter()
+                    .filter(|(_, p, _)| *p != pid)
+                    .map(|(_, _, name)| name.clone())
+                    .collect(),
+            }
+        });
+    let rounds = tables
+        .into_iter()
+        .map(|(round, table)| {
+            let deals: Vec<(i32, Option<i32>)> = deals
+                .iter()
+                .filter(|(tid, _, _)| *tid == table.id)
+                .map(|(_, k, score)| (*k, *score))
+                .collect();
+            PlayerRound {
+                round,
+                table: table.number,
+                opponents: mates
+                    .iter()
+                    .filter(|(tid, p, _)| *tid == table.id && *p != pid)
+                    .map(|(_, _, name)| name.clone())
+                    .collect(),
+                total: deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum(),
+                deals: deals
+                    .into_iter()
+                    // "" where they sat out: the page says so.
+                    .map(|(k, s)| match s {
+                        Some(s) if !stats.sat_out(table.id, k) => (k, s.to_string()),
+                        _ => (k, String::new()),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    Ok(PlayerPage {
+        ctx,
+        t,
+        player,
+        rounds,
+        total,
+        rank,
+        stats,
+        current,
+    })
+}
+
+#[get("/tournaments/{id}/players/{pid}")]
+pub(super) async fn player_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(TournamentId, PlayerId)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    let page = state.db(move |conn| load_player_page(conn, ctx, id, pid)).await?;
+    Ok(render::page(&page))
+}

@@ -1,0 +1,178 @@
+//! The self-contained results page a club uploads as it is: the standings,
+//! the figures and the charts, its stylesheet inline under a strict CSP;
+//! and the local time it is stamped with.
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use actix_web::http::header;
+use actix_web::{get, web, HttpResponse};
+use base64::Engine;
+use chrono::{NaiveDateTime, TimeZone};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use crate::db::models::{Registration, Tournament};
+use crate::i18n::Lang;
+use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::tournament::stats::{self, TournamentStats};
+use crate::web::charts::Highlight;
+use crate::web::{render, AppError, AppState, Ctx};
+
+use super::data::TournamentData;
+use super::figures::StatsView;
+use super::svgs::{contracts_svg, race_svg, scores_svg};
+
+/// A time of the database (UTC) in the server's time zone, as the page's
+/// language writes it, with the zone's abbreviation.
+pub fn local_time(tz: chrono_tz::Tz, utc: NaiveDateTime, lang: Lang) -> String {
+    let local = tz.from_utc_datetime(&utc);
+    match lang {
+        Lang::Fr => local.format("%d/%m/%Y %H:%M:%S %Z").to_string(),
+        Lang::En => local.format("%Y-%m-%d %H:%M:%S %Z").to_string(),
+    }
+}
+
+/// The stylesheet inlined in the results page.
+pub const RESULTS_CSS: &str = include_str!("../../../static/results.css");
+
+/// The results page's Content-Security-Policy: its one inline stylesheet
+/// (by hash), nothing else, no script at all.
+static RESULTS_CSP: LazyLock<String> = LazyLock::new(|| {
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(RESULTS_CSS.as_bytes()));
+    format!(
+        "default-src 'none'; style-src 'sha256-{hash}'; img-src data:; base-uri 'none'; form-action 'none'; \
+         frame-ancestors 'none'"
+    )
+});
+
+/// A line of the results' standings.
+pub struct ResultLine {
+    /// Place.
+    pub rank: u32,
+    /// Name.
+    pub name: String,
+    /// Club (details only).
+    pub club: String,
+    /// Licence (details only).
+    pub licence: String,
+    /// Round totals ("" for a round not played).
+    pub rounds: Vec<String>,
+    /// Total.
+    pub total: i64,
+}
+
+/// The self-contained results page.
+#[derive(askama::Template)]
+#[template(path = "results.html")]
+pub struct ResultsPage {
+    /// Page context (language only: the page has no link back).
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// Round numbers.
+    pub rounds: Vec<RoundNo>,
+    /// Standings.
+    pub lines: Vec<ResultLine>,
+    /// Clubs and licences shown.
+    pub details: bool,
+    /// Figures.
+    pub tstats: StatsView,
+    /// Race chart.
+    pub race: String,
+    /// Contracts chart.
+    pub contracts: String,
+    /// Scores chart.
+    pub scores: String,
+    /// When it was made, local time.
+    pub generated: String,
+    /// The inline stylesheet.
+    pub css: &'static str,
+}
+
+#[derive(Deserialize)]
+struct ResultsQuery {
+    details: Option<String>,
+    download: Option<String>,
+}
+
+fn ticked(v: &Option<String>) -> bool {
+    v.as_deref().is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+#[get("/tournaments/{id}/results.html")]
+pub(super) async fn results_html(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+    q: web::Query<ResultsQuery>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let details = ticked(&q.details);
+    if details && !ctx.is_organizer() {
+        return Err(AppError::LoginRequired);
+    }
+    let (data, players) = state
+        .db(move |conn| {
+            let data = TournamentData::load(conn, id)?;
+            let players = if details {
+                Registration::with_players(conn, id)?
+                    .into_iter()
+                    .map(|(_, p)| (p.id, (p.club, p.licence.unwrap_or_default())))
+                    .collect()
+            } else {
+                HashMap::new()
+            };
+            Ok((data, players))
+        })
+        .await?;
+    let lang = ctx.lang;
+    let ts = TournamentStats::of(&data.deals);
+    let lines = data
+        .standings
+        .lines
+        .iter()
+        .map(|l| {
+            let (club, licence) = players.get(&l.player).cloned().unwrap_or_default();
+            ResultLine {
+                rank: l.rank,
+                name: l.name.clone(),
+                club,
+                licence,
+                rounds: data
+                    .rounds
+                    .iter()
+                    .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
+                    .collect(),
+                total: l.total,
+            }
+        })
+        .collect();
+    let page = ResultsPage {
+        lines,
+        details,
+        tstats: StatsView::tournament(lang, &ts),
+        race: race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
+        contracts: contracts_svg(lang, &ts.taken),
+        scores: scores_svg(lang, &stats::deal_scores(&data.deals, None)),
+        generated: local_time(state.config.timezone, crate::db::now(), lang),
+        css: RESULTS_CSS,
+        rounds: data.rounds,
+        t: data.t,
+        ctx,
+    };
+    let mut resp = render::page(&page);
+    resp.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        header::HeaderValue::from_str(&RESULTS_CSP).map_err(|e| AppError::Internal(e.into()))?,
+    );
+    if ticked(&q.download) {
+        let file = format!("resultats-{}.html", page.t.id);
+        resp.headers_mut().insert(
+            header::CONTENT_DISPOSITION,
+            header::HeaderValue::from_str(&format!("attachment; filename=\"{file}\""))
+                .map_err(|e| AppError::Internal(e.into()))?,
+        );
+    }
+    Ok(resp)
+}
