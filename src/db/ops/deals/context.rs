@@ -70,10 +70,8 @@ pub(super) struct Context {
 
 impl Context {
     pub(super) fn read(conn: &mut AnyConnection, entries: &[Entry<'_>]) -> OpResult<Context> {
-        let distinct = |ids: Vec<i32>| ids.into_iter().collect::<BTreeSet<i32>>();
         let mut tournaments = HashMap::new();
-        let ids: BTreeSet<TournamentId> = entries.iter().map(|e| e.round.tournament_id).collect();
-        for id in ids {
+        for id in distinct(entries.iter().map(|e| e.round.tournament_id)) {
             if let Some(t) = Tournament::find(conn, id)? {
                 tournaments.insert(id, t);
             }
@@ -81,14 +79,12 @@ impl Context {
         // Re-read the rounds inside the transaction, locked so that they
         // cannot close under us: one may have closed since.
         let mut rounds = HashMap::new();
-        for id in distinct(entries.iter().map(|e| e.round.id).collect()) {
+        for id in distinct(entries.iter().map(|e| e.round.id)) {
             if let Some(r) = Round::locked(conn, id, false)? {
                 rounds.insert(id, r);
             }
         }
-        let tables: Vec<i32> = distinct(entries.iter().map(|e| e.table.id).collect())
-            .into_iter()
-            .collect();
+        let tables: Vec<i32> = distinct(entries.iter().map(|e| e.table.id)).into_iter().collect();
         let slots = Deal::of_tables_for_update(conn, &tables)?
             .iter()
             .map(|d| ((d.table_id, d.number), Slot::read(d)))
@@ -114,4 +110,9 @@ impl Context {
             submissions,
         })
     }
+}
+
+/// The values of `ids` once each, in order.
+fn distinct<T: Ord>(ids: impl Iterator<Item = T>) -> BTreeSet<T> {
+    ids.collect()
 }
