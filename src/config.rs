@@ -79,8 +79,10 @@ pub enum Command {
 /// `chelem serve` options.
 #[derive(Debug, clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, env = "CHELEM_BIND", default_value = "127.0.0.1:8080")]
+    /// Address to listen on: every interface by default, so that the
+    /// tables' phones and tablets on the club's Wi-Fi reach the server
+    /// (`127.0.0.1:8080`: this computer alone).
+    #[arg(long, env = "CHELEM_BIND", default_value = "0.0.0.0:8080")]
     pub bind: SocketAddr,
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long, env = "CHELEM_SECURE_COOKIES")]
@@ -95,7 +97,8 @@ pub struct ServeArgs {
     #[arg(long, env = "CHELEM_TIMEZONE", default_value = "Europe/Paris", value_parser = parse_timezone)]
     pub timezone: chrono_tz::Tz,
     /// The address players reach the server at, e.g. `https://tarot.example.org`
-    /// (table links and QR codes); default: the scheme and host of each request.
+    /// (table links and QR codes); default: the machine's address on the
+    /// local network, or the scheme and host of each request.
     #[arg(long, env = "CHELEM_PUBLIC_URL", value_parser = public_url)]
     pub public_url: Option<String>,
     /// Milliseconds a bot waits before each of its actions in a game played

@@ -204,10 +204,13 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         }
     }
     let timeouts = args.timeouts();
+    let interfaces = chelem::web::links::interface_addresses();
+    let network = chelem::web::links::network_addresses(args.bind, &interfaces);
     let config = WebConfig {
         secure_cookies: args.secure_cookies,
         timezone: args.timezone,
-        public_url: args.public_url,
+        network_url: chelem::web::links::network_url(args.bind, &interfaces),
+        public_url: args.public_url.clone(),
         bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
         timeouts,
         safety_poll: None,
@@ -227,10 +230,27 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
             anyhow::anyhow!("cannot listen on {}: {e}", args.bind)
         }
     })?;
-    let url = format!("http://{}/", args.bind);
+    // The address to open on this computer: a browser cannot open 0.0.0.0.
+    let here = match args.bind.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], args.bind.port())),
+        ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, args.bind.port())),
+        _ => args.bind,
+    };
+    let url = format!("http://{here}/");
     println!("Chelem is serving on {url} (database: {})", backend.name());
+    for ip in &network {
+        println!("Sur le réseau : {}/", chelem::web::links::http_url(*ip, args.bind.port()));
+    }
+    match (&args.public_url, network.is_empty()) {
+        (Some(public), _) => println!("Table links and QR codes: {public}/"),
+        (None, true) => println!(
+            "Only this computer can reach the server: the tables' phones need --bind 0.0.0.0:{} (or --public-url)",
+            args.bind.port()
+        ),
+        (None, false) => {}
+    }
     io::stdout().flush().ok();
-    tracing::info!(%url, database = backend.name(), "listening");
+    tracing::info!(%url, network = ?network, database = backend.name(), "listening");
     server.run().await.context("server error")?;
     tracing::info!("stopped");
     Ok(())

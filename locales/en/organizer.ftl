@@ -114,6 +114,7 @@ table-link = Tablet link:
 deals-entered = Deals entered:
 deal = Deal
 deal-n = Deal { $n }
+links-unreachable = The table links and QR codes point at { $host }, which only this computer can reach: the phones will not open them. Restart the server with --bind 0.0.0.0:8080 (or give --public-url), on the same Wi-Fi as the tables.
 dealer = dealer:
 total = Total
 sum-zero = sums to zero

@@ -111,6 +111,7 @@ constraint-table-required = Indiquez un numéro de table (1 ou plus).
 constraint-kind = Contrainte inconnue.
 table-n = Table { $n }
 table-link = Lien de la tablette :
+links-unreachable = Les liens et QR codes des tables mènent à { $host }, que seul cet ordinateur peut joindre : les téléphones ne les ouvriront pas. Relancez le serveur avec --bind 0.0.0.0:8080 (ou indiquez --public-url), sur le même Wi-Fi que les tables.
 deals-entered = Donnes saisies :
 deal = Donne
 deal-n = Donne { $n }

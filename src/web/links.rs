@@ -1,8 +1,18 @@
 //! Links handed to the players: the site's address (`--public-url`, else the
-//! request's scheme and host), a table's full link, and QR codes of links as
-//! SVG made here (the `qrcode` crate, no image library).
+//! request's scheme and host — but never the laptop's own loopback address
+//! while the server listens on the local network), a table's full link, the
+//! machine's addresses on the network, and QR codes of links as SVG made here
+//! (the `qrcode` crate, no image library).
+//!
+//! The organizer usually opens `http://127.0.0.1:8080/` on the laptop that
+//! runs Chelem; a table link built from that host would send every phone to
+//! itself. So when a request came through a loopback (or unspecified) host
+//! and no public URL is set, links use [`network_url`]: the machine's best
+//! address on the local network, at the port it listens on. The round page
+//! says so in a sentence when no such address exists ([`SiteUrl::reachable`]).
 
 use std::future::{ready, Ready};
+use std::net::{IpAddr, SocketAddr};
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
@@ -13,20 +23,40 @@ use super::AppState;
 
 /// The address the players reach the server at, without a trailing slash:
 /// the configured public URL, else the scheme and host the request came to
-/// (behind a proxy, its `Forwarded` / `X-Forwarded-*` headers).
+/// (behind a proxy, its `Forwarded` / `X-Forwarded-*` headers), unless that
+/// host is this machine's loopback: then the machine's address on the local
+/// network where the server listens (`WebConfig::network_url`), if any.
 #[derive(Debug, Clone)]
 pub struct SiteUrl(pub String);
 
 impl SiteUrl {
     /// The site's address for `req`.
     pub fn of(req: &HttpRequest) -> SiteUrl {
-        let configured = req
-            .app_data::<web::Data<AppState>>()
-            .and_then(|s| s.config.public_url.clone());
-        SiteUrl(configured.unwrap_or_else(|| {
-            let info = req.connection_info();
-            format!("{}://{}", info.scheme(), info.host())
-        }))
+        let config = req.app_data::<web::Data<AppState>>().map(|s| s.config.clone());
+        if let Some(public) = config.as_ref().and_then(|c| c.public_url.clone()) {
+            return SiteUrl(public);
+        }
+        let info = req.connection_info();
+        if is_local_host(info.host()) {
+            if let Some(network) = config.and_then(|c| c.network_url.clone()) {
+                return SiteUrl(network);
+            }
+        }
+        SiteUrl(format!("{}://{}", info.scheme(), info.host()))
+    }
+
+    /// Whether a phone on the network may reach this address: false for a
+    /// loopback or unspecified host (`127.0.0.1`, `localhost`, `0.0.0.0`,
+    /// `[::1]`), which would lead each phone to itself.
+    pub fn reachable(&self) -> bool {
+        let host = self.0.split_once("://").map_or(self.0.as_str(), |(_, rest)| rest);
+        !is_local_host(host.split('/').next().unwrap_or(host))
+    }
+
+    /// The host (and port) of the address, as shown to the organizer.
+    pub fn host(&self) -> &str {
+        let rest = self.0.split_once("://").map_or(self.0.as_str(), |(_, rest)| rest);
+        rest.split('/').next().unwrap_or(rest)
     }
 
     /// The full link of a table's tablet pages.
@@ -42,6 +72,110 @@ impl FromRequest for SiteUrl {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         ready(Ok(SiteUrl::of(req)))
     }
+}
+
+/// Whether `host` (`name`, `name:port`, `ip`, `ip:port`, `[ip6]:port`) is
+/// this machine seen from itself: `localhost` (and `*.localhost`), a
+/// loopback address or the unspecified one.
+pub fn is_local_host(host: &str) -> bool {
+    let host = host.trim().to_ascii_lowercase();
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or(rest)
+    } else if host.matches(':').count() > 1 {
+        // A bare IPv6 address (no port can follow it unbracketed).
+        host.as_str()
+    } else {
+        host.split(':').next().unwrap_or(&host)
+    };
+    if name == "localhost" || name.ends_with(".localhost") {
+        return true;
+    }
+    name.parse::<IpAddr>()
+        .is_ok_and(|ip| ip.is_loopback() || ip.is_unspecified())
+}
+
+/// One address of a network interface of this machine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InterfaceAddress {
+    /// The interface's name (`eth0`, `wlp2s0`, `docker0`…).
+    pub interface: String,
+    /// Its address.
+    pub ip: IpAddr,
+}
+
+/// This machine's interface addresses (none when they cannot be read).
+pub fn interface_addresses() -> Vec<InterfaceAddress> {
+    match if_addrs::get_if_addrs() {
+        Ok(list) => list
+            .into_iter()
+            .map(|i| InterfaceAddress {
+                ip: i.ip(),
+                interface: i.name,
+            })
+            .collect(),
+        Err(e) => {
+            tracing::warn!(error = %e, "cannot read the network interfaces");
+            Vec::new()
+        }
+    }
+}
+
+/// Interfaces that phones on the room's Wi-Fi cannot reach: containers'
+/// and virtual machines' bridges, VPN tunnels.
+fn is_virtual(interface: &str) -> bool {
+    const PREFIXES: [&str; 9] = ["docker", "br-", "veth", "virbr", "vmnet", "lxc", "tun", "tap", "wg"];
+    PREFIXES.iter().any(|p| interface.starts_with(p))
+}
+
+/// A private IPv4 address (10/8, 172.16/12, 192.168/16): what a club's
+/// router hands out.
+fn is_private(ip: IpAddr) -> bool {
+    matches!(ip, IpAddr::V4(v4) if v4.is_private())
+}
+
+/// The addresses of `addresses` where a server bound to `bind` can be
+/// reached from other machines, best first: none when it listens on a
+/// loopback address; the bound address itself when it is a specific one;
+/// else (bound to `0.0.0.0` or `[::]`) every address of the same family
+/// that is neither loopback, unspecified nor link-local, those of real
+/// interfaces before those of virtual bridges and tunnels, private IPv4
+/// addresses (a club's Wi-Fi) first among them.
+pub fn network_addresses(bind: SocketAddr, addresses: &[InterfaceAddress]) -> Vec<IpAddr> {
+    let ip = bind.ip();
+    if ip.is_loopback() {
+        return Vec::new();
+    }
+    if !ip.is_unspecified() {
+        return vec![ip];
+    }
+    let link_local = |ip: IpAddr| match ip {
+        IpAddr::V4(v4) => v4.is_link_local(),
+        IpAddr::V6(v6) => (v6.segments()[0] & 0xffc0) == 0xfe80,
+    };
+    let mut found: Vec<&InterfaceAddress> = addresses
+        .iter()
+        .filter(|a| a.ip.is_ipv4() == ip.is_ipv4())
+        .filter(|a| !a.ip.is_loopback() && !a.ip.is_unspecified() && !link_local(a.ip))
+        .collect();
+    // Stable: the system's order within each rank.
+    found.sort_by_key(|a| (is_virtual(&a.interface), !is_private(a.ip)));
+    let mut ips: Vec<IpAddr> = found.into_iter().map(|a| a.ip).collect();
+    ips.dedup();
+    ips
+}
+
+/// `http://ip:port` of a server listening on `port` at `ip`.
+pub fn http_url(ip: IpAddr, port: u16) -> String {
+    format!("http://{}", SocketAddr::new(ip, port))
+}
+
+/// The URL phones reach a server bound to `bind` at (the best of
+/// [`network_addresses`]), without a trailing slash; `None` when it listens
+/// only on this machine or the machine has no network address.
+pub fn network_url(bind: SocketAddr, addresses: &[InterfaceAddress]) -> Option<String> {
+    network_addresses(bind, addresses)
+        .first()
+        .map(|ip| http_url(*ip, bind.port()))
 }
 
 /// The QR code of `text` as a standalone SVG document (black on white, with
@@ -87,5 +221,76 @@ mod tests {
         assert!(side(&big) > side(&svg));
         let inline = qr_svg_inline("https://x/t/a", "qr");
         assert!(inline.starts_with(r#"<svg class="qr" aria-hidden="true" "#), "{inline}");
+    }
+
+    #[test]
+    fn loopback_and_unspecified_hosts_are_local() {
+        for local in [
+            "127.0.0.1",
+            "127.0.0.1:8080",
+            "127.1.2.3:80",
+            "localhost",
+            "LOCALHOST:8080",
+            "tarot.localhost:8080",
+            "0.0.0.0:8080",
+            "[::1]:8080",
+            "[::]:8080",
+            "::1",
+        ] {
+            assert!(is_local_host(local), "{local}");
+        }
+        for remote in [
+            "192.168.1.12:8080",
+            "10.0.0.5",
+            "tarot.example.org",
+            "laptop.local:8080",
+            "[fd00::2]:8080",
+            "localhost.example.org",
+        ] {
+            assert!(!is_local_host(remote), "{remote}");
+        }
+        assert!(!SiteUrl("http://127.0.0.1:8080".into()).reachable());
+        assert!(!SiteUrl("http://0.0.0.0:8080".into()).reachable());
+        assert!(SiteUrl("http://192.168.1.12:8080".into()).reachable());
+        assert!(SiteUrl("https://tarot.example.org/club".into()).reachable());
+        assert_eq!(SiteUrl("https://tarot.example.org/club".into()).host(), "tarot.example.org");
+    }
+
+    fn at(interface: &str, ip: &str) -> InterfaceAddress {
+        InterfaceAddress {
+            interface: interface.into(),
+            ip: ip.parse().unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_network_address_is_a_real_interfaces_private_one_first() {
+        let machine = [
+            at("lo", "127.0.0.1"),
+            at("docker0", "172.17.0.1"),
+            at("eth0", "192.0.2.2"),
+            at("wlp2s0", "192.168.1.12"),
+            at("wlp2s0", "fe80::1"),
+            at("wlp2s0", "fd00::2"),
+            at("eth1", "169.254.3.4"),
+        ];
+        let all4: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let ips = network_addresses(all4, &machine);
+        let want: Vec<IpAddr> = ["192.168.1.12", "192.0.2.2", "172.17.0.1"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        assert_eq!(ips, want);
+        assert_eq!(network_url(all4, &machine).as_deref(), Some("http://192.168.1.12:8080"));
+        // IPv6: global and unique-local addresses, not link-local.
+        let all6: SocketAddr = "[::]:9000".parse().unwrap();
+        assert_eq!(network_url(all6, &machine).as_deref(), Some("http://[fd00::2]:9000"));
+        // Bound to one address: that one; to the loopback: none.
+        let one: SocketAddr = "192.0.2.2:8081".parse().unwrap();
+        assert_eq!(network_url(one, &machine).as_deref(), Some("http://192.0.2.2:8081"));
+        let lo: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(network_url(lo, &machine), None);
+        // A machine with no network: none.
+        assert_eq!(network_url(all4, &machine[..1]), None);
     }
 }

@@ -45,6 +45,11 @@ pub struct WebConfig {
     /// The address players reach the server at, without a trailing slash
     /// (`--public-url`); `None`: each request's scheme and host.
     pub public_url: Option<String>,
+    /// Where phones on the local network reach this server
+    /// (`http://192.168.1.12:8080`, see [`links::network_url`]): the links of
+    /// a page opened through a loopback host (`127.0.0.1`, `localhost`) use
+    /// it instead; `None` when the server listens only on this machine.
+    pub network_url: Option<String>,
     /// How long a bot waits before it acts in a digital game (none in tests).
     pub bot_delay: std::time::Duration,
     /// How long clients may take to send a request.
@@ -60,6 +65,7 @@ impl Default for WebConfig {
             secure_cookies: false,
             timezone: chrono_tz::Europe::Paris,
             public_url: None,
+            network_url: None,
             bot_delay: std::time::Duration::ZERO,
             timeouts: limits::Timeouts::default(),
             safety_poll: None,

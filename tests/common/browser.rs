@@ -101,18 +101,8 @@ impl RealServer {
     pub fn on(database_url: Option<&str>) -> RealServer {
         let dir = tempfile::tempdir().unwrap();
         let database_url = database_url.map(str::to_owned);
-        let mut add = chelem_command(dir.path(), database_url.as_deref())
-            .args(["user", "add", USER])
-            .stdin(Stdio::piped())
-            .spawn()
-            .unwrap();
-        add.stdin
-            .take()
-            .unwrap()
-            .write_all(format!("{PASSWORD}\n").as_bytes())
-            .unwrap();
-        assert!(add.wait().unwrap().success());
-        let (child, addr) = serve(dir.path(), database_url.as_deref());
+        add_organizer(dir.path(), database_url.as_deref());
+        let (child, addr) = serve(dir.path(), database_url.as_deref(), "127.0.0.1", Stdio::null());
         let server = RealServer {
             child,
             addr,
@@ -121,6 +111,36 @@ impl RealServer {
         };
         server.wait_healthy();
         server
+    }
+
+    /// Starts it bound to every interface (`--bind 0.0.0.0:port`) on a fresh
+    /// SQLite file, and waits until `/healthz` answers on the loopback
+    /// address (the only one the tests talk to); returns it with the lines
+    /// it printed when it started.
+    pub fn on_network() -> (RealServer, Vec<String>) {
+        let dir = tempfile::tempdir().unwrap();
+        add_organizer(dir.path(), None);
+        let (mut child, addr) = serve(dir.path(), None, "0.0.0.0", Stdio::piped());
+        let out = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let server = RealServer {
+            child,
+            addr,
+            dir,
+            database_url: None,
+        };
+        server.wait_healthy();
+        // Everything is printed before the server answers: what is in the
+        // pipe is all there is.
+        let lines = std::iter::from_fn(|| rx.recv_timeout(Duration::from_millis(500)).ok()).collect();
+        (server, lines)
     }
 
     /// Kills the server with SIGKILL (no shutdown, no flush: a crash) and
@@ -134,7 +154,7 @@ impl RealServer {
     /// Starts the server again on the same database, on a new port, and
     /// waits until `/healthz` answers.
     pub fn restart(&mut self) {
-        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref());
+        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref(), "127.0.0.1", Stdio::null());
         self.child = child;
         self.addr = addr;
         self.wait_healthy();
@@ -193,19 +213,35 @@ fn chelem_command(dir: &Path, database_url: Option<&str>) -> Command {
     cmd
 }
 
-/// `chelem serve` on a free loopback port: the process and its address.
-fn serve(dir: &Path, database_url: Option<&str>) -> (Child, String) {
+/// The organizer [`USER`], made by the CLI in `dir` on `database_url`.
+fn add_organizer(dir: &Path, database_url: Option<&str>) {
+    let mut add = chelem_command(dir, database_url)
+        .args(["user", "add", USER])
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    add.stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{PASSWORD}\n").as_bytes())
+        .unwrap();
+    assert!(add.wait().unwrap().success());
+}
+
+/// `chelem serve` bound to `host` (`127.0.0.1`, or `0.0.0.0`: every
+/// interface) on a free port: the process and its loopback address (the
+/// tests send nothing elsewhere).
+fn serve(dir: &Path, database_url: Option<&str>, host: &str, stdout: Stdio) -> (Child, String) {
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let addr = format!("127.0.0.1:{port}");
     let child = chelem_command(dir, database_url)
-        .args(["serve", "--bind", &addr])
+        .args(["serve", "--bind", &format!("{host}:{port}")])
         .env("RUST_LOG", "warn")
         // Bots play at once: the tests wait for them, not a person.
         .env("CHELEM_BOT_DELAY_MS", "0")
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .spawn()
         .unwrap();
-    (child, addr)
+    (child, format!("127.0.0.1:{port}"))
 }
 
 impl Drop for RealServer {

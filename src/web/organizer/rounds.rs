@@ -135,6 +135,9 @@ pub struct RoundPage {
     pub progress: Progress,
     /// The live events' address.
     pub live: String,
+    /// The host the table links use when phones cannot reach it (a
+    /// loopback address: the server listens on this computer alone).
+    pub unreachable_links: Option<String>,
 }
 
 impl RoundPage {
@@ -197,6 +200,7 @@ fn load_round(
         tables,
         missing,
         error,
+        unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })
 }
 
