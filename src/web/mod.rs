@@ -11,6 +11,7 @@ pub mod deal;
 pub mod error;
 pub mod exports;
 pub mod form;
+pub mod head;
 pub mod input;
 pub mod limits;
 pub mod links;
@@ -252,6 +253,7 @@ macro_rules! chelem_app {
                     .add(("Referrer-Policy", "same-origin"))
                     .add(("Permissions-Policy", "camera=(), microphone=(), geolocation=()")),
             )
+            .wrap(actix_web::middleware::from_fn($crate::web::head::head_as_get))
             .wrap(actix_web::middleware::Compress::default())
             .wrap(tracing_actix_web::TracingLogger::<$crate::web::access_log::RequestSpan>::new())
     };

@@ -610,7 +610,7 @@ fn request(world: &World, row: &Row, role: Role, csrf: Csrf, headers: &[(&str, &
     }
     let token = csrf_value(world, csrf);
     match row.body {
-        Body::None if row.method == "GET" => {}
+        Body::None if row.method == "GET" || row.method == "HEAD" => {}
         Body::None | Body::Form(_) => {
             let fields: &[(&str, &str)] = match row.body {
                 Body::Form(f) => f,
@@ -894,6 +894,46 @@ both_backends!(
         scan_for_secrets(&db, &exchanges, &worlds);
     }
 );
+
+// Every GET route answers HEAD as it answers GET, for every role that may
+// ask: the same status, type and redirection, and no body.
+both_backends!(every_get_route_answers_head_without_a_body, |db: TestDb| async move {
+    organizer(&db);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let world = World::new(&db);
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    for row in rows().into_iter().filter(|r| r.method == "GET") {
+        let head_row = Row { method: "HEAD", ..row };
+        for (role, want) in ROLES.iter().zip(row.want) {
+            if want == NA {
+                continue;
+            }
+            let (uri, get) = request(&world, &row, *role, Csrf::Right, &[]);
+            let (_, head) = request(&world, &head_row, *role, Csrf::Right, &[]);
+            let get = test::call_service(&app, get.to_request()).await;
+            let head = test::call_service(&app, head.to_request()).await;
+            let of = |r: &ServiceResponse<_>, h: header::HeaderName| {
+                r.headers().get(h).map(|v| v.to_str().unwrap_or("?").to_owned())
+            };
+            let (get_type, head_type) = (of(&get, header::CONTENT_TYPE), of(&head, header::CONTENT_TYPE));
+            let (get_to, head_to) = (of(&get, header::LOCATION), of(&head, header::LOCATION));
+            let status = (get.status(), head.status());
+            let body = test::read_body(head).await;
+            checked += 1;
+            if status.0 != status.1 || get_type != head_type || get_to != head_to || !body.is_empty() {
+                wrong.push(format!(
+                    "{uri} as {role:?}: GET {} {get_type:?} {get_to:?}, HEAD {} {head_type:?} {head_to:?} with {} bytes",
+                    status.0,
+                    status.1,
+                    body.len()
+                ));
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong.join("\n"));
+});
 
 // ------------------------------------------------------------ CSRF
 
