@@ -52,7 +52,10 @@ round-force-close = Close anyway (incomplete tables stay as they are)
 round-close-button = Close the round
 players-title = Players
 players-present = { $count } present
-players-late = { $count } late arrivals
+players-late = { $count ->
+    [one] { $count } late arrival
+   *[other] { $count } late arrivals
+}
 players-registered = { $count } registered, not checked in
 players-withdrawn = { $count } withdrawn
 player-name = Name
@@ -111,12 +114,13 @@ constraint-table-required = Give a table number (1 or more).
 constraint-kind = Unknown constraint.
 table-n = Table { $n }
 table-link = Tablet link:
+links-unreachable = The table links and QR codes point at { $host }, which only this computer can reach: the phones will not open them. Restart the server with --bind 0.0.0.0:8080 (or give --public-url), on the same Wi-Fi as the tables.
 deals-entered = Deals entered:
 deal = Deal
 deal-n = Deal { $n }
-links-unreachable = The table links and QR codes point at { $host }, which only this computer can reach: the phones will not open them. Restart the server with --bind 0.0.0.0:8080 (or give --public-url), on the same Wi-Fi as the tables.
 dealer = dealer:
 total = Total
+total-label = Total:
 sum-zero = sums to zero
 sum-not-zero = The sum is not zero!
 sits-out = sits out

@@ -52,9 +52,15 @@ round-force-close = Clore quand même (les tables incomplètes restent telles qu
 round-close-button = Clore la partie
 players-title = Joueurs
 players-present = { $count } présents
-players-late = { $count } arrivés en retard
+players-late = { $count ->
+    [one] { $count } arrivé en retard
+   *[other] { $count } arrivés en retard
+}
 players-registered = { $count } inscrits non pointés
-players-withdrawn = { $count } abandons
+players-withdrawn = { $count ->
+    [one] { $count } abandon
+   *[other] { $count } abandons
+}
 player-name = Nom
 player-club = Club
 player-licence = Licence FFT
@@ -117,6 +123,7 @@ deal = Donne
 deal-n = Donne { $n }
 dealer = donneur :
 total = Total
+total-label = Total :
 sum-zero = somme nulle
 sum-not-zero = La somme n'est pas nulle !
 sits-out = ne joue pas

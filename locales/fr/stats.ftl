@@ -6,8 +6,8 @@ results-explain = Un seul fichier HTML, feuille de style et graphiques compris, 
 results-details = Inclure les clubs et les numéros de licence
 results-download = Télécharger la page de résultats
 results-rounds = { $n ->
-    [one] { $n } manche
-   *[other] { $n } manches
+    [one] { $n } partie
+   *[other] { $n } parties
 }
 results-players = { $n ->
     [one] { $n } joueur
@@ -43,9 +43,9 @@ stats-petit-player = Petits au bout gagnés / perdus
 stats-chelems = Chelems réalisés par son camp
 sat-out-dealer = ne joue pas (donneur)
 chart-race-title = Course au classement
-chart-race-desc = Score cumulé de chaque joueur manche après manche ; les dix premiers en couleur.
-chart-race-desc-player = Score cumulé de chaque joueur manche après manche ; la ligne { ELIDE("de", $name) } en rouge.
-chart-race-x = Manche
+chart-race-desc = Score cumulé de chaque joueur partie après partie ; les dix premiers en couleur.
+chart-race-desc-player = Score cumulé de chaque joueur partie après partie ; la ligne { ELIDE("de", $name) } en rouge.
+chart-race-x = Partie
 chart-race-y = Score cumulé
 chart-contracts-title = Contrats pris et réussis
 chart-contracts-desc = Pour chaque contrat, le nombre de prises et, en foncé, celles qui ont été réussies.
@@ -63,12 +63,12 @@ home-recent = Terminés récemment
 home-stats-link = statistiques
 audit-sentence = Ce qui s'est passé
 audit-raw = Données brutes
-audit-deal-correct = { $actor } a corrigé la donne { $deal } de la table { $table } (manche { $round }).
+audit-deal-correct = { $actor } a corrigé la donne { $deal } de la table { $table } (partie { $round }).
 audit-before-after = Avant : { $before }. Après : { $after }.
-audit-round-start = { $actor } a lancé la manche { $round }.
+audit-round-start = { $actor } a lancé la partie { $round }.
 audit-round-table = Table { $table } : { $players }
-audit-round-close = { $actor } a clôturé la manche { $round }.
-audit-round-force-close = { $actor } a clôturé la manche { $round } malgré des donnes manquantes.
+audit-round-close = { $actor } a clôturé la partie { $round }.
+audit-round-force-close = { $actor } a clôturé la partie { $round } malgré des donnes manquantes.
 audit-missing-table = Table { $table } : donnes { $deals } manquantes
 audit-settings = { $actor } a modifié les réglages du tournoi.
 audit-setting-change = { $field } : { $before } → { $after }

@@ -245,6 +245,20 @@ both_backends!(a_page_opened_on_the_laptop_links_the_network_address, |db: TestD
     }
 });
 
+both_backends!(a_players_total_is_punctuated_in_each_language, |db: TestDb| async move {
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let id = tournament_with_round(&db.state(), 4);
+    let pid: i32 = {
+        use chelem::db::schema::players;
+        players::table.select(players::id).first(&mut *db.conn()).unwrap()
+    };
+    let page = format!("/tournaments/{id}/players/{pid}");
+    let (_, _, fr) = get_lang(&app, &Jar::default(), "fr", &page).await;
+    assert!(fr.contains(r#"<p class="lead">Total : <strong>"#), "{fr}");
+    let (_, _, en) = get_lang(&app, &Jar::default(), "en", &page).await;
+    assert!(en.contains(r#"<p class="lead">Total: <strong>"#), "{en}");
+});
+
 both_backends!(links_to_the_laptop_itself_are_flagged, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     // A server listening on the loopback alone: no network address.

@@ -49,7 +49,7 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     assert_eq!(body.matches("class=\"label\"").count(), 10);
     for label in [
         "Course au classement",
-        ">Manche<",
+        ">Partie<",
         ">Score cumulé<",
         "Contrats pris et réussis",
         "Répartition des scores par donne",
@@ -159,8 +159,8 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
         body.contains("Après\u{a0}: Garde d&#39;Odile, 2 bouts, 60 points"),
         "{body}"
     );
-    assert!(body.contains("arbitre a lancé la manche 3."), "{body}");
-    assert!(body.contains("arbitre a clôturé la manche 2."), "{body}");
+    assert!(body.contains("arbitre a lancé la partie 3."), "{body}");
+    assert!(body.contains("arbitre a clôturé la partie 2."), "{body}");
     assert!(body.contains(&format!("{}, ", NAMES[0])) || body.contains(NAMES[0]));
     assert!(body.contains(" CET") || body.contains(" CEST"), "Paris time");
     assert!(!body.contains(" UTC"));

@@ -36,7 +36,7 @@ const [base, id, pid, user, password, out] = process.argv.slice(2);
     }));
     assert.strictEqual(race.lines, 13, 'one line per player');
     assert.strictEqual(race.high, 10, 'the top 10 highlighted');
-    assert.deepStrictEqual(race.labels, ['Manche', 'Score cumulé']);
+    assert.deepStrictEqual(race.labels, ['Partie', 'Score cumulé']);
     assert.ok(race.drawn);
 
     const pages = {

@@ -124,6 +124,8 @@ pub(super) fn contract_line(
         let f = CardFace::of(k, lang, false);
         line.push_str(&lang.t_args("play-called-line", &[("card", format!("{}{}", f.rank, f.suit))]));
         if let Some(p) = partner {
+            // Fluent drops a message's leading space: "R♥ (partenaire : Bob)".
+            line.push(' ');
             line.push_str(&lang.t_args("play-partner-line", &[("partner", name(p))]));
         }
     }
@@ -143,4 +145,21 @@ fn handful_label(s: HandfulSize, lang: Lang) -> String {
         HandfulSize::Double => "play-handful-double",
         HandfulSize::Triple => "play-handful-triple",
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_contract_line_spaces_the_partner_off_the_called_card() {
+        let names = |s: Seat| ["Alice", "Bob", "Chloé", "David", "Emma"][s.0 as usize].to_owned();
+        let king: Card = "KH".parse().unwrap();
+        let line = contract_line(Lang::Fr, Some(Seat(0)), Some(Contract::Garde), Some(king), Some(Seat(1)), &names).unwrap();
+        assert!(line.starts_with("Garde de Alice, qui appelle R"), "{line}");
+        assert!(line.ends_with(" (partenaire : Bob)"), "{line}");
+        assert!(!line.contains("♠(") && !line.contains("♥(") && !line.contains("♦(") && !line.contains("♣("), "{line}");
+        let line = contract_line(Lang::En, Some(Seat(0)), Some(Contract::Garde), Some(king), None, &names).unwrap();
+        assert!(!line.contains("partner"), "{line}");
+    }
 }
