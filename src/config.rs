@@ -87,6 +87,17 @@ pub struct ServeArgs {
     /// Mark cookies Secure (when served behind HTTPS).
     #[arg(long, env = "CHELEM_SECURE_COOKIES")]
     pub secure_cookies: bool,
+    /// A reverse proxy in front of the server (repeatable; the variable takes
+    /// a comma-separated list): only from these addresses are
+    /// `X-Forwarded-For` (the client's address) and `X-Forwarded-Proto`
+    /// (https: cookies marked Secure) believed.
+    #[arg(
+        long = "trusted-proxy",
+        value_name = "ADDR",
+        env = "CHELEM_TRUSTED_PROXIES",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Database connections in the pool.
     #[arg(long, env = "CHELEM_POOL_SIZE", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub pool_size: u32,

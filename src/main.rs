@@ -214,6 +214,8 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         bot_delay: std::time::Duration::from_millis(args.bot_delay_ms),
         timeouts,
         safety_poll: None,
+        login: Default::default(),
+        trusted_proxies: args.trusted_proxies,
     };
     let state = AppState::new(pool, database_url, config)?;
     let mut server = chelem::chelem_server!(state).shutdown_timeout(10);

@@ -42,6 +42,21 @@ pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
+/// HMAC-SHA-256 of `message` under `key` (RFC 2104), hex: a tag only the
+/// holder of the key can make.
+pub fn hmac_sha256(key: &[u8], message: &[u8]) -> String {
+    const BLOCK: usize = 64;
+    let mut block = [0u8; BLOCK];
+    if key.len() > BLOCK {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new().chain_update(pad(0x36)).chain_update(message).finalize();
+    hex::encode(Sha256::new().chain_update(pad(0x5c)).chain_update(inner).finalize())
+}
+
 /// Constant-time comparison of two secrets.
 pub fn secrets_equal(a: &str, b: &str) -> bool {
     use subtle::ConstantTimeEq;
@@ -59,6 +74,19 @@ mod tests {
         assert!(verify_password("correct horse", &h));
         assert!(!verify_password("correct horsf", &h));
         assert!(!verify_password("x", "not a hash"));
+    }
+
+    #[test]
+    fn hmac_matches_rfc_4231() {
+        // Test cases 2 and 6 (a key longer than a block).
+        assert_eq!(
+            hmac_sha256(b"Jefe", b"what do ya want for nothing?"),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        assert_eq!(
+            hmac_sha256(&[0xaa; 131], b"Test Using Larger Than Block-Size Key - Hash Key First"),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        );
     }
 
     #[test]

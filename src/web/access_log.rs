@@ -25,7 +25,7 @@ impl RootSpanBuilder for RequestSpan {
             http.method = %request.method(),
             http.route = %route.as_deref().unwrap_or("default"),
             http.target = %target,
-            http.client_ip = %request.connection_info().realip_remote_addr().unwrap_or(""),
+            http.client_ip = %crate::web::client::Client::of(request.request()).address(),
             request_id = %request_id.unwrap_or_default(),
             user = Empty,
             tournament = Empty,

@@ -117,11 +117,14 @@ impl FromRequest for Ctx {
     }
 }
 
-/// Whether cookies should carry the `Secure` flag (set when served over HTTPS).
+/// Whether cookies should carry the `Secure` flag: always with
+/// `--secure-cookies`, else when a trusted proxy says the client came over
+/// HTTPS.
 fn secure_cookies(req: &HttpRequest) -> bool {
-    req.app_data::<web::Data<AppState>>()
-        .map(|s| s.config.secure_cookies)
-        .unwrap_or(false)
+    let always = req
+        .app_data::<web::Data<AppState>>()
+        .is_some_and(|s| s.config.secure_cookies);
+    always || super::client::Client::of(req).https
 }
 
 /// Builds a cookie with the project's flags (HttpOnly, SameSite=Lax, path /).

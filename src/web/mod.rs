@@ -5,6 +5,7 @@ pub mod access_log;
 pub mod api;
 pub mod auth;
 pub mod charts;
+pub mod client;
 pub mod csrf;
 pub mod ctx;
 pub mod deal;
@@ -58,6 +59,11 @@ pub struct WebConfig {
     /// The live-events hub's safety poll, instead of the backend's (a test
     /// sets hours: every write path must wake the hub itself).
     pub safety_poll: Option<std::time::Duration>,
+    /// The login's waits and password checks.
+    pub login: auth::LoginLimits,
+    /// The reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto`
+    /// are believed (`--trusted-proxy`); nobody else's are.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for WebConfig {
@@ -70,6 +76,8 @@ impl Default for WebConfig {
             bot_delay: std::time::Duration::ZERO,
             timeouts: limits::Timeouts::default(),
             safety_poll: None,
+            login: auth::LoginLimits::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -94,6 +102,8 @@ pub struct AppState {
     pub db_slots: Arc<tokio::sync::Semaphore>,
     /// The tablets' deal entries waiting to be written together.
     pub deal_writer: deal::writer::DealWriter,
+    /// The login's turns per account and its pool of password checks.
+    pub login: auth::LoginGuard,
 }
 
 impl AppState {
@@ -108,6 +118,7 @@ impl AppState {
         Ok(AppState {
             db_slots,
             deal_writer: deal::writer::DealWriter::new(backend),
+            login: auth::LoginGuard::new(&config.login),
             pool,
             backend,
             config: Arc::new(config),

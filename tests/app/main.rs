@@ -22,6 +22,7 @@ mod harness;
 mod hostile_input;
 mod limits;
 mod live;
+mod login_guard;
 mod network;
 mod players_input;
 mod print_exports;

@@ -62,6 +62,17 @@ where
     page(resp).await
 }
 
+/// A fresh browser: a jar holding the CSRF cookie the login page gave.
+pub async fn fresh_browser<S, B>(app: &S) -> Jar
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let mut jar = Jar::default();
+    jar.absorb(&test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await);
+    jar
+}
+
 /// Posts the login form with these credentials (fetching the login page first
 /// for a CSRF token when the jar has none); the answer.
 pub async fn login_as<S, B>(app: &S, jar: &mut Jar, user: &str, password: &str) -> ServiceResponse<B>
@@ -70,8 +81,7 @@ where
     B: MessageBody,
 {
     if jar.get("chelem_csrf").is_none() {
-        let resp = test::call_service(app, test::TestRequest::get().uri("/login").to_request()).await;
-        jar.absorb(&resp);
+        jar.0.extend(fresh_browser(app).await.0);
     }
     let csrf = jar.get("chelem_csrf").unwrap().to_owned();
     let req = test::TestRequest::post()

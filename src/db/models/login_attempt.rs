@@ -1,4 +1,6 @@
-//! Login attempts, kept to throttle password guessing per account and per address.
+//! Login attempts, kept to throttle password guessing per account. Each is
+//! stored under its throttle key (the `address` column): the client's
+//! address, or `device …` for a browser that showed a known-device cookie.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -28,27 +30,34 @@ impl LoginAttempt {
             .execute(conn)
     }
 
-    /// Failed attempts of this account from this address since `since`:
-    /// how many, and when the last one was.
-    pub fn failures_for_pair(
+    /// Failed attempts of this account since `since`, under the throttle
+    /// key `key` alone or (`None`) from anywhere: how many, and when the
+    /// last one was.
+    pub fn failures(
         conn: &mut AnyConnection,
         username: &str,
-        address: &str,
+        key: Option<&str>,
         since: NaiveDateTime,
     ) -> QueryResult<(i64, Option<NaiveDateTime>)> {
-        let failed = login_attempts::table
-            .filter(login_attempts::username.eq(username))
-            .filter(login_attempts::address.eq(address))
-            .filter(login_attempts::success.eq(false))
-            .filter(login_attempts::attempted_at.gt(since));
-        let count = failed.count().get_result(conn)?;
-        let last = failed
+        let failed = || {
+            let mut q = login_attempts::table
+                .filter(login_attempts::username.eq(username))
+                .filter(login_attempts::success.eq(false))
+                .filter(login_attempts::attempted_at.gt(since))
+                .into_boxed();
+            if let Some(key) = key {
+                q = q.filter(login_attempts::address.eq(key));
+            }
+            q
+        };
+        let count = failed().count().get_result(conn)?;
+        let last = failed()
             .select(diesel::dsl::max(login_attempts::attempted_at))
             .first::<Option<NaiveDateTime>>(conn)?;
         Ok((count, last))
     }
 
-    /// Forgets the failures of an account from an address after it logged in from there.
+    /// Forgets the attempts of an account under a throttle key after it logged in with it.
     pub fn clear_pair(conn: &mut AnyConnection, username: &str, address: &str) -> QueryResult<usize> {
         diesel::delete(
             login_attempts::table
