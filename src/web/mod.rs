@@ -52,6 +52,8 @@ pub struct WebConfig {
     /// The live-events hub's safety poll, instead of the backend's (a test
     /// sets hours: every write path must wake the hub itself).
     pub safety_poll: Option<std::time::Duration>,
+    /// The caps on open event streams.
+    pub streams: live::gate::StreamLimits,
 }
 
 impl Default for WebConfig {
@@ -63,6 +65,7 @@ impl Default for WebConfig {
             bot_delay: std::time::Duration::ZERO,
             timeouts: limits::Timeouts::default(),
             safety_poll: None,
+            streams: live::gate::StreamLimits::default(),
         }
     }
 }
@@ -87,6 +90,8 @@ pub struct AppState {
     pub db_slots: Arc<tokio::sync::Semaphore>,
     /// The tablets' deal entries waiting to be written together.
     pub deal_writer: deal::writer::DealWriter,
+    /// The open event streams, counted against [`WebConfig::streams`].
+    pub streams: live::gate::StreamGate,
 }
 
 impl AppState {
@@ -101,6 +106,7 @@ impl AppState {
         Ok(AppState {
             db_slots,
             deal_writer: deal::writer::DealWriter::new(backend),
+            streams: live::gate::StreamGate::new(config.streams),
             pool,
             backend,
             config: Arc::new(config),

@@ -17,6 +17,7 @@ mod crash;
 mod deal_versions;
 mod digital;
 mod doors;
+mod floods;
 mod group_commit;
 mod harness;
 mod hostile_input;

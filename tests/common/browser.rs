@@ -87,6 +87,19 @@ pub struct RealServer {
     pub dir: tempfile::TempDir,
     /// The `DATABASE_URL` it serves (`None`: `chelem.db` in [`RealServer::dir`]).
     database_url: Option<String>,
+    /// How it is started.
+    launch: Launch,
+}
+
+/// How [`RealServer`] starts `chelem serve`, besides its address and database.
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    /// A command the server runs under (e.g. `prlimit --nofile=1024:4096`).
+    pub prefix: Vec<String>,
+    /// More environment (flags of `serve` by their variables), and `RUST_LOG`.
+    pub env: Vec<(String, String)>,
+    /// Its standard error goes to `server.log` in its folder ([`RealServer::log`]).
+    pub log_to_file: bool,
 }
 
 impl RealServer {
@@ -99,6 +112,11 @@ impl RealServer {
     /// `TestDb::postgres`; `None`: a fresh SQLite file in its folder), makes
     /// the organizer [`USER`] there, and waits until `/healthz` answers.
     pub fn on(database_url: Option<&str>) -> RealServer {
+        RealServer::launch(database_url, Launch::default())
+    }
+
+    /// [`RealServer::on`], started as `launch` says.
+    pub fn launch(database_url: Option<&str>, launch: Launch) -> RealServer {
         let dir = tempfile::tempdir().unwrap();
         let database_url = database_url.map(str::to_owned);
         let mut add = chelem_command(dir.path(), database_url.as_deref())
@@ -112,12 +130,13 @@ impl RealServer {
             .write_all(format!("{PASSWORD}\n").as_bytes())
             .unwrap();
         assert!(add.wait().unwrap().success());
-        let (child, addr) = serve(dir.path(), database_url.as_deref());
+        let (child, addr) = serve(dir.path(), database_url.as_deref(), &launch);
         let server = RealServer {
             child,
             addr,
             dir,
             database_url,
+            launch,
         };
         server.wait_healthy();
         server
@@ -134,7 +153,7 @@ impl RealServer {
     /// Starts the server again on the same database, on a new port, and
     /// waits until `/healthz` answers.
     pub fn restart(&mut self) {
-        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref());
+        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref(), &self.launch);
         self.child = child;
         self.addr = addr;
         self.wait_healthy();
@@ -161,6 +180,17 @@ impl RealServer {
     /// `http://addr`.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// What the server wrote on its standard error so far (with
+    /// [`Launch::log_to_file`]).
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
     }
 
     fn healthy(&self) -> bool {
@@ -194,18 +224,31 @@ fn chelem_command(dir: &Path, database_url: Option<&str>) -> Command {
 }
 
 /// `chelem serve` on a free loopback port: the process and its address.
-fn serve(dir: &Path, database_url: Option<&str>) -> (Child, String) {
+fn serve(dir: &Path, database_url: Option<&str>, launch: &Launch) -> (Child, String) {
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let addr = format!("127.0.0.1:{port}");
-    let child = chelem_command(dir, database_url)
-        .args(["serve", "--bind", &addr])
+    let mut cmd = chelem_command(dir, database_url);
+    if let Some((program, args)) = launch.prefix.split_first() {
+        // The same command, run by `program`: its arguments, then the binary and its own.
+        let inner = std::mem::replace(&mut cmd, Command::new(program));
+        cmd.args(args).arg(inner.get_program()).current_dir(dir);
+        for (k, v) in inner.get_envs() {
+            match v {
+                Some(v) => cmd.env(k, v),
+                None => cmd.env_remove(k),
+            };
+        }
+    }
+    cmd.args(["serve", "--bind", &addr])
         .env("RUST_LOG", "warn")
         // Bots play at once: the tests wait for them, not a person.
         .env("CHELEM_BOT_DELAY_MS", "0")
-        .stdout(Stdio::null())
-        .spawn()
-        .unwrap();
-    (child, addr)
+        .envs(launch.env.iter().map(|(k, v)| (k, v)))
+        .stdout(Stdio::null());
+    if launch.log_to_file {
+        cmd.stderr(std::fs::File::create(dir.join("server.log")).unwrap());
+    }
+    (cmd.spawn().unwrap(), addr)
 }
 
 impl Drop for RealServer {
