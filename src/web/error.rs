@@ -8,6 +8,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 
+use crate::db::fault::Fault;
 use crate::i18n::Lang;
 
 use super::ctx::Ctx;
@@ -44,6 +45,10 @@ pub enum AppError {
     /// unit of work that could not be retried).
     #[error("the database is unavailable; try again in a moment")]
     Unavailable,
+    /// 503: the connection to the database was lost under the unit of work
+    /// (a retry on a fresh connection may work, see [`super::AppState::db`]).
+    #[error("the database connection was lost; try again in a moment")]
+    ConnectionLost,
     /// 503: the database refuses writes (a read-only file or server).
     #[error("the database is read-only")]
     ReadOnly,
@@ -62,15 +67,27 @@ impl From<crate::db::ops::OpError> for AppError {
     fn from(e: crate::db::ops::OpError) -> Self {
         match e {
             crate::db::ops::OpError::NotFound => AppError::NotFound,
-            crate::db::ops::OpError::Db(d) => AppError::Internal(d.into()),
+            crate::db::ops::OpError::Db(d) => AppError::from(d),
             other => AppError::Op(other),
         }
     }
 }
 
 impl From<diesel::result::Error> for AppError {
+    /// A lost connection or a read-only database is a 503 with its
+    /// sentence; any other database error is ours (500, logged).
     fn from(e: diesel::result::Error) -> Self {
-        AppError::Internal(e.into())
+        match crate::db::fault::fault(&e) {
+            Some(Fault::Lost) => {
+                tracing::warn!(error = %e, "database connection lost");
+                AppError::ConnectionLost
+            }
+            Some(Fault::ReadOnly) => {
+                tracing::warn!(error = %e, "database is read-only");
+                AppError::ReadOnly
+            }
+            None => AppError::Internal(e.into()),
+        }
     }
 }
 
@@ -103,7 +120,7 @@ impl AppError {
             AppError::BadForm(_) => lang.t("error-bad-form"),
             AppError::TooLarge { limit_mb } => lang.t_args("error-too-large", &[("mb", limit_mb.to_string())]),
             AppError::TooSlow => lang.t("error-too-slow"),
-            AppError::Unavailable => lang.t("error-unavailable"),
+            AppError::Unavailable | AppError::ConnectionLost => lang.t("error-unavailable"),
             AppError::ReadOnly => lang.t("error-read-only"),
             AppError::Busy => lang.t("error-busy"),
             AppError::Internal(_) => lang.t("error-internal"),
@@ -116,7 +133,12 @@ impl AppError {
     /// for a refusal that passes by itself.
     pub fn retry_after(&self) -> Option<u32> {
         match self {
-            AppError::Unavailable | AppError::Busy => Some(RETRY_AFTER_SECS),
+            AppError::Unavailable | AppError::ConnectionLost | AppError::Busy => Some(RETRY_AFTER_SECS),
+            AppError::Op(crate::db::ops::OpError::Db(d)) => match crate::db::fault::fault(d) {
+                Some(Fault::Lost) => Some(RETRY_AFTER_SECS),
+                Some(Fault::ReadOnly) => Some(RETRY_AFTER_READ_ONLY_SECS),
+                None => None,
+            },
             AppError::ReadOnly => Some(RETRY_AFTER_READ_ONLY_SECS),
             _ => None,
         }
@@ -141,12 +163,17 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooSlow => StatusCode::REQUEST_TIMEOUT,
-            AppError::Unavailable | AppError::ReadOnly | AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable | AppError::ConnectionLost | AppError::ReadOnly | AppError::Busy => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Op(e) => match e {
                 crate::db::ops::OpError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 crate::db::ops::OpError::Conflict(_) | crate::db::ops::OpError::Stale { .. } => StatusCode::CONFLICT,
                 crate::db::ops::OpError::NotFound => StatusCode::NOT_FOUND,
+                crate::db::ops::OpError::Db(d) if crate::db::fault::fault(d).is_some() => {
+                    StatusCode::SERVICE_UNAVAILABLE
+                }
                 crate::db::ops::OpError::Db(_) => StatusCode::INTERNAL_SERVER_ERROR,
             },
         }

@@ -11,6 +11,7 @@ pub mod deal;
 pub mod error;
 pub mod exports;
 pub mod form;
+pub mod health;
 pub mod input;
 pub mod limits;
 pub mod links;
@@ -118,12 +119,24 @@ impl AppState {
     /// Runs `f`, a unit of work that reads, with a pooled connection on the
     /// blocking thread pool. Writing needs a [`Tx`], which only
     /// [`AppState::write`] (or the hub's door, [`live::Hub::write`]) gives.
+    ///
+    /// A read is safe to run again: when the connection was lost under it
+    /// (the database restarted), it runs once more on a fresh connection
+    /// (the pool tests each one it hands out) before the visitor is told
+    /// the database is unavailable.
     pub async fn db<F, R>(&self, f: F) -> Result<R, AppError>
     where
-        F: FnOnce(&mut DbConn) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<R, AppError> + Clone + Send + 'static,
         R: Send + 'static,
     {
-        self.with_conn(f).await?
+        let again = f.clone();
+        match self.with_conn(f).await? {
+            Err(AppError::ConnectionLost) => {
+                tracing::warn!("a read lost its database connection: retried once");
+                self.with_conn(again).await?
+            }
+            done => done,
+        }
     }
 
     /// The door of every write of a request: runs `f` in one transaction
@@ -218,6 +231,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .error_handler(|err, _req| AppError::BadRequest(format!("malformed JSON: {err}")).into()),
         )
         .configure(pages::configure)
+        .configure(health::configure)
         .configure(auth::configure)
         .configure(api::configure)
         .configure(organizer::configure)

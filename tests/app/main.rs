@@ -23,6 +23,7 @@ mod harness;
 mod hostile_input;
 mod limits;
 mod live;
+mod outages;
 mod players_input;
 mod print_exports;
 mod query_count;
