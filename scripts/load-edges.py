@@ -230,7 +230,7 @@ def restart(a, run):
             for _ in range(200):
                 try:
                     st, out, _ = call(run.addr, "PUT", f"/api/tables/{tok}/deals/{k}", deal_body(players, k),
-                                      headers={"Idempotency-Key": f"t{i}-d{k}-{run.tid}"})
+                                      headers={"Idempotency-Key": f"table-{i}-deal-{k}-{run.tid}"})
                 except OSError:
                     st, out = 0, "exchange failed"
                 count("PUT deal", st)
