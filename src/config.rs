@@ -3,7 +3,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use crate::web::limits::Timeouts;
+use crate::web::limits::{Capacity, Timeouts};
+use crate::web::live::gate::StreamLimits;
 
 use clap::{Parser, Subcommand};
 
@@ -128,9 +129,30 @@ pub struct ServeArgs {
     #[arg(long, env = "CHELEM_KEEP_ALIVE", default_value_t = Timeouts::DEFAULT.keep_alive.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub keep_alive: u64,
+    /// Event streams open at once, all clients together (default: three
+    /// quarters of the connections the open-file limit allows, logged at start).
+    #[arg(long, env = "CHELEM_MAX_STREAMS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_streams: Option<u64>,
+    /// Event streams open at once from one client address.
+    #[arg(long, env = "CHELEM_MAX_STREAMS_PER_CLIENT", default_value_t = StreamLimits::PER_CLIENT as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_streams_per_client: u64,
 }
 
 impl ServeArgs {
+    /// The caps on event streams for a server that may hold `capacity`
+    /// connections: the flags given, else derived from it (never more
+    /// streams than connections).
+    pub fn stream_limits(&self, capacity: Capacity) -> StreamLimits {
+        let derived = StreamLimits::within(capacity.connections);
+        let clamp = |n: u64| usize::try_from(n).unwrap_or(usize::MAX).min(capacity.connections);
+        let total = self.max_streams.map_or(derived.total, clamp);
+        StreamLimits {
+            total,
+            per_client: clamp(self.max_streams_per_client).min(total),
+        }
+    }
+
     /// The request deadlines given.
     pub fn timeouts(&self) -> Timeouts {
         Timeouts {

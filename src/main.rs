@@ -9,6 +9,7 @@ use clap::Parser;
 
 use chelem::config::{Cli, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
+use chelem::web::limits::Capacity;
 use chelem::web::{AppState, WebConfig};
 
 fn init_tracing() {
@@ -193,8 +194,62 @@ fn read_password() -> anyhow::Result<String> {
     Ok(password)
 }
 
+/// Raises this process's soft open-file limit to its hard limit (each
+/// client connection is a file; a systemd service starts at 1,024) and logs
+/// both; returns the soft limit now in force.
+fn raise_open_files() -> u64 {
+    let mut lim = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct it is given, which we own.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) } != 0 {
+        let e = io::Error::last_os_error();
+        tracing::warn!(error = %e, "cannot read the open-file limit; assuming 1024");
+        return 1024;
+    }
+    let (before, hard) = (lim.rlim_cur, lim.rlim_max);
+    // An unlimited hard limit is not a soft limit Linux accepts (fs.nr_open caps it).
+    let wanted = hard.min(1 << 20);
+    if before >= wanted {
+        tracing::info!(soft = before, hard, "open-file limit");
+        return before;
+    }
+    let raised = libc::rlimit {
+        rlim_cur: wanted,
+        rlim_max: hard,
+    };
+    // SAFETY: setrlimit only reads the struct it is given.
+    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } != 0 {
+        let e = io::Error::last_os_error();
+        tracing::warn!(soft = before, hard, error = %e, "cannot raise the open-file limit; keeping the soft one");
+        return before;
+    }
+    tracing::info!(
+        soft = wanted,
+        was = before,
+        hard,
+        "open-file limit raised to the hard limit"
+    );
+    wanted
+}
+
 #[actix_web::main]
 async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
+    let open_files = raise_open_files();
+    let capacity = Capacity::from_open_files(open_files, args.pool_size);
+    let streams = args.stream_limits(capacity);
+    let workers = args
+        .workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    tracing::info!(
+        open_files,
+        connections = capacity.connections,
+        streams = streams.total,
+        streams_per_client = streams.per_client,
+        "capacity"
+    );
     let (pool, backend) = build_pool(database_url, args.pool_size)?;
     {
         let mut conn = pool.get().context("cannot get a database connection")?;
@@ -216,12 +271,15 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         safety_poll: None,
         login: Default::default(),
         trusted_proxies: args.trusted_proxies,
+        streams,
     };
     let state = AppState::new(pool, database_url, config)?;
-    let mut server = chelem::chelem_server!(state).shutdown_timeout(10);
-    if let Some(w) = args.workers {
-        server = server.workers(w.max(1));
-    }
+    // Past this many connections the workers stop accepting for a moment
+    // (the clients wait in the listen queue) instead of running out of files.
+    let server = chelem::chelem_server!(state)
+        .shutdown_timeout(10)
+        .workers(workers)
+        .max_connections(capacity.connections.div_ceil(workers));
     let server = server.bind(args.bind).map_err(|e| {
         if e.kind() == io::ErrorKind::AddrInUse {
             anyhow::anyhow!(

@@ -1,6 +1,7 @@
 //! Storage: one diesel connection type over PostgreSQL and SQLite, its pool,
 //! the embedded migrations, and the models with their queries.
 
+pub mod fault;
 pub mod models;
 pub mod ops;
 pub mod schema;
@@ -146,8 +147,11 @@ impl ManageConnection for Manager {
         conn.batch_execute("SELECT 1").map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
+    /// A connection whose transaction could not be ended (its server went
+    /// away mid-way) is not put back; one that merely lost its server is
+    /// found out at its next checkout (r2d2 tests each with [`Manager::is_valid`]).
+    fn has_broken(&self, conn: &mut AnyConnection) -> bool {
+        std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(conn)
     }
 }
 

@@ -180,35 +180,75 @@ pub async fn identity(
     let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned());
     if bearer.is_some() || session.is_some() {
         if let Some(state) = req.app_data::<web::Data<AppState>>().cloned() {
-            let found = state
-                .with_conn(move |conn| -> diesel::QueryResult<Option<CurrentUser>> {
-                    let t = now();
-                    let mut found = None;
-                    if let Some(token) = bearer {
-                        found = ApiToken::user_for(conn, &token_hash(&token), t)?.map(|u| (u, AuthVia::Token));
-                    }
-                    if let (None, Some(s)) = (&found, session) {
-                        found = Session::user_for(conn, &token_hash(&s), t)?.map(|u| (u, AuthVia::Session));
-                    }
-                    Ok(found.map(|(u, via)| CurrentUser {
-                        id: u.id,
-                        username: u.username,
-                        via,
-                    }))
-                })
-                .await;
-            match found {
-                Ok(Ok(Some(user))) => {
+            match find_identity(&state, bearer, session).await {
+                Ok(Some(user)) => {
                     tracing::Span::current().record("user", user.username.as_str());
                     req.extensions_mut().insert(user);
                 }
-                Ok(Ok(None)) => {}
-                Ok(Err(e)) => tracing::warn!(error = %e, "identity lookup failed"),
-                Err(e) => tracing::warn!(error = %e, "identity lookup failed"),
+                Ok(None) => {}
+                // Whoever it is cannot be told: the database's answer, not "log in".
+                Err(e) => {
+                    tracing::warn!(error = %e, "identity lookup failed");
+                    req.extensions_mut().insert(IdentityUnknown(e.retry_after().is_some()));
+                }
             }
         }
     }
     next.call(req).await
+}
+
+/// The organizer behind a bearer token or a session cookie (none: a
+/// visitor). A token's use is recorded through the door, at most once per
+/// [`ApiToken::USE_GRAIN`]; when that write fails (a read-only database)
+/// the token still identifies its organizer: the request goes on, and is
+/// refused only if it writes itself.
+async fn find_identity(
+    state: &AppState,
+    bearer: Option<String>,
+    session: Option<String>,
+) -> Result<Option<CurrentUser>, super::AppError> {
+    let hub = state.hub.clone();
+    state
+        .db(move |conn| {
+            let t = now();
+            let mut found = None;
+            if let Some(token) = &bearer {
+                if let Some((row, user)) = ApiToken::find_with_user(conn, &token_hash(token))? {
+                    if row.use_is_news(t) {
+                        let marked = hub.write(conn, |tx| ApiToken::mark_used(tx, row.id, t));
+                        if let Err(e) = marked {
+                            tracing::warn!(error = %e, "cannot record the API token's use");
+                        }
+                    }
+                    found = Some((user, AuthVia::Token));
+                }
+            }
+            if let (None, Some(s)) = (&found, &session) {
+                found = Session::user_for(conn, &token_hash(s), t)?.map(|u| (u, AuthVia::Session));
+            }
+            Ok(found.map(|(u, via)| CurrentUser {
+                id: u.id,
+                username: u.username,
+                via,
+            }))
+        })
+        .await
+}
+
+/// Left in a request's extensions when the organizer behind its token or
+/// cookie could not be looked up; `true` when the database is the cause
+/// (unavailable, read-only): the pages for organizers then answer 503
+/// rather than send a logged-in organizer to the login page.
+#[derive(Debug, Clone, Copy)]
+pub struct IdentityUnknown(pub bool);
+
+/// Why a request has no organizer: not logged in, or the database could
+/// not say (503).
+fn no_organizer(req: &HttpRequest) -> super::AppError {
+    match req.extensions().get::<IdentityUnknown>() {
+        Some(IdentityUnknown(true)) => super::AppError::Unavailable,
+        _ => super::AppError::LoginRequired,
+    }
 }
 
 /// Extractor: the logged-in organizer, or `AppError::LoginRequired`.
@@ -225,7 +265,7 @@ impl FromRequest for Organizer {
                 .get::<CurrentUser>()
                 .cloned()
                 .map(Organizer)
-                .ok_or(super::AppError::LoginRequired),
+                .ok_or_else(|| no_organizer(req)),
         )
     }
 }
@@ -251,7 +291,7 @@ impl FromRequest for OrgPage {
                 .extensions()
                 .get::<CurrentUser>()
                 .cloned()
-                .ok_or(super::AppError::LoginRequired)?;
+                .ok_or_else(|| no_organizer(req))?;
             let state = req
                 .app_data::<web::Data<AppState>>()
                 .cloned()

@@ -8,6 +8,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 
+use crate::db::fault::Fault;
 use crate::i18n::Lang;
 
 use super::ctx::Ctx;
@@ -40,9 +41,20 @@ pub enum AppError {
     /// 408: a client too slow to send its request.
     #[error("the request took too long to arrive; send it again")]
     TooSlow,
-    /// 503: the database does not answer.
-    #[error("the database is unavailable")]
+    /// 503: the database does not answer (or lost the connection under a
+    /// unit of work that could not be retried).
+    #[error("the database is unavailable; try again in a moment")]
     Unavailable,
+    /// 503: the connection to the database was lost under the unit of work
+    /// (a retry on a fresh connection may work, see [`super::AppState::db`]).
+    #[error("the database connection was lost; try again in a moment")]
+    ConnectionLost,
+    /// 503: the database refuses writes (a read-only file or server).
+    #[error("the database is read-only")]
+    ReadOnly,
+    /// 503: too many event streams are open (in all, or from this client).
+    #[error("too many live connections are open; try again in a moment")]
+    Busy,
     /// A refused tournament operation (status by its kind).
     #[error("{0}")]
     Op(crate::db::ops::OpError),
@@ -55,15 +67,27 @@ impl From<crate::db::ops::OpError> for AppError {
     fn from(e: crate::db::ops::OpError) -> Self {
         match e {
             crate::db::ops::OpError::NotFound => AppError::NotFound,
-            crate::db::ops::OpError::Db(d) => AppError::Internal(d.into()),
+            crate::db::ops::OpError::Db(d) => AppError::from(d),
             other => AppError::Op(other),
         }
     }
 }
 
 impl From<diesel::result::Error> for AppError {
+    /// A lost connection or a read-only database is a 503 with its
+    /// sentence; any other database error is ours (500, logged).
     fn from(e: diesel::result::Error) -> Self {
-        AppError::Internal(e.into())
+        match crate::db::fault::fault(&e) {
+            Some(Fault::Lost) => {
+                tracing::warn!(error = %e, "database connection lost");
+                AppError::ConnectionLost
+            }
+            Some(Fault::ReadOnly) => {
+                tracing::warn!(error = %e, "database is read-only");
+                AppError::ReadOnly
+            }
+            None => AppError::Internal(e.into()),
+        }
     }
 }
 
@@ -96,10 +120,27 @@ impl AppError {
             AppError::BadForm(_) => lang.t("error-bad-form"),
             AppError::TooLarge { limit_mb } => lang.t_args("error-too-large", &[("mb", limit_mb.to_string())]),
             AppError::TooSlow => lang.t("error-too-slow"),
-            AppError::Unavailable => lang.t("error-unavailable"),
+            AppError::Unavailable | AppError::ConnectionLost => lang.t("error-unavailable"),
+            AppError::ReadOnly => lang.t("error-read-only"),
+            AppError::Busy => lang.t("error-busy"),
             AppError::Internal(_) => lang.t("error-internal"),
             AppError::Op(e) => e.render(lang),
             AppError::BadRequest(m) => m.clone(),
+        }
+    }
+
+    /// Seconds the client should wait before trying again (`Retry-After`),
+    /// for a refusal that passes by itself.
+    pub fn retry_after(&self) -> Option<u32> {
+        match self {
+            AppError::Unavailable | AppError::ConnectionLost | AppError::Busy => Some(RETRY_AFTER_SECS),
+            AppError::Op(crate::db::ops::OpError::Db(d)) => match crate::db::fault::fault(d) {
+                Some(Fault::Lost) => Some(RETRY_AFTER_SECS),
+                Some(Fault::ReadOnly) => Some(RETRY_AFTER_READ_ONLY_SECS),
+                None => None,
+            },
+            AppError::ReadOnly => Some(RETRY_AFTER_READ_ONLY_SECS),
+            _ => None,
         }
     }
 
@@ -122,12 +163,17 @@ impl ResponseError for AppError {
             AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
             AppError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooSlow => StatusCode::REQUEST_TIMEOUT,
-            AppError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Unavailable | AppError::ConnectionLost | AppError::ReadOnly | AppError::Busy => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             AppError::Op(e) => match e {
                 crate::db::ops::OpError::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
                 crate::db::ops::OpError::Conflict(_) | crate::db::ops::OpError::Stale { .. } => StatusCode::CONFLICT,
                 crate::db::ops::OpError::NotFound => StatusCode::NOT_FOUND,
+                crate::db::ops::OpError::Db(d) if crate::db::fault::fault(d).is_some() => {
+                    StatusCode::SERVICE_UNAVAILABLE
+                }
                 crate::db::ops::OpError::Db(_) => StatusCode::INTERNAL_SERVER_ERROR,
             },
         }
@@ -138,11 +184,22 @@ impl ResponseError for AppError {
             tracing::error!(error = %format!("{e:#}"), "internal error");
         }
         // The render_errors middleware replaces this body with the page or JSON.
-        HttpResponse::build(self.status_code())
-            .content_type("text/plain; charset=utf-8")
-            .body(self.api_message())
+        let mut resp = HttpResponse::build(self.status_code());
+        if let Some(secs) = self.retry_after() {
+            resp.insert_header((header::RETRY_AFTER, secs));
+        }
+        if matches!(self, AppError::Busy) {
+            // Refused streams give their descriptor back at once.
+            resp.force_close();
+        }
+        resp.content_type("text/plain; charset=utf-8").body(self.api_message())
     }
 }
+
+/// `Retry-After` of a passing refusal (a database restarting, streams full).
+pub const RETRY_AFTER_SECS: u32 = 5;
+/// `Retry-After` of a read-only database (someone must act: later).
+pub const RETRY_AFTER_READ_ONLY_SECS: u32 = 60;
 
 /// Whether a path belongs to the JSON API.
 pub fn is_api(path: &str) -> bool {
@@ -184,6 +241,7 @@ pub async fn render_errors(
         return Ok(res.map_into_boxed_body());
     }
     let (req, old) = res.into_parts();
+    let kept = kept_headers(&old);
     let err = old.error().expect("checked above");
     // A body refused by actix's own extractors (too large, too slow) says so like ours.
     let from_payload = err
@@ -205,7 +263,8 @@ pub async fn render_errors(
         generic = Some(err.to_string());
     }
     if is_api(&path) {
-        return Ok(ServiceResponse::new(req, json_error(status, &message_api)));
+        let resp = with_headers(json_error(status, &message_api), kept);
+        return Ok(ServiceResponse::new(req, resp));
     }
     let ctx = Ctx::from_http_request(&req);
     if matches!(app_err, Some(AppError::LoginRequired)) {
@@ -240,8 +299,28 @@ pub async fn render_errors(
         title,
         message,
     };
-    let resp = render::page_with_status(&page, status);
+    let resp = with_headers(render::page_with_status(&page, status), kept);
     Ok(ServiceResponse::new(req, resp))
+}
+
+/// What the error's own response says that the page or JSON put in its
+/// place must say too: when to retry, and that the connection closes.
+fn kept_headers<B>(old: &HttpResponse<B>) -> (Option<header::HeaderValue>, bool) {
+    (
+        old.headers().get(header::RETRY_AFTER).cloned(),
+        old.head().connection_type() == actix_web::http::ConnectionType::Close,
+    )
+}
+
+fn with_headers(mut resp: HttpResponse, (retry_after, close): (Option<header::HeaderValue>, bool)) -> HttpResponse {
+    if let Some(v) = retry_after {
+        resp.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    if close {
+        resp.head_mut()
+            .set_connection_type(actix_web::http::ConnectionType::Close);
+    }
+    resp
 }
 
 fn path_and_query(req: &actix_web::HttpRequest) -> String {

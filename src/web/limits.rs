@@ -50,6 +50,39 @@ impl Default for Timeouts {
     }
 }
 
+/// What the server may hold open at once, derived from its open-file
+/// limit (`RLIMIT_NOFILE`, which `chelem serve` raises to the hard limit at
+/// start): every client connection is a descriptor, and so are the
+/// database's connections and files, the listeners and the workers' own.
+/// Past [`Capacity::connections`] the server stops accepting for a moment
+/// instead of failing with "Too many open files"; the event streams are
+/// capped below that ([`super::live::gate::StreamLimits::within`]), so the
+/// pages and deal entries always find a connection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capacity {
+    /// Client connections open at once, all workers together.
+    pub connections: usize,
+}
+
+impl Capacity {
+    /// Descriptors kept for anything but client connections, whatever the
+    /// limit: standard streams, listeners, each worker's event loop, the
+    /// hub's connection, uploads, logs.
+    pub const RESERVED: u64 = 64;
+
+    /// The capacity under an open-file limit of `open_files` with a pool
+    /// of `pool_size` database connections (a SQLite connection holds
+    /// three files: the database, its WAL and its shared memory). An eighth
+    /// of the limit is kept spare besides.
+    pub fn from_open_files(open_files: u64, pool_size: u32) -> Capacity {
+        let reserved = Capacity::RESERVED + 4 * u64::from(pool_size) + open_files / 8;
+        let connections = open_files.saturating_sub(reserved).max(16);
+        Capacity {
+            connections: usize::try_from(connections).unwrap_or(usize::MAX),
+        }
+    }
+}
+
 /// The refusal of a body over [`BODY_LIMIT`].
 pub fn too_large() -> AppError {
     AppError::TooLarge {
@@ -112,4 +145,18 @@ pub async fn limit_body(
         }
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connections_leave_room_for_the_database_and_the_workers() {
+        // A systemd service's default soft limit, a pool of 16.
+        assert_eq!(Capacity::from_open_files(1024, 16).connections, 1024 - 64 - 64 - 128);
+        assert_eq!(Capacity::from_open_files(4096, 16).connections, 4096 - 64 - 64 - 512);
+        // Absurdly low: a few connections all the same.
+        assert_eq!(Capacity::from_open_files(100, 16).connections, 16);
+    }
 }

@@ -32,7 +32,11 @@ impl OpError {
         match self {
             OpError::Invalid(m) | OpError::Conflict(m) | OpError::Stale { msg: m, .. } => m.render(lang),
             OpError::NotFound => lang.t("error-not-found"),
-            OpError::Db(_) => lang.t("error-internal"),
+            OpError::Db(e) => match crate::db::fault::fault(e) {
+                Some(crate::db::fault::Fault::ReadOnly) => lang.t("error-read-only"),
+                Some(crate::db::fault::Fault::Lost) => lang.t("error-unavailable"),
+                None => lang.t("error-internal"),
+            },
         }
     }
 }

@@ -13,6 +13,7 @@ pub mod error;
 pub mod exports;
 pub mod form;
 pub mod head;
+pub mod health;
 pub mod input;
 pub mod limits;
 pub mod links;
@@ -64,6 +65,8 @@ pub struct WebConfig {
     /// The reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto`
     /// are believed (`--trusted-proxy`); nobody else's are.
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The caps on open event streams.
+    pub streams: live::gate::StreamLimits,
 }
 
 impl Default for WebConfig {
@@ -78,6 +81,7 @@ impl Default for WebConfig {
             safety_poll: None,
             login: auth::LoginLimits::default(),
             trusted_proxies: Vec::new(),
+            streams: live::gate::StreamLimits::default(),
         }
     }
 }
@@ -104,6 +108,8 @@ pub struct AppState {
     pub deal_writer: deal::writer::DealWriter,
     /// The login's turns per account and its pool of password checks.
     pub login: auth::LoginGuard,
+    /// The open event streams, counted against [`WebConfig::streams`].
+    pub streams: live::gate::StreamGate,
 }
 
 impl AppState {
@@ -119,6 +125,7 @@ impl AppState {
             db_slots,
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
+            streams: live::gate::StreamGate::new(config.streams),
             pool,
             backend,
             config: Arc::new(config),
@@ -130,12 +137,24 @@ impl AppState {
     /// Runs `f`, a unit of work that reads, with a pooled connection on the
     /// blocking thread pool. Writing needs a [`Tx`], which only
     /// [`AppState::write`] (or the hub's door, [`live::Hub::write`]) gives.
+    ///
+    /// A read is safe to run again: when the connection was lost under it
+    /// (the database restarted), it runs once more on a fresh connection
+    /// (the pool tests each one it hands out) before the visitor is told
+    /// the database is unavailable.
     pub async fn db<F, R>(&self, f: F) -> Result<R, AppError>
     where
-        F: FnOnce(&mut DbConn) -> Result<R, AppError> + Send + 'static,
+        F: FnOnce(&mut DbConn) -> Result<R, AppError> + Clone + Send + 'static,
         R: Send + 'static,
     {
-        self.with_conn(f).await?
+        let again = f.clone();
+        match self.with_conn(f).await? {
+            Err(AppError::ConnectionLost) => {
+                tracing::warn!("a read lost its database connection: retried once");
+                self.with_conn(again).await?
+            }
+            done => done,
+        }
     }
 
     /// The door of every write of a request: runs `f` in one transaction
@@ -230,6 +249,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .error_handler(|err, _req| AppError::BadRequest(format!("malformed JSON: {err}")).into()),
         )
         .configure(pages::configure)
+        .configure(health::configure)
         .configure(auth::configure)
         .configure(api::configure)
         .configure(organizer::configure)

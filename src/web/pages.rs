@@ -1,4 +1,4 @@
-//! Public pages: home, language switch, health check, static files.
+//! Public pages: home, language switch, static files.
 
 use actix_web::http::header;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
@@ -18,7 +18,6 @@ use super::{render, AppError, AppState, Ctx};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(home)
         .service(switch_lang)
-        .service(healthz)
         .service(style_css)
         .service(entry_js)
         .service(live_js);
@@ -98,22 +97,6 @@ async fn switch_lang(req: HttpRequest, form: CsrfForm<LangForm>) -> Result<HttpR
         .cookie(c)
         .insert_header((header::LOCATION, safe_local_path(&form.back).to_owned()))
         .finish())
-}
-
-#[get("/healthz")]
-async fn healthz(state: web::Data<AppState>) -> HttpResponse {
-    use diesel::connection::SimpleConnection;
-    let backend = state.backend.name();
-    let ok = state
-        .db(|conn| conn.batch_execute("SELECT 1").map_err(AppError::from))
-        .await;
-    match ok {
-        Ok(()) => HttpResponse::Ok().json(serde_json::json!({"status": "ok", "database": backend})),
-        Err(e) => {
-            tracing::warn!(error = %e, "health check failed");
-            HttpResponse::ServiceUnavailable().json(serde_json::json!({"status": "unavailable", "database": backend}))
-        }
-    }
 }
 
 #[get("/static/entry.js")]

@@ -87,6 +87,22 @@ pub struct RealServer {
     pub dir: tempfile::TempDir,
     /// The `DATABASE_URL` it serves (`None`: `chelem.db` in [`RealServer::dir`]).
     database_url: Option<String>,
+    /// How it is started.
+    launch: Launch,
+}
+
+/// How [`RealServer`] starts `chelem serve`, besides its address and database.
+#[derive(Debug, Clone, Default)]
+pub struct Launch {
+    /// A command the server runs under (e.g. `prlimit --nofile=1024:4096`).
+    pub prefix: Vec<String>,
+    /// More environment (flags of `serve` by their variables), and `RUST_LOG`.
+    pub env: Vec<(String, String)>,
+    /// Its standard error goes to `server.log` in its folder ([`RealServer::log`]).
+    pub log_to_file: bool,
+    /// Bound to every interface (`--bind 0.0.0.0:port`, the tests still
+    /// talking to it on the loopback), its standard output piped.
+    pub network: bool,
 }
 
 impl RealServer {
@@ -99,15 +115,21 @@ impl RealServer {
     /// `TestDb::postgres`; `None`: a fresh SQLite file in its folder), makes
     /// the organizer [`USER`] there, and waits until `/healthz` answers.
     pub fn on(database_url: Option<&str>) -> RealServer {
+        RealServer::launch(database_url, Launch::default())
+    }
+
+    /// [`RealServer::on`], started as `launch` says.
+    pub fn launch(database_url: Option<&str>, launch: Launch) -> RealServer {
         let dir = tempfile::tempdir().unwrap();
         let database_url = database_url.map(str::to_owned);
         add_organizer(dir.path(), database_url.as_deref());
-        let (child, addr) = serve(dir.path(), database_url.as_deref(), "127.0.0.1", Stdio::null());
+        let (child, addr) = serve(dir.path(), database_url.as_deref(), &launch);
         let server = RealServer {
             child,
             addr,
             dir,
             database_url,
+            launch,
         };
         server.wait_healthy();
         server
@@ -118,10 +140,14 @@ impl RealServer {
     /// address (the only one the tests talk to); returns it with the lines
     /// it printed when it started.
     pub fn on_network() -> (RealServer, Vec<String>) {
-        let dir = tempfile::tempdir().unwrap();
-        add_organizer(dir.path(), None);
-        let (mut child, addr) = serve(dir.path(), None, "0.0.0.0", Stdio::piped());
-        let out = child.stdout.take().unwrap();
+        let mut server = RealServer::launch(
+            None,
+            Launch {
+                network: true,
+                ..Launch::default()
+            },
+        );
+        let out = server.child.stdout.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
@@ -130,13 +156,6 @@ impl RealServer {
                 }
             }
         });
-        let server = RealServer {
-            child,
-            addr,
-            dir,
-            database_url: None,
-        };
-        server.wait_healthy();
         // Everything is printed before the server answers: what is in the
         // pipe is all there is.
         let lines = std::iter::from_fn(|| rx.recv_timeout(Duration::from_millis(500)).ok()).collect();
@@ -154,7 +173,7 @@ impl RealServer {
     /// Starts the server again on the same database, on a new port, and
     /// waits until `/healthz` answers.
     pub fn restart(&mut self) {
-        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref(), "127.0.0.1", Stdio::null());
+        let (child, addr) = serve(self.dir.path(), self.database_url.as_deref(), &self.launch);
         self.child = child;
         self.addr = addr;
         self.wait_healthy();
@@ -181,6 +200,17 @@ impl RealServer {
     /// `http://addr`.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// What the server wrote on its standard error so far (with
+    /// [`Launch::log_to_file`]).
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("server.log")).unwrap_or_default()
     }
 
     fn healthy(&self) -> bool {
@@ -228,20 +258,34 @@ fn add_organizer(dir: &Path, database_url: Option<&str>) {
     assert!(add.wait().unwrap().success());
 }
 
-/// `chelem serve` bound to `host` (`127.0.0.1`, or `0.0.0.0`: every
-/// interface) on a free port: the process and its loopback address (the
-/// tests send nothing elsewhere).
-fn serve(dir: &Path, database_url: Option<&str>, host: &str, stdout: Stdio) -> (Child, String) {
+/// `chelem serve` on a free port, on the loopback (or every interface,
+/// [`Launch::network`]): the process and its loopback address.
+fn serve(dir: &Path, database_url: Option<&str>, launch: &Launch) -> (Child, String) {
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = chelem_command(dir, database_url)
-        .args(["serve", "--bind", &format!("{host}:{port}")])
+    let addr = format!("127.0.0.1:{port}");
+    let bind = if launch.network { format!("0.0.0.0:{port}") } else { addr.clone() };
+    let mut cmd = chelem_command(dir, database_url);
+    if let Some((program, args)) = launch.prefix.split_first() {
+        // The same command, run by `program`: its arguments, then the binary and its own.
+        let inner = std::mem::replace(&mut cmd, Command::new(program));
+        cmd.args(args).arg(inner.get_program()).current_dir(dir);
+        for (k, v) in inner.get_envs() {
+            match v {
+                Some(v) => cmd.env(k, v),
+                None => cmd.env_remove(k),
+            };
+        }
+    }
+    cmd.args(["serve", "--bind", &bind])
         .env("RUST_LOG", "warn")
         // Bots play at once: the tests wait for them, not a person.
         .env("CHELEM_BOT_DELAY_MS", "0")
-        .stdout(stdout)
-        .spawn()
-        .unwrap();
-    (child, format!("127.0.0.1:{port}"))
+        .envs(launch.env.iter().map(|(k, v)| (k, v)))
+        .stdout(if launch.network { Stdio::piped() } else { Stdio::null() });
+    if launch.log_to_file {
+        cmd.stderr(std::fs::File::create(dir.join("server.log")).unwrap());
+    }
+    (cmd.spawn().unwrap(), addr)
 }
 
 impl Drop for RealServer {

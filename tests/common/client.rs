@@ -18,6 +18,8 @@ pub struct Answer {
     pub started: Instant,
     /// When the answer was read.
     pub ended: Instant,
+    /// Its `Retry-After` header.
+    pub retry_after: Option<String>,
 }
 
 impl Answer {
@@ -49,6 +51,18 @@ impl Client {
 
     /// One request; `token` is an organizer's API token.
     pub fn call(&self, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> Answer {
+        self.call_with(method, path, token, body, &[])
+    }
+
+    /// [`Client::call`] with more request headers.
+    pub fn call_with(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+        headers: &[(&str, &str)],
+    ) -> Answer {
         let url = format!("{}{path}", self.base);
         let auth = token.map(|t| format!("Bearer {t}"));
         let started = Instant::now();
@@ -57,6 +71,9 @@ impl Client {
                 let mut req = self.agent.get(&url);
                 if let Some(a) = &auth {
                     req = req.header("Authorization", a);
+                }
+                for (k, v) in headers {
+                    req = req.header(*k, *v);
                 }
                 req.call()
             }
@@ -69,6 +86,9 @@ impl Client {
                 if let Some(a) = &auth {
                     req = req.header("Authorization", a);
                 }
+                for (k, v) in headers {
+                    req = req.header(*k, *v);
+                }
                 match body {
                     Some(b) => req.header("Content-Type", "application/json").send(b.to_string()),
                     None => req.send_empty(),
@@ -76,19 +96,29 @@ impl Client {
             }
             other => panic!("no {other} here"),
         };
-        let (status, body) = match result {
+        let (status, body, retry_after) = match result {
             Ok(mut resp) => {
                 let status = resp.status().as_u16();
+                let retry_after = resp
+                    .headers()
+                    .get("Retry-After")
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_owned);
                 let text = resp.body_mut().read_to_string().unwrap_or_default();
-                (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+                (
+                    status,
+                    serde_json::from_str(&text).unwrap_or(Value::String(text)),
+                    retry_after,
+                )
             }
-            Err(e) => (0, Value::String(e.to_string())),
+            Err(e) => (0, Value::String(e.to_string()), None),
         };
         Answer {
             status,
             body,
             started,
             ended: Instant::now(),
+            retry_after,
         }
     }
 }

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{api_tokens, users};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 
 use super::User;
 
@@ -45,20 +45,32 @@ impl ApiToken {
             .execute(conn)
     }
 
-    /// The user owning a token, marking it used.
-    pub fn user_for(conn: &mut AnyConnection, token_hash: &str, now: NaiveDateTime) -> QueryResult<Option<User>> {
-        let found = api_tokens::table
+    /// How stale a token's recorded last use may get before a use records
+    /// it again: a script calling the API many times a second writes once
+    /// a minute, not at each call.
+    pub const USE_GRAIN: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
+
+    /// The token with this hash and the user owning it (a read: nothing is
+    /// written, so a read-only database still knows its organizers).
+    pub fn find_with_user(conn: &mut AnyConnection, token_hash: &str) -> QueryResult<Option<(ApiToken, User)>> {
+        api_tokens::table
             .inner_join(users::table)
             .filter(api_tokens::token_hash.eq(token_hash))
-            .select((api_tokens::id, User::as_select()))
-            .first::<(i32, User)>(conn)
-            .optional()?;
-        if let Some((id, _)) = &found {
-            diesel::update(api_tokens::table.find(*id))
-                .set(api_tokens::last_used_at.eq(now))
-                .execute(conn)?;
-        }
-        Ok(found.map(|(_, u)| u))
+            .select((ApiToken::as_select(), User::as_select()))
+            .first(conn)
+            .optional()
+    }
+
+    /// Whether a use at `now` should be recorded ([`ApiToken::USE_GRAIN`]).
+    pub fn use_is_news(&self, now: NaiveDateTime) -> bool {
+        self.last_used_at.is_none_or(|t| now - t >= ApiToken::USE_GRAIN)
+    }
+
+    /// Records that the token was used at `now`.
+    pub fn mark_used(tx: &mut Tx<'_>, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+        diesel::update(api_tokens::table.find(id))
+            .set(api_tokens::last_used_at.eq(now))
+            .execute(tx.conn())
     }
 
     /// Revokes `user_id`'s tokens (only those labelled `label`, if given):

@@ -35,9 +35,10 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::{select, Either};
 use tokio::sync::{oneshot, OwnedSemaphorePermit, Semaphore};
 
+use crate::db::fault::{fault, Fault};
 use crate::db::models::RoundTable;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
-use crate::db::ops::OpResult;
+use crate::db::ops::{OpError, OpResult};
 use crate::db::{Backend, DbConn};
 use crate::tournament::deal::{DealError, TableDeal};
 use crate::web::access_log::record_table;
@@ -85,6 +86,8 @@ pub type Answer = Result<OpResult<EnteredDeal>, AppError>;
 struct Waiting {
     request: DealRequest,
     reply: oneshot::Sender<Answer>,
+    /// Written once already, on a connection that was lost under it.
+    retried: bool,
 }
 
 /// The group writer of the tablets' API entries: the entries waiting to
@@ -115,6 +118,13 @@ impl DealWriter {
         waiting.drain(..n).collect()
     }
 
+    /// Puts entries back at the head of the queue, to be written first by
+    /// the next writer (on another connection).
+    fn put_back(&self, entries: Vec<Waiting>) {
+        let mut waiting = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        waiting.splice(0..0, entries);
+    }
+
     /// Enters a table's deal with whatever other entries are waiting: the
     /// request joins the queue, then either its answer comes (a writer
     /// wrote it) or it gets a writer's turn and starts one (`write_waiting`),
@@ -122,11 +132,11 @@ impl DealWriter {
     pub async fn enter(&self, state: &AppState, request: DealRequest) -> Answer {
         let (reply, mut answer) = oneshot::channel();
         let queue = self;
-        queue
-            .waiting
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(Waiting { request, reply });
+        queue.waiting.lock().unwrap_or_else(|e| e.into_inner()).push(Waiting {
+            request,
+            reply,
+            retried: false,
+        });
         loop {
             let turn = Box::pin(queue.writers.clone().acquire_owned());
             match select(answer, turn).await {
@@ -165,25 +175,58 @@ impl DealWriter {
 /// A writer's turn: writes group after group on one connection while
 /// entries wait (no new checkout and hand-over between them), then ends.
 /// An entry queued just as it ends has its request waiting for a turn.
+/// When the connection is lost under a group, the turn ends there: the
+/// entries go back to the queue once, for a writer with a fresh connection
+/// (an entry is idempotent by its key and decided by its version: written
+/// again, it is stored once), and are answered 503 if that one loses it too.
 fn write_waiting(conn: &mut DbConn, queue: &DealWriter, hub: &Hub) {
     loop {
         let group = queue.take();
         if group.is_empty() {
             return;
         }
-        write_group(conn, hub, group);
+        let lost = write_group(conn, hub, group);
+        if !lost.is_empty() {
+            tracing::warn!(
+                entries = lost.len(),
+                "a group of deal entries lost its connection: written again"
+            );
+            queue.put_back(lost);
+            return;
+        }
     }
 }
 
 /// Writes a group of entries and answers each, once the standings of what
-/// it changed are dropped (an answered tablet that reads them sees its deal).
-fn write_group(conn: &mut DbConn, hub: &Hub, group: Vec<Waiting>) {
-    let (requests, replies): (Vec<DealRequest>, Vec<oneshot::Sender<Answer>>) =
-        group.into_iter().map(|w| (w.request, w.reply)).unzip();
+/// it changed are dropped (an answered tablet that reads them sees its deal);
+/// returns those to write again, unanswered (their connection was lost
+/// under them, for the first time).
+fn write_group(conn: &mut DbConn, hub: &Hub, group: Vec<Waiting>) -> Vec<Waiting> {
+    let (requests, rest): (Vec<DealRequest>, Vec<_>) =
+        group.into_iter().map(|w| (w.request, (w.reply, w.retried))).unzip();
     let answers = answers(conn, hub, &requests);
-    for (reply, answer) in replies.into_iter().zip(answers) {
-        // A client gone meanwhile: its entry is stored all the same.
-        let _ = reply.send(answer);
+    let mut again = Vec::new();
+    for ((request, (reply, retried)), answer) in requests.into_iter().zip(rest).zip(answers) {
+        if !retried && connection_lost(&answer) {
+            again.push(Waiting {
+                request,
+                reply,
+                retried: true,
+            });
+        } else {
+            // A client gone meanwhile: its entry is stored all the same.
+            let _ = reply.send(answer);
+        }
+    }
+    again
+}
+
+/// Whether an answer is the loss of the connection under it.
+fn connection_lost(answer: &Answer) -> bool {
+    match answer {
+        Err(AppError::ConnectionLost) => true,
+        Ok(Err(OpError::Db(e))) => fault(e) == Some(Fault::Lost),
+        _ => false,
     }
 }
 
@@ -194,9 +237,16 @@ fn answers(conn: &mut DbConn, hub: &Hub, requests: &[DealRequest]) -> Vec<Answer
         Ok(t) => t,
         Err(e) => {
             tracing::error!(error = %e, "reading the tables of deal entries");
+            let kind = fault(&e);
             return requests
                 .iter()
-                .map(|_| Err(AppError::Internal(anyhow::anyhow!("database error: {e}"))))
+                .map(|_| {
+                    Err(match kind {
+                        Some(Fault::Lost) => AppError::ConnectionLost,
+                        Some(Fault::ReadOnly) => AppError::ReadOnly,
+                        None => AppError::Internal(anyhow::anyhow!("database error: {e}")),
+                    })
+                })
                 .collect();
         }
     };
@@ -230,6 +280,14 @@ fn answers(conn: &mut DbConn, hub: &Hub, requests: &[DealRequest]) -> Vec<Answer
     }
     let written = match hub.write(conn, |tx| deals::enter_all(tx, &entries)) {
         Ok(w) => w,
+        // The connection is gone: each entry would fail alone just the same.
+        Err(OpError::Db(e)) if fault(&e) == Some(Fault::Lost) => {
+            tracing::warn!(error = %e, entries = entries.len(), "a group of deal entries lost its connection");
+            for i in slots {
+                out[i] = Some(Err(AppError::ConnectionLost));
+            }
+            return out.into_iter().map(|a| a.expect("every request answered")).collect();
+        }
         // Nothing of the group is stored: each entry alone, as a single PUT would be.
         Err(e) => {
             tracing::warn!(error = %e, entries = entries.len(), "a group of deal entries failed: each is written alone");

@@ -18,6 +18,7 @@
 //! own files.
 
 pub mod cache;
+pub mod gate;
 pub mod sse;
 
 use std::collections::{BTreeSet, HashSet};

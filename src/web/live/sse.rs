@@ -61,6 +61,8 @@ struct Stream {
     events: Receiver<Arc<Batch>>,
     pacer: Pacer,
     next_ping: Instant,
+    /// This stream's place among the open ones, given back with the stream.
+    _permit: super::gate::Permit,
 }
 
 impl Stream {
@@ -117,6 +119,8 @@ async fn events(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
+    // Refused before anything is read when too many streams are open.
+    let permit = state.streams.admit(&req)?;
     // 404 for an unknown tournament (from memory when its standings are).
     state.standings(id, None).await?;
     // Subscribe before reading what was missed: nothing falls in between.
@@ -150,6 +154,7 @@ async fn events(
         events: receiver,
         pacer: state.hub.pacer(),
         next_ping: Instant::now() + PING,
+        _permit: permit,
     };
     let body = futures_util::stream::unfold(stream, |mut s| async move {
         s.next().await.map(|b| (Ok::<_, Infallible>(b), s))

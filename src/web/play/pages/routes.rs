@@ -5,7 +5,7 @@ use std::convert::Infallible;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::web::Bytes;
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 
 use crate::db::ops::games;
 use crate::db::ops::{Msg, OpError};
@@ -150,20 +150,30 @@ pub(super) async fn take_back(
 /// `GET /s/{token}/events`: an event `change` each time the game changes
 /// (no data: the page fetches its own view again).
 #[get("/s/{token}/events")]
-pub(super) async fn seat_events(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, AppError> {
+pub(super) async fn seat_events(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, AppError> {
+    // Counted with the tournaments' streams: each holds a connection.
+    let permit = state.streams.admit(&req)?;
     let token = path.into_inner();
     let id = state.db(move |conn| Ok(seat_state(conn, &token)?.1.game.id)).await?;
     let rx = state.games.watch(id);
     let first = Bytes::from_static(b"retry: 2000\n: live\n\n");
-    let body = futures_util::stream::unfold((Some(first), rx), |(first, mut rx)| async move {
+    // The permit lives in the stream's state: dropped when the stream ends.
+    let body = futures_util::stream::unfold((Some(first), rx, permit), |(first, mut rx, permit)| async move {
         if let Some(b) = first {
-            return Some((Ok::<_, Infallible>(b), (None, rx)));
+            return Some((Ok::<_, Infallible>(b), (None, rx, permit)));
         }
         match tokio::time::timeout(sse::PING, rx.changed()).await {
-            Err(_) => Some((Ok(Bytes::from_static(b": ping\n\n")), (None, rx))),
+            Err(_) => Some((Ok(Bytes::from_static(b": ping\n\n")), (None, rx, permit))),
             Ok(Ok(())) => {
                 let n = *rx.borrow_and_update();
-                Some((Ok(Bytes::from(format!("event: change\ndata: {n}\n\n"))), (None, rx)))
+                Some((
+                    Ok(Bytes::from(format!("event: change\ndata: {n}\n\n"))),
+                    (None, rx, permit),
+                ))
             }
             Ok(Err(_)) => None,
         }
