@@ -23,6 +23,7 @@ mod hostile_input;
 mod imports;
 mod limits;
 mod live;
+mod player_import;
 mod players_input;
 mod print_exports;
 mod query_count;
