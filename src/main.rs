@@ -92,7 +92,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 .context("reading the document on standard input")?;
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))?;
+            // A refusal in words, naming its place; nothing was written.
+            let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))
+                .map_err(|e| anyhow::anyhow!(e.render(chelem::i18n::Lang::En)))?;
             if done.tokens_renewed {
                 eprintln!("note: the tables' links were in use in this database; the copy has new ones");
             }

@@ -40,3 +40,14 @@ impl OpError {
         }
     }
 }
+
+impl crate::db::ops::export::ImportError {
+    /// The sentence in `lang`: a refusal is its place and its reason
+    /// (`round 2, table 3, deal 4: …`); the others say themselves.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Self::Refused { place, reason } => format!("{place}: {}", reason.render(lang)),
+            other => other.to_string(),
+        }
+    }
+}

@@ -6,17 +6,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::models::Tournament;
 use crate::db::now;
-use crate::db::ops::tournaments::{NewSettings, NewTournament};
+use crate::db::ops::tournaments::{in_range, tournament_name, NewSettings, NewTournament};
+pub use crate::db::ops::tournaments::{MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::TieBreaker;
 use crate::tournament::table::Table5Mode;
-
-/// Most rounds a tournament can have.
-pub const MAX_ROUNDS: i64 = 30;
-/// Most deals per table and round.
-pub const MAX_DEALS: i64 = 20;
 
 /// The settings form as typed (every field a string, so a refused form can be
 /// shown again exactly). JSON bodies are read into it too.
@@ -67,15 +63,7 @@ fn int_field(value: &str, field: &'static str, default: i64, min: i64, max: i64)
     let n: i64 = v
         .parse()
         .map_err(|_| OpError::Invalid(Msg::new("form-not-a-number").arg("field", field).arg("value", v)))?;
-    if n < min || n > max {
-        return Err(OpError::Invalid(
-            Msg::new("form-out-of-range")
-                .arg("field", field)
-                .arg("min", min)
-                .arg("max", max),
-        ));
-    }
-    Ok(n)
+    in_range(n, field, min, max).map_err(OpError::Invalid)
 }
 
 fn checkbox(v: &Option<String>) -> bool {
@@ -137,10 +125,7 @@ impl TournamentForm {
 
     /// Checks the form and builds the tournament to insert.
     pub fn parse(&self, created_by: Option<i32>) -> OpResult<NewTournament> {
-        let name = self.name.trim();
-        if name.is_empty() || name.chars().count() > 120 {
-            return Err(OpError::Invalid(Msg::new("tournament-name-required")));
-        }
+        let name = tournament_name(&self.name).map_err(OpError::Invalid)?;
         let date = if self.date.trim().is_empty() {
             chrono::Utc::now().date_naive()
         } else {
@@ -185,7 +170,7 @@ impl TournamentForm {
             round_to_10: checkbox(&self.round_to_10),
         };
         Ok(NewTournament {
-            name: name.to_owned(),
+            name,
             event_date: date.format("%Y-%m-%d").to_string(),
             rounds_planned: rounds as i32,
             deals_table3: d3 as i32,

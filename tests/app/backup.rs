@@ -468,7 +468,7 @@ fn a_bad_document_is_refused_and_writes_nothing() {
         (version.to_string(), "not a Chelem tournament export of version 1"),
         (extra.to_string(), "unknown field `colour`"),
         (unknown.to_string(), "player ref 99 is not in \"players\""),
-        (bad_deal.to_string(), "round 1 table 1 deal 1"),
+        (bad_deal.to_string(), "round 1, table 1, deal 1: "),
     ];
     for (text, message) in cases {
         let (ok, out, err) = chelem(&db.url, &["import"], &text);

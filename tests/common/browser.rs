@@ -170,6 +170,26 @@ impl RealServer {
         self.child.wait().unwrap();
     }
 
+    /// Asks the server to stop with SIGTERM (what systemd and `docker stop`
+    /// send) and waits for it to be gone, at most `patience` (then it is
+    /// killed, and the answer says so): how it ended and how long it took.
+    pub fn terminate(&mut self, patience: Duration) -> (Option<std::process::ExitStatus>, Duration) {
+        let start = Instant::now();
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill -TERM");
+        while start.elapsed() < patience {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return (Some(status), start.elapsed());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.kill();
+        (None, start.elapsed())
+    }
+
     /// Starts the server again on the same database, on a new port, and
     /// waits until `/healthz` answers.
     pub fn restart(&mut self) {

@@ -167,27 +167,38 @@ impl Visitor {
     /// Creates the organizer (and an API token) and logs in over HTTP.
     pub fn login(db: &TestDb, addr: &str) -> Visitor {
         let token = api_token(db);
-        let a = exchange(addr, "GET /login HTTP/1.1\r\nHost: t", vec![]);
+        Visitor {
+            token,
+            ..Visitor::log_in(addr, "t", PASSWORD)
+        }
+    }
+
+    /// Logs the organizer in over HTTP with `password`, naming `host` (the
+    /// real server wants its own address); the account exists already (as
+    /// [`super::browser::RealServer`] makes it); no API token.
+    pub fn log_in(addr: &str, host: &str, password: &str) -> Visitor {
+        let a = exchange(addr, &format!("GET /login HTTP/1.1\r\nHost: {host}"), vec![]);
         let csrf = a.cookie("chelem_csrf").expect("a CSRF cookie");
         let form = form_body(&[
             ("csrf", &csrf),
             ("username", USER),
-            ("password", PASSWORD),
+            ("password", password),
             ("next", "/"),
         ]);
         let a = exchange(
             addr,
-            &form_head("POST", "/login", &format!("chelem_csrf={csrf}"), form.len()),
+            &form_head("POST", "/login", &format!("chelem_csrf={csrf}"), form.len())
+                .replace("Host: t\r\n", &format!("Host: {host}\r\n")),
             form,
         );
-        assert_eq!(a.status, 303, "login: {}", a.body);
+        assert_eq!(a.status, 303, "login: {} {}", a.status, a.body);
         let session = a.cookie("chelem_session").expect("a session");
         let csrf = a.cookie("chelem_csrf").unwrap_or(csrf);
         Visitor {
             addr: addr.to_owned(),
             cookies: format!("chelem_session={session}; chelem_csrf={csrf}"),
             csrf,
-            token,
+            token: String::new(),
         }
     }
 

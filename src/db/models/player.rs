@@ -47,6 +47,42 @@ impl Player {
             .get_result(conn)
     }
 
+    /// Inserts players, in statements of at most [`Player::BATCH`] rows: for
+    /// each, its id with its name, club and licence (the order of a
+    /// multi-row insert's answer is not promised; the caller matches them).
+    pub fn create_all(conn: &mut AnyConnection, new: &[NewPlayer]) -> QueryResult<Vec<Player>> {
+        let mut created = Vec::with_capacity(new.len());
+        for chunk in new.chunks(Player::BATCH) {
+            // The two-backend connection has no batch insert, each backend does.
+            let insert = diesel::insert_into(players::table)
+                .values(chunk)
+                .returning(players::all_columns);
+            created.extend(match conn {
+                AnyConnection::Postgresql(c) => insert.get_results::<Player>(c)?,
+                AnyConnection::Sqlite(c) => insert.get_results::<Player>(c)?,
+            });
+        }
+        Ok(created)
+    }
+
+    /// Rows of one insert or values of one `IN` list: well under SQLite's
+    /// and PostgreSQL's limits on a statement's parameters.
+    pub const BATCH: usize = 1_000;
+
+    /// The players holding these licences.
+    pub fn by_licences(conn: &mut AnyConnection, licences: &[&str]) -> QueryResult<Vec<Player>> {
+        let mut found = Vec::new();
+        for chunk in licences.chunks(Player::BATCH) {
+            found.extend(
+                players::table
+                    .filter(players::licence.eq_any(chunk))
+                    .select(Player::as_select())
+                    .load(conn)?,
+            );
+        }
+        Ok(found)
+    }
+
     /// The player with this id.
     pub fn find(conn: &mut AnyConnection, id: PlayerId) -> QueryResult<Option<Player>> {
         players::table

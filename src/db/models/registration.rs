@@ -51,6 +51,38 @@ impl Registration {
             .get_result(conn)
     }
 
+    /// Registers players in a tournament, in statements of at most
+    /// [`Player::BATCH`] rows.
+    pub fn create_all(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        players: &[PlayerId],
+        checked_in: bool,
+        first_round: RoundNo,
+        now: NaiveDateTime,
+    ) -> QueryResult<()> {
+        for chunk in players.chunks(Player::BATCH) {
+            let rows: Vec<_> = chunk
+                .iter()
+                .map(|p| {
+                    (
+                        registrations::tournament_id.eq(tournament_id),
+                        registrations::player_id.eq(*p),
+                        registrations::checked_in.eq(checked_in),
+                        registrations::first_round.eq(first_round),
+                        registrations::created_at.eq(now),
+                    )
+                })
+                .collect();
+            let insert = diesel::insert_into(registrations::table).values(rows);
+            match conn {
+                AnyConnection::Postgresql(c) => insert.execute(c)?,
+                AnyConnection::Sqlite(c) => insert.execute(c)?,
+            };
+        }
+        Ok(())
+    }
+
     /// The registration of a player in a tournament.
     pub fn find(
         conn: &mut AnyConnection,

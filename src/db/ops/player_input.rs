@@ -27,14 +27,29 @@ pub const MAX_CHARS: usize = 120;
 
 /// Refuses text holding a control character (NUL, tab, line feed, escape…):
 /// nothing a person types into a name, and a NUL byte is refused by
-/// PostgreSQL. `field` is `name`, `club` or `licence`.
-fn no_control(field: &'static str, s: &str) -> Result<(), Msg> {
+/// PostgreSQL. `field` names it (`player-name`, `player-club`…).
+fn no_control(field: &str, s: &str) -> Result<(), Msg> {
     match s.chars().position(char::is_control) {
         Some(i) => Err(Msg::new("player-control-char")
-            .arg("field", format!("player-{field}"))
+            .arg("field", field)
             .arg("position", i + 1)),
         None => Ok(()),
     }
+}
+
+/// The check of a one-line text that has no form of its own (who entered a
+/// deal, an audit entry's words, in an imported document): no control
+/// character, as for a player's fields, and at most `max` characters.
+pub fn check_text(field: &str, s: &str, max: usize) -> Result<(), Msg> {
+    no_control(field, s)?;
+    let count = s.chars().count();
+    if count > max {
+        return Err(Msg::new("text-too-long")
+            .arg("field", field)
+            .arg("count", count)
+            .arg("max", max));
+    }
+    Ok(())
 }
 
 /// A player's full name: spaces folded, 1 to [`MAX_CHARS`] characters, no
@@ -45,7 +60,7 @@ pub struct PlayerName(String);
 impl PlayerName {
     /// Checks a name as typed.
     pub fn parse(s: &str) -> Result<PlayerName, Msg> {
-        no_control("name", s)?;
+        no_control("player-name", s)?;
         let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
         let count = name.chars().count();
         if count == 0 {
@@ -68,7 +83,7 @@ impl PlayerName {
 /// A club name: trimmed, at most [`MAX_CHARS`] characters, no control
 /// character; may be empty.
 fn parse_club(s: &str) -> Result<String, Msg> {
-    no_control("club", s)?;
+    no_control("player-club", s)?;
     let club = s.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = club.chars().count();
     if count > MAX_CHARS {
@@ -88,7 +103,7 @@ impl Licence {
 
     /// Checks a licence as typed: `None` when nothing was typed.
     pub fn parse(s: &str) -> Result<Option<Licence>, Msg> {
-        no_control("licence", s)?;
+        no_control("player-licence", s)?;
         let digits: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         if digits.is_empty() {
             return Ok(None);

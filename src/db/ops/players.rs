@@ -5,6 +5,8 @@
 //! the organizer typed (a form, a JSON body, a CSV line) into a checked
 //! value, or a refusal [`Msg`]; the operations take only checked values.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::db::models::{NewPlayer, Player, Registration, Round};
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
@@ -96,34 +98,129 @@ pub struct ImportReport {
 }
 
 /// Registers the players of a parsed file ([`parse_csv`]): every line is
-/// registered or refused on its own (each in a savepoint of the unit of
-/// work), so the good lines of a file with bad lines are imported.
+/// registered or refused on its own (a refused line does not stop the
+/// others), exactly as [`register`] would one after the other, in one pass:
+/// the tournament's registrations, its next round and the directory's
+/// players holding the file's licences are read once, every line is decided
+/// in memory, then the new players and the registrations are inserted in a
+/// few multi-row statements. A few statements for the whole file, whatever
+/// its length: the unit of work stays short (the tablets' writes wait
+/// behind it), and it is stored whole or not at all.
 pub fn import(
     tx: &mut Tx<'_>,
     tournament_id: TournamentId,
     lines: Vec<CsvLine>,
     checked_in: bool,
 ) -> OpResult<ImportReport> {
+    let mut known = Known::read(tx, tournament_id, &lines)?;
     let mut report = ImportReport::default();
+    // (line, name) of each registration, and who: a directory's player, or
+    // the index of a new one.
+    let mut registered: Vec<(usize, String, Result<PlayerId, usize>)> = Vec::new();
+    let mut new_players: Vec<NewPlayer> = Vec::new();
+    let at = now();
     for CsvLine { line, content, player } in lines {
-        let refused = |reason| RefusedLine {
-            line,
-            content: content.clone(),
-            reason,
-        };
-        match player {
-            Err(reason) => report.refused.push(refused(reason)),
-            Ok(fields) => match tx.savepoint(|tx| register_quietly(tx, tournament_id, &fields, checked_in)) {
-                Ok((p, _)) => report.imported.push((line, p.name)),
-                Err(OpError::Invalid(m) | OpError::Conflict(m)) => report.refused.push(refused(m)),
-                Err(e) => return Err(e),
-            },
+        let decided = player.and_then(|fields| known.decide(&fields));
+        match decided {
+            Err(reason) => report.refused.push(RefusedLine { line, content, reason }),
+            Ok(Decided::Existing(p)) => registered.push((line, p.name, Ok(p.id))),
+            Ok(Decided::New(fields)) => {
+                registered.push((line, fields.name.as_str().to_owned(), Err(new_players.len())));
+                new_players.push(NewPlayer {
+                    name: fields.name.as_str().to_owned(),
+                    club: fields.club,
+                    licence: fields.licence.map(|l| l.as_str().to_owned()),
+                    created_at: at,
+                });
+            }
         }
     }
+    // The new players' ids, matched by name and club (one new player per
+    // name and club: `decide` refuses a second).
+    let created: HashMap<(String, String), PlayerId> = Player::create_all(tx, &new_players)?
+        .into_iter()
+        .map(|p| ((p.name, p.club), p.id))
+        .collect();
+    let ids: Vec<PlayerId> = registered
+        .iter()
+        .map(|(_, _, who)| match who {
+            Ok(id) => *id,
+            Err(i) => created[&(new_players[*i].name.clone(), new_players[*i].club.clone())],
+        })
+        .collect();
+    Registration::create_all(tx, tournament_id, &ids, checked_in, known.first_round, at)?;
+    report.imported = registered.into_iter().map(|(line, name, _)| (line, name)).collect();
     if !report.imported.is_empty() {
         publish_standings(tx, tournament_id)?;
     }
     Ok(report)
+}
+
+/// What a line of a file comes to.
+enum Decided {
+    /// The directory's player holding its licence.
+    Existing(Player),
+    /// A player to add to the directory.
+    New(PlayerFields),
+}
+
+/// What [`import`] reads once and then keeps up to date line after line.
+struct Known {
+    /// Players registered in the tournament (and by the lines before).
+    registered: HashSet<PlayerId>,
+    /// Their names and clubs, ASCII lower-cased: the same again is a double entry.
+    names: HashSet<(String, String)>,
+    /// The directory's players holding a licence of the file.
+    by_licence: HashMap<String, Player>,
+    /// The round the players join from.
+    first_round: RoundNo,
+}
+
+fn name_key(name: &str, club: &str) -> (String, String) {
+    (name.to_ascii_lowercase(), club.to_ascii_lowercase())
+}
+
+impl Known {
+    fn read(conn: &mut AnyConnection, tournament_id: TournamentId, lines: &[CsvLine]) -> OpResult<Known> {
+        let regs = Registration::with_players(conn, tournament_id)?;
+        let licences: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.player.as_ref().ok()?.licence.as_ref().map(Licence::as_str))
+            .collect();
+        Ok(Known {
+            registered: regs.iter().map(|(_, p)| p.id).collect(),
+            names: regs.iter().map(|(_, p)| name_key(&p.name, &p.club)).collect(),
+            by_licence: Player::by_licences(conn, &licences)?
+                .into_iter()
+                .filter_map(|p| Some((p.licence.clone()?, p)))
+                .collect(),
+            first_round: Round::last_number(conn, tournament_id)? + 1,
+        })
+    }
+
+    /// Decides a line as [`register`] would after the lines before it:
+    /// the directory's player holding its licence unless already
+    /// registered, else a new player unless one of the same name and club
+    /// is registered.
+    fn decide(&mut self, fields: &PlayerFields) -> Result<Decided, Msg> {
+        let existing = fields.licence.as_ref().and_then(|l| self.by_licence.get(l.as_str()));
+        let already = |name: &str| Msg::new("player-already-registered").arg("name", name);
+        match existing {
+            Some(p) => {
+                if !self.registered.insert(p.id) {
+                    return Err(already(&p.name));
+                }
+                self.names.insert(name_key(&p.name, &p.club));
+                Ok(Decided::Existing(p.clone()))
+            }
+            None => {
+                if !self.names.insert(name_key(fields.name.as_str(), &fields.club)) {
+                    return Err(already(fields.name.as_str()));
+                }
+                Ok(Decided::New(fields.clone()))
+            }
+        }
+    }
 }
 
 /// Reads and registers a player file ([`parse_csv`], then [`import`]).

@@ -11,6 +11,39 @@ pub use crate::tournament::table::Table5Mode;
 
 use super::{Msg, OpError, OpResult};
 
+/// Most rounds a tournament can have.
+pub const MAX_ROUNDS: i64 = 30;
+/// Most deals per table and round.
+pub const MAX_DEALS: i64 = 20;
+/// Longest tournament name, in characters.
+pub const MAX_NAME_CHARS: usize = 120;
+
+/// A tournament's name as typed: trimmed, 1 to [`MAX_NAME_CHARS`]
+/// characters, no control character. The settings form and an imported
+/// document both go through it.
+pub fn tournament_name(s: &str) -> Result<String, Msg> {
+    let name = s.trim();
+    if name.chars().any(char::is_control) {
+        return Err(Msg::new("input-control-char").arg("field", "name"));
+    }
+    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+        return Err(Msg::new("tournament-name-required"));
+    }
+    Ok(name.to_owned())
+}
+
+/// Refuses a setting outside `min..=max` (`field` names it, as the form's
+/// field): the range check of the settings form and of an import.
+pub fn in_range(n: i64, field: &'static str, min: i64, max: i64) -> Result<i64, Msg> {
+    if n < min || n > max {
+        return Err(Msg::new("form-out-of-range")
+            .arg("field", field)
+            .arg("min", min)
+            .arg("max", max));
+    }
+    Ok(n)
+}
+
 /// Creates a tournament.
 pub fn create(tx: &mut Tx<'_>, new: &NewTournament) -> OpResult<Tournament> {
     Ok(Tournament::create(tx, new)?)

@@ -82,9 +82,14 @@ impl EnteredDeal {
 
 /// The refusal of a deal, as a message the pages translate.
 pub fn deal_msg(e: &DealError) -> OpError {
+    OpError::Invalid(deal_refusal(e))
+}
+
+/// Why a deal is refused, as the message [`deal_msg`] carries.
+pub fn deal_refusal(e: &DealError) -> Msg {
     let mut msg = Msg::owned(e.key());
     msg.args.extend(e.args());
-    OpError::Invalid(msg)
+    msg
 }
 
 /// Scores a deal at its table without storing it: deal `number` of a table

@@ -1,5 +1,8 @@
 //! Why a document cannot be imported, or a tournament exported.
 
+use diesel::result::{DatabaseErrorKind, Error as DbError};
+
+use crate::db::ops::Msg;
 use crate::tournament::ids::{PlayerId, TournamentId};
 
 use super::VERSION;
@@ -32,9 +35,36 @@ pub enum ImportError {
         /// What is wrong.
         detail: String,
     },
-    /// The database refused it.
-    #[error("database error: {0}")]
+    /// What live entry would refuse, at `place` (`round 2, table 3, deal
+    /// 4`): `reason` says why (`web::message` renders it in a language).
+    #[error("{place}: refused ({})", reason.key)]
+    Refused {
+        /// Where in the document.
+        place: String,
+        /// Why.
+        reason: Msg,
+    },
+    /// The database refused it or failed: said in a sentence, never in the
+    /// database's own words (the checks before leave nothing the database
+    /// should refuse).
+    #[error("{}", db_sentence(.0))]
     Db(#[from] diesel::result::Error),
+}
+
+/// What a database failure during an import means for the person importing.
+fn db_sentence(e: &DbError) -> &'static str {
+    match e {
+        DbError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+            "the database already holds a value of this document that must be unique (a licence, a link): nothing was imported"
+        }
+        DbError::DatabaseError(DatabaseErrorKind::ForeignKeyViolation | DatabaseErrorKind::NotNullViolation, _) => {
+            "the document names something it does not hold: nothing was imported"
+        }
+        DbError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) | DbError::BrokenTransactionManager => {
+            "the connection to the database was lost: nothing was imported, try again"
+        }
+        _ => "the database could not store the tournament: nothing was imported",
+    }
 }
 
 pub(super) fn invalid(what: impl Into<String>, detail: impl ToString) -> ImportError {

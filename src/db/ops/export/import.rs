@@ -3,7 +3,7 @@
 //! registrations, constraints and plan, rounds with their tables, deals and
 //! games, the audit log).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use diesel::prelude::*;
 
@@ -11,13 +11,16 @@ use crate::db::models::{
     AuditEntry, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal, NewGameSeat,
     NewPlayer, NewTournament, Player, RoundTable, SeatingConstraint, Tournament, User,
 };
+use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::events::publish_standings;
+use crate::db::ops::player_input::PlayerFields;
 use crate::db::schema::{registrations, rounds};
 use crate::db::Tx;
 use crate::secrets::new_token;
 use crate::tournament::ids::{PlayerId, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind, StoredPlan};
 
+use super::check::check;
 use super::error::invalid;
 use super::players::{parse_deal, plan_fingerprint};
 use super::{
@@ -53,6 +56,9 @@ pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError>
 /// players; the others are added.
 pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> {
     check_format(doc)?;
+    check_refs(doc)?;
+    // Refused as a whole before anything is written.
+    check(doc)?;
     // Players first: their new ids rename every player field.
     let players = import_players(tx, doc)?;
     let doc = doc.map_players(&mut |r| players.ids.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
@@ -63,7 +69,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
     for round in &doc.rounds {
-        import_round(tx, t.id, round, tokens_renewed)?;
+        import_round(tx, t.id, td, round, tokens_renewed)?;
     }
     import_audit(tx, t.id, &doc.audit_log)?;
     // Its pages are new, but a browser left open on an id reused after a
@@ -89,6 +95,19 @@ fn check_format(doc: &Document) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// Refuses a player `ref` used twice in `players`, or a player field naming
+/// none of them.
+fn check_refs(doc: &Document) -> Result<(), ImportError> {
+    let mut refs = HashSet::new();
+    for p in &doc.players {
+        if !refs.insert(p.reference) {
+            return Err(ImportError::DuplicatePlayer(p.reference));
+        }
+    }
+    doc.map_players(&mut |r| refs.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
+    Ok(())
+}
+
 /// The document's players in this database: each `ref` and the id it takes.
 struct PlayerIds {
     /// Database id by `ref`.
@@ -104,7 +123,15 @@ fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportEr
     let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
     let (mut matched, mut added) = (0, 0);
     for p in &doc.players {
-        let existing = match &p.licence {
+        // As the player form keeps them (checked already).
+        let fields = PlayerFields::new(&p.name, &p.club, p.licence.as_deref().unwrap_or("")).map_err(|reason| {
+            ImportError::Refused {
+                place: format!("player ref {}", p.reference),
+                reason,
+            }
+        })?;
+        let licence = fields.licence.as_ref().map(|l| l.as_str().to_owned());
+        let existing = match &licence {
             Some(l) => Player::find_by_licence(tx, l)?,
             None => None,
         };
@@ -118,9 +145,9 @@ fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportEr
                 Player::create(
                     tx,
                     &NewPlayer {
-                        name: p.name.clone(),
-                        club: p.club.clone(),
-                        licence: p.licence.clone(),
+                        name: fields.name.as_str().to_owned(),
+                        club: fields.club,
+                        licence,
                         created_at: p.created_at,
                     },
                 )?
@@ -144,7 +171,7 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
     let t = Tournament::create(
         tx,
         &NewTournament {
-            name: td.name.clone(),
+            name: td.name.trim().to_owned(),
             event_date: td.event_date.clone(),
             rounds_planned: td.rounds_planned,
             deals_table3: td.deals_table3,
@@ -246,7 +273,13 @@ fn tokens_in_use(tx: &mut Tx<'_>, rounds: &[RoundDoc]) -> QueryResult<bool> {
 }
 
 /// A round, its tables with their seats, their deals and their games.
-fn import_round(tx: &mut Tx<'_>, t: TournamentId, round: &RoundDoc, tokens_renewed: bool) -> Result<(), ImportError> {
+fn import_round(
+    tx: &mut Tx<'_>,
+    t: TournamentId,
+    td: &TournamentDoc,
+    round: &RoundDoc,
+    tokens_renewed: bool,
+) -> Result<(), ImportError> {
     let status = round.status;
     let round_id: i32 = diesel::insert_into(rounds::table)
         .values((
@@ -266,7 +299,7 @@ fn import_round(tx: &mut Tx<'_>, t: TournamentId, round: &RoundDoc, tokens_renew
         };
         let stored = RoundTable::create(tx, round_id, table.number, &token, table.deal_count, &table.seats)?;
         for deal in &table.deals {
-            import_deal(tx, round, table, &stored, deal)?;
+            import_deal(tx, td, round, table, &stored, deal)?;
         }
         if let Some(g) = &table.game {
             import_game(tx, t, &stored, g)?;
@@ -275,16 +308,25 @@ fn import_round(tx: &mut Tx<'_>, t: TournamentId, round: &RoundDoc, tokens_renew
     Ok(())
 }
 
-/// A deal entered at a table (`stored`, the table as imported), with its scores.
+/// A deal entered at a table (`stored`, the table as imported), with its
+/// scores (checked: those the rules core gives), its record as live entry
+/// stores it.
 fn import_deal(
     tx: &mut Tx<'_>,
+    td: &TournamentDoc,
     round: &RoundDoc,
     table: &TableDoc,
     stored: &RoundTable,
     deal: &DealDoc,
 ) -> Result<(), ImportError> {
-    let what = || format!("round {} table {} deal {}", round.number, table.number, deal.number);
-    let record = parse_deal(&deal.record, &what)?;
+    let what = || format!("round {}, table {}, deal {}", round.number, table.number, deal.number);
+    let record = parse_deal(&deal.record, &what)?
+        .score_at(&table.seats, deal.number, td.table5_mode, &td.rules)
+        .map_err(|e| ImportError::Refused {
+            place: what(),
+            reason: deal_refusal(&e),
+        })?
+        .deal;
     let new = NewDeal {
         table_id: stored.id,
         number: deal.number,

@@ -14,9 +14,11 @@
 //! attempts, forms' idempotency keys.
 //!
 //! The document's types are in `document`, where it names players in
-//! `players`, reading it out of the database in `load`, writing it back in
-//! `import`, and why either fails in `error`.
+//! `players`, reading it out of the database in `load`, what it must be to
+//! be imported (what live entry would accept) in `check`, writing it back
+//! in `import`, and why either fails in `error`.
 
+mod check;
 mod document;
 mod error;
 mod import;

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+use crate::db::ops::deals::deal_refusal;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
@@ -53,7 +54,7 @@ impl Document {
                     for s in &mut deal.scores {
                         s.player = f(s.player)?;
                     }
-                    let what = || format!("round {} table {} deal {}", round.number, table.number, deal.number);
+                    let what = || format!("round {}, table {}, deal {}", round.number, table.number, deal.number);
                     deal.record = parse_deal(&deal.record, &what)?.try_map_players(&mut *f)?.to_json();
                 }
             }
@@ -98,7 +99,10 @@ fn map_list<E>(list: &mut [PlayerId], f: &mut dyn FnMut(PlayerId) -> Result<Play
 }
 
 pub(super) fn parse_deal(v: &Value, what: &dyn Fn() -> String) -> Result<TableDeal, ImportError> {
-    TableDeal::from_json(v).map_err(|e| invalid(what(), e))
+    TableDeal::from_json(v).map_err(|e| ImportError::Refused {
+        place: what(),
+        reason: deal_refusal(&e),
+    })
 }
 
 /// The fingerprint a plan made for `players` under `constraints` carries

@@ -1,0 +1,315 @@
+//! What an imported document must be before anything of it is written: what
+//! live entry would have refused is refused here too. Texts go through the
+//! forms' checks, settings through the settings form's ranges, every deal
+//! through the rules core at its table (and must score exactly as stored),
+//! tables seat 3 to 5 registered players, rounds and tables are numbered
+//! from 1. Each refusal names its place (`round 2, table 3, deal 4`).
+//! Pure: the document's players are still its `ref`s.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use crate::db::ops::deals::{deal_refusal, may_confirm};
+use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
+use crate::db::ops::tournaments::{in_range, tournament_name, MAX_DEALS, MAX_ROUNDS};
+use crate::db::ops::Msg;
+use crate::tournament::deal::TableDeal;
+use crate::tournament::ids::PlayerId;
+use crate::tournament::table::{deal_players, RoundStatus};
+
+use super::{AuditDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
+
+/// Longest one-line text with no form of its own (who entered a deal, an
+/// audit entry's actor, action, subject and reason).
+const MAX_TEXT: usize = 1_000;
+/// Longest JSON text of an audit entry (a round's seating, the settings).
+const MAX_AUDIT_JSON: usize = 100_000;
+/// Longest link token (the server makes 32 hexadecimal digits).
+const MAX_TOKEN: usize = 64;
+
+/// A refusal at `place`.
+fn at(place: impl Into<String>) -> impl FnOnce(Msg) -> ImportError {
+    let place = place.into();
+    move |reason| ImportError::Refused { place, reason }
+}
+
+/// Checks the whole document; the first refusal.
+pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
+    check_tournament(&doc.tournament)?;
+    check_players(doc)?;
+    let registered = check_registrations(doc)?;
+    for (i, c) in doc.seating_constraints.iter().enumerate() {
+        let place = format!("seating constraint {}", i + 1);
+        if c.player_b.is_some_and(|b| b == c.player_a) {
+            return Err(at(place)(Msg::new("import-apart-self").arg("player", c.player_a)));
+        }
+        if let Some(n) = c.table_number {
+            in_range(i64::from(n.get()), "table_number", 1, i64::from(i32::MAX)).map_err(at(place))?;
+        }
+    }
+    let planned = doc.tournament.rounds_planned;
+    for (i, round) in doc.rounds.iter().enumerate() {
+        let expected = i as i32 + 1;
+        let place = format!("round {}", round.number);
+        if round.number.get() != expected {
+            return Err(at(place)(
+                Msg::new("import-round-number")
+                    .arg("expected", expected)
+                    .arg("found", round.number),
+            ));
+        }
+        if expected > planned {
+            return Err(at(place)(Msg::new("import-round-unplanned").arg("planned", planned)));
+        }
+        if round.status != RoundStatus::Closed && i + 1 < doc.rounds.len() {
+            return Err(at(place)(Msg::new("import-round-open")));
+        }
+        check_round(&doc.tournament, round, &registered)?;
+    }
+    check_tokens_once(doc)?;
+    for (i, entry) in doc.audit_log.iter().enumerate() {
+        check_audit(i, entry)?;
+    }
+    Ok(())
+}
+
+/// Every link of the document (tables' and seats') is its own.
+fn check_tokens_once(doc: &Document) -> Result<(), ImportError> {
+    let mut seen = HashSet::new();
+    for round in &doc.rounds {
+        for table in &round.tables {
+            let seats = table
+                .game
+                .iter()
+                .flat_map(|g| g.seats.iter().filter_map(|s| s.token.as_deref()));
+            for token in std::iter::once(table.token.as_str()).chain(seats) {
+                if !seen.insert(token) {
+                    let place = format!("round {}, table {}", round.number, table.number);
+                    return Err(at(place)(Msg::new("import-token-twice")));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The settings, as the settings form checks them.
+fn check_tournament(td: &TournamentDoc) -> Result<(), ImportError> {
+    let here = || at("tournament");
+    tournament_name(&td.name).map_err(here())?;
+    chrono::NaiveDate::parse_from_str(&td.event_date, "%Y-%m-%d")
+        .map_err(|_| here()(Msg::new("tournament-bad-date").arg("value", &td.event_date)))?;
+    let ranges: [(i64, &'static str, i64, i64); 6] = [
+        (td.rounds_planned.into(), "rounds", 1, MAX_ROUNDS),
+        (td.deals_table3.into(), "deals_table3", 1, MAX_DEALS),
+        (td.deals_table4.into(), "deals_table4", 1, MAX_DEALS),
+        (td.deals_table5.into(), "deals_table5", 1, MAX_DEALS),
+        (td.extra_fives.into(), "extra_fives", 0, 100),
+        (td.seed, "seed", 0, i64::from(i32::MAX)),
+    ];
+    for (n, field, min, max) in ranges {
+        in_range(n, field, min, max).map_err(here())?;
+    }
+    if let Some(r) = td.swiss_from_round {
+        in_range(r.get().into(), "swiss_from_round", 2, MAX_ROUNDS).map_err(here())?;
+    }
+    if let Some(login) = &td.created_by {
+        check_text("created_by", login, MAX_TEXT).map_err(here())?;
+    }
+    Ok(())
+}
+
+/// Each player's name, club and licence as the player form checks them;
+/// one licence for one player.
+fn check_players(doc: &Document) -> Result<(), ImportError> {
+    let mut licences: HashMap<&str, i32> = HashMap::new();
+    for p in &doc.players {
+        let place = format!("player ref {}", p.reference);
+        PlayerFields::new(&p.name, &p.club, p.licence.as_deref().unwrap_or("")).map_err(at(place.as_str()))?;
+        if let Some(l) = &p.licence {
+            if let Some(first) = licences.insert(l.as_str(), p.reference.get()) {
+                return Err(at(place)(
+                    Msg::new("import-licence-twice").arg("licence", l).arg("other", first),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The registered players: each at most once, from round 1 or later.
+fn check_registrations(doc: &Document) -> Result<HashSet<PlayerId>, ImportError> {
+    let mut registered = HashSet::new();
+    for r in &doc.registrations {
+        let place = format!("registration of player ref {}", r.player);
+        if !registered.insert(r.player) {
+            return Err(at(place)(Msg::new("import-registered-twice")));
+        }
+        in_range(r.first_round.get().into(), "first_round", 1, MAX_ROUNDS).map_err(at(place.as_str()))?;
+        if let Some(w) = r.withdrawn_after {
+            in_range(w.get().into(), "withdrawn_after", 0, MAX_ROUNDS).map_err(at(place.as_str()))?;
+        }
+    }
+    Ok(registered)
+}
+
+/// A round's tables: numbered from 1, 3 to 5 registered players each, a
+/// player at one table only; their deals and games.
+fn check_round(td: &TournamentDoc, round: &RoundDoc, registered: &HashSet<PlayerId>) -> Result<(), ImportError> {
+    let mut seated = HashSet::new();
+    for (j, table) in round.tables.iter().enumerate() {
+        let place = format!("round {}, table {}", round.number, table.number);
+        let refuse = |m: Msg| at(place.as_str())(m);
+        let expected = j as i32 + 1;
+        if table.number.get() != expected {
+            return Err(refuse(
+                Msg::new("import-table-number")
+                    .arg("expected", expected)
+                    .arg("found", table.number),
+            ));
+        }
+        if !(3..=5).contains(&table.seats.len()) {
+            return Err(refuse(Msg::new("import-table-size").arg("count", table.seats.len())));
+        }
+        for p in &table.seats {
+            if !registered.contains(p) {
+                return Err(refuse(Msg::new("import-not-registered").arg("player", p)));
+            }
+            if !seated.insert(*p) {
+                return Err(refuse(Msg::new("import-seated-twice").arg("player", p)));
+            }
+        }
+        in_range(table.deal_count.into(), "deal_count", 1, MAX_DEALS).map_err(refuse)?;
+        check_token(&table.token).map_err(|m| at(place.as_str())(m))?;
+        let mut numbers = BTreeSet::new();
+        for deal in &table.deals {
+            let place = format!("{place}, deal {}", deal.number);
+            if !numbers.insert(deal.number) {
+                return Err(at(place)(Msg::new("import-deal-twice")));
+            }
+            check_deal(td, table, deal).map_err(at(place))?;
+        }
+        if let Some(g) = &table.game {
+            check_game(table, g).map_err(|(what, m)| at(format!("{place}, game{what}"))(m))?;
+        }
+    }
+    Ok(())
+}
+
+/// A link token: letters and digits, as the server makes them.
+fn check_token(token: &str) -> Result<(), Msg> {
+    if token.is_empty() || token.len() > MAX_TOKEN || !token.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(Msg::new("import-token").arg("max", MAX_TOKEN));
+    }
+    Ok(())
+}
+
+/// A deal: its number within the table's count, its record checked and
+/// scored by the rules core at its table exactly as live entry does, the
+/// stored scores and facts those of the scoring, a confirmation by a defender.
+fn check_deal(td: &TournamentDoc, table: &TableDoc, deal: &DealDoc) -> Result<(), Msg> {
+    if deal.number < 1 || deal.number > table.deal_count {
+        return Err(Msg::new("deal-number-range").arg("max", table.deal_count));
+    }
+    let record = TableDeal::from_json(&deal.record).map_err(|e| deal_refusal(&e))?;
+    let scored = record
+        .score_at(&table.seats, deal.number, td.table5_mode, &td.rules)
+        .map_err(|e| deal_refusal(&e))?;
+    let stored: BTreeSet<(PlayerId, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
+    let computed: BTreeSet<(PlayerId, i32)> = scored.scores.iter().copied().collect();
+    if stored != computed || deal.scores.len() != scored.scores.len() {
+        let list = |s: &BTreeSet<(PlayerId, i32)>| {
+            s.iter()
+                .map(|(p, v)| format!("{p}: {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(Msg::new("import-scores-differ")
+            .arg("stored", list(&stored))
+            .arg("computed", list(&computed)));
+    }
+    let played = scored.deal.played();
+    let facts = (
+        played.is_none(),
+        played.map(|d| d.taker),
+        scored.output.as_ref().map(|o| o.won),
+    );
+    if (deal.passed, deal.taker, deal.attack_won) != facts {
+        return Err(Msg::new("import-deal-facts"));
+    }
+    in_range(deal.version.into(), "version", 1, i64::from(i32::MAX))?;
+    check_text("entered_by", &deal.entered_by, MAX_TEXT)?;
+    if let Some(p) = deal.confirmed_by {
+        let (playing, _) = deal_players(&table.seats, deal.number, td.table5_mode);
+        if !deal.confirmed || !may_confirm(&scored.deal, &playing, p) {
+            return Err(Msg::new("import-confirmed-by").arg("player", p));
+        }
+    }
+    Ok(())
+}
+
+/// A game played on the devices: one seat per player of the table, its
+/// names and links as checked elsewhere, its deals within the table's count
+/// and its actions by seats of the deal. (Where, and why.)
+fn check_game(table: &TableDoc, g: &GameDoc) -> Result<(), (String, Msg)> {
+    let n = table.seats.len();
+    let whole = |m: Msg| (String::new(), m);
+    if g.seats.len() != n {
+        return Err(whole(
+            Msg::new("import-game-seats")
+                .arg("count", g.seats.len())
+                .arg("expected", n),
+        ));
+    }
+    check_text("created_by", &g.created_by, MAX_TEXT).map_err(whole)?;
+    let mut seen = HashSet::new();
+    for s in &g.seats {
+        let here = |m: Msg| (format!(", seat {}", s.seat), m);
+        if !(0..n as i32).contains(&s.seat) || !seen.insert(s.seat) {
+            return Err(here(Msg::new("import-game-seat").arg("max", n - 1)));
+        }
+        PlayerName::parse(&s.name).map_err(here)?;
+        if let Some(p) = s.player {
+            if table.seats.get(s.seat as usize) != Some(&p) {
+                return Err(here(Msg::new("import-game-seat-player").arg("player", p)));
+            }
+        }
+        if let Some(t) = &s.token {
+            check_token(t).map_err(here)?;
+        }
+    }
+    for d in &g.deals {
+        let here = |m: Msg| (format!(" deal {}", d.number), m);
+        if d.number < 1 || d.number > table.deal_count {
+            return Err(here(Msg::new("deal-number-range").arg("max", table.deal_count)));
+        }
+        // At a table of 5, four seats of the deal (the dealer sits out) or five.
+        let seats = d.seat_map.len();
+        let valid_map = (3..=n).contains(&seats) && d.seat_map.iter().all(|s| *s < n);
+        if !valid_map || !(0..seats as i32).contains(&d.dealer) {
+            return Err(here(Msg::new("import-game-deal-seats")));
+        }
+        if let Some(a) = d.actions.iter().find(|a| !(0..seats as i32).contains(&a.seat)) {
+            return Err(here(Msg::new("import-game-action-seat").arg("seat", a.seat)));
+        }
+    }
+    Ok(())
+}
+
+/// An audit entry's texts.
+fn check_audit(i: usize, e: &AuditDoc) -> Result<(), ImportError> {
+    let refuse = at(format!("audit entry {}", i + 1));
+    let texts = [
+        ("actor", e.actor.as_str(), MAX_TEXT),
+        ("action", &e.action, MAX_TEXT),
+        ("subject", &e.subject, MAX_TEXT),
+        ("reason", &e.reason, MAX_TEXT),
+        ("before_json", e.before_json.as_deref().unwrap_or(""), MAX_AUDIT_JSON),
+        ("after_json", e.after_json.as_deref().unwrap_or(""), MAX_AUDIT_JSON),
+    ];
+    for (field, text, max) in texts {
+        if let Err(m) = check_text(field, text, max) {
+            return Err(refuse(m));
+        }
+    }
+    Ok(())
+}
