@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::models::Tournament;
 use crate::db::now;
+use crate::db::ops::text_input::clean_name;
 use crate::db::ops::tournaments::{NewSettings, NewTournament};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
@@ -137,7 +138,7 @@ impl TournamentForm {
 
     /// Checks the form and builds the tournament to insert.
     pub fn parse(&self, created_by: Option<i32>) -> OpResult<NewTournament> {
-        let name = self.name.trim();
+        let name = clean_name("tournament-name", &self.name).map_err(OpError::Invalid)?;
         if name.is_empty() || name.chars().count() > 120 {
             return Err(OpError::Invalid(Msg::new("tournament-name-required")));
         }

@@ -91,6 +91,7 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(invalid("game-names-list")),
     };
+    let names = games::seat_names(&names).map_err(|m| AppError::Op(OpError::Invalid(m)))?;
     Ok(CasualGame {
         players,
         names,
