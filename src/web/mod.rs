@@ -23,6 +23,7 @@ pub mod public;
 pub mod render;
 pub mod results;
 pub mod settings;
+pub mod spreadsheet;
 pub mod table;
 
 use std::sync::Arc;
