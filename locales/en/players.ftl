@@ -11,3 +11,7 @@ csv-licence-twice = licence { $licence } is already on line { $line } of the fil
 player-json-not-object = the request body must be a JSON object: {"{"} "name": "…", "club": "…" {"}"}
 player-json-not-text = the field "{ $key }" must be a string in double quotes, not { $value }
 player-json-not-bool = the field "{ $key }" must be true or false, not { $value }
+text-direction-char = { $field } contains an invisible character that changes the writing direction (position { $position }): type it again rather than pasting it
+text-invisible = { $field } is made only of invisible characters (zero-width spaces, joiners…): type a readable name
+field-tournament-name = the tournament's name
+field-game-name = a seat's name

@@ -11,3 +11,7 @@ csv-licence-twice = La licence { $licence } figure déjà ligne { $line } du fic
 player-json-not-object = Le corps de la requête doit être un objet JSON : {"{"} "name": "…", "club": "…" {"}"}.
 player-json-not-text = Le champ « { $key } » doit être un texte entre guillemets, pas { $value }.
 player-json-not-bool = Le champ « { $key } » doit valoir true ou false, pas { $value }.
+text-direction-char = { $field } contient un caractère invisible qui change le sens d'écriture (position { $position }) : retapez-le sans copier-coller.
+text-invisible = { $field } n'est fait que de caractères invisibles (espaces sans largeur, liants…) : tapez un nom lisible.
+field-tournament-name = Le nom du tournoi
+field-game-name = Le nom d'une place

@@ -1,6 +1,8 @@
 //! Spreadsheet exports (FORMATS.md "Export and import"): the standings and
 //! the deals as CSV, UTF-8 with a byte order mark, `;` separators, decimal
-//! commas — what a French spreadsheet opens directly. Public like the
+//! commas — what a French spreadsheet opens directly — written by the one
+//! writer of typed cells ([`super::spreadsheet`]: numbers as numbers, text
+//! never a formula). Public like the
 //! standings page; clubs and licence numbers only for a logged-in organizer
 //! who asks (`?details=1`). Headers are in the visitor's language; the
 //! columns' order is fixed (README, "Exports").
@@ -20,6 +22,7 @@ use crate::tournament::standings::{Standing, TieBreaker};
 use crate::tournament::table::deal_players;
 
 use super::deal::facts::facts;
+use super::spreadsheet::{french_csv, Cell};
 use super::{AppError, AppState, Ctx};
 
 /// Routes.
@@ -30,19 +33,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// The most players at a table: the deals' export has this many
 /// player/score column pairs.
 pub const MAX_TABLE: usize = 5;
-
-/// Rows as CSV the way a French spreadsheet opens it: a byte order mark,
-/// `;` between fields.
-pub fn french_csv(rows: &[Vec<String>]) -> Result<Vec<u8>, AppError> {
-    let mut w = csv::WriterBuilder::new()
-        .delimiter(b';')
-        .flexible(false)
-        .from_writer("\u{feff}".as_bytes().to_vec());
-    for r in rows {
-        w.write_record(r).map_err(|e| AppError::Internal(e.into()))?;
-    }
-    w.into_inner().map_err(|e| AppError::Internal(anyhow::anyhow!("{e}")))
-}
 
 fn csv_response(body: Vec<u8>, file: &str) -> HttpResponse {
     HttpResponse::Ok()
@@ -66,7 +56,7 @@ pub fn standings_rows(
     lang: Lang,
     id: TournamentId,
     details: bool,
-) -> Result<Vec<Vec<String>>, AppError> {
+) -> Result<Vec<Vec<Cell>>, AppError> {
     let t = tournaments::get(conn, id)?;
     let s = standings::compute(conn, id, None)?;
     let rounds: Vec<RoundNo> = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
@@ -92,22 +82,18 @@ pub fn standings_rows(
     if let Some((key, _)) = tie {
         head.push(lang.t(key));
     }
-    let mut rows = vec![head];
+    let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
     for l in &s.lines {
-        let mut row = vec![l.rank.to_string(), l.name.clone()];
+        let mut row = vec![Cell::from(l.rank), Cell::from(l.name.as_str())];
         if details {
             let p = players.get(&l.player);
-            row.push(p.map(|p| p.club.clone()).unwrap_or_default());
-            row.push(p.and_then(|p| p.licence.clone()).unwrap_or_default());
+            row.push(Cell::from(p.map(|p| p.club.as_str())));
+            row.push(Cell::from(p.and_then(|p| p.licence.as_deref())));
         }
-        row.push(l.total.to_string());
-        row.extend(
-            rounds
-                .iter()
-                .map(|n| l.rounds.get(n).map(|v| v.to_string()).unwrap_or_default()),
-        );
+        row.push(Cell::Int(l.total));
+        row.extend(rounds.iter().map(|n| Cell::from(l.rounds.get(n).copied())));
         if let Some((_, figure)) = tie {
-            row.push(figure(l));
+            row.push(Cell::Int(figure(l)));
         }
         rows.push(row);
     }
@@ -131,16 +117,16 @@ async fn standings_csv(
     Ok(csv_response(french_csv(&rows)?, &format!("standings-{id}.csv")))
 }
 
-/// A standings line's tie-break figure, as text.
-pub type TieFigure = fn(&Standing) -> String;
+/// A standings line's tie-break figure.
+pub type TieFigure = fn(&Standing) -> i64;
 
 /// The tie-break figure standings carry: its column title's message id and
 /// each line's figure; `None` when ties share the place.
 pub fn tie_break_column(tb: TieBreaker) -> Option<(&'static str, TieFigure)> {
     match tb {
         TieBreaker::None => None,
-        TieBreaker::BestRound => Some(("csv-best-round", |l| l.best_round.to_string())),
-        TieBreaker::TakerWins => Some(("csv-taker-wins", |l| l.taker_wins.to_string())),
+        TieBreaker::BestRound => Some(("csv-best-round", |l| l.best_round)),
+        TieBreaker::TakerWins => Some(("csv-taker-wins", |l| l.taker_wins.into())),
     }
 }
 
@@ -153,7 +139,7 @@ fn wants_details(v: &str) -> bool {
 /// table and deal number: round, table, deal, dealer, sitting out, taker,
 /// partner, contract, oudlers, points, result, margin, petit au bout,
 /// handfuls, chelem, misères, then each place's player and score.
-pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Result<Vec<Vec<String>>, AppError> {
+pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Result<Vec<Vec<Cell>>, AppError> {
     let t: Tournament = tournaments::get(conn, id)?;
     let tables: HashMap<i32, RoundTable> = RoundTable::of_tournament(conn, id)?
         .into_iter()
@@ -194,40 +180,40 @@ pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Res
         head.push(lang.t_args("csv-player-n", &[("n", i.to_string())]));
         head.push(lang.t_args("csv-score-n", &[("n", i.to_string())]));
     }
-    let mut rows = vec![head];
+    let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
     for (round, d) in Deal::for_tournament(conn, id)? {
         let Some(table) = tables.get(&d.table_id) else { continue };
         let ids = seats.get(&d.table_id).cloned().unwrap_or_default();
         let f = facts(lang, &t, &ids, d.number, &d.record, &names);
         let (_, out) = deal_players(&ids, d.number, t.table5_mode);
         let mut row = vec![
-            round.to_string(),
-            table.number.to_string(),
-            d.number.to_string(),
-            f.dealer,
-            f.sits_out,
-            f.taker,
-            f.partner,
-            f.contract,
-            f.oudlers,
-            f.points,
-            f.result,
-            f.margin,
-            f.petit_au_bout,
-            f.handfuls,
-            f.chelem,
-            f.miseres,
+            Cell::from(round.0),
+            Cell::from(table.number.0),
+            Cell::from(d.number),
+            Cell::Text(f.dealer),
+            Cell::Text(f.sits_out),
+            Cell::Text(f.taker),
+            Cell::Text(f.partner),
+            Cell::Text(f.contract),
+            Cell::from(f.oudlers.map(i64::from)),
+            f.points.map_or(Cell::Empty, Cell::Decimal),
+            Cell::Text(f.result),
+            Cell::from(f.margin.map(i64::from)),
+            Cell::Text(f.petit_au_bout),
+            Cell::Text(f.handfuls),
+            Cell::Text(f.chelem),
+            Cell::Text(f.miseres),
         ];
         for i in 0..MAX_TABLE {
             match ids.get(i) {
                 Some(p) => {
-                    row.push(names.get(p).cloned().unwrap_or_default());
+                    row.push(Cell::from(names.get(p).map(String::as_str)));
                     row.push(match scores.get(&(d.table_id, d.number, *p)) {
-                        Some(s) if out != Some(*p) => s.to_string(),
-                        _ => String::new(),
+                        Some(s) if out != Some(*p) => Cell::from(*s),
+                        _ => Cell::Empty,
                     });
                 }
-                None => row.extend([String::new(), String::new()]),
+                None => row.extend([Cell::Empty, Cell::Empty]),
             }
         }
         rows.push(row);

@@ -26,6 +26,7 @@ pub mod public;
 pub mod render;
 pub mod results;
 pub mod settings;
+pub mod spreadsheet;
 pub mod table;
 
 use std::sync::Arc;

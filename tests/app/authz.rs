@@ -295,7 +295,9 @@ fn rows() -> Vec<Row> {
         row(
             "GET",
             "/api/games/{id}/log",
-            [S(409), S(409), S(409), S(409), S(409), S(409), S(200)],
+            // A tournament table's log, like its replay: the organizer's
+            // until the round is closed.
+            [S(404), S(404), S(404), S(404), S(404), S(404), S(200)],
         )
         .fill(&[("id", "{game}")]),
         row("POST", "/api/games/{id}/seats/{seat}", org_api(204))

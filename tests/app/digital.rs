@@ -143,6 +143,45 @@ fn casual_with_bots(db: TestDb, players: u8) {
     assert_eq!(v["scores"], json!(log_of(&client, game, 2).scores));
 }
 
+/// A casual game created with a seed: the seed deals the first deal (its
+/// log, public once it is over, says so), and tells nothing of the deals to
+/// come: they are not the deals `chelem simulate --seed` would deal next
+/// (seed + 1, seed + 2), which anyone could otherwise read in advance.
+fn seeded_game(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let seed = 17u64;
+    let (game, tokens) = new_game(
+        &client,
+        &org,
+        json!({"players": 4, "bots": [1, 2, 3], "seed": seed, "deals": 3}),
+    );
+    play_game(&client, &tokens, &mut |_, _| {});
+    let first = log_of(&client, game, 1);
+    assert_eq!(first.seed, seed, "the seed given deals the first deal");
+    let dealt = |dealer: Seat, seed: u64| -> Vec<CardSet> {
+        let g = Game::replay(4, dealer, seed, &[]).unwrap();
+        Seat::all(4).map(|s| g.hand(s)).collect()
+    };
+    for k in 2..=3u64 {
+        let log = log_of(&client, game, k as i64);
+        let predicted = seed + k - 1;
+        assert_ne!(log.seed, predicted, "deal {k}'s seed follows from the first deal's");
+        assert_ne!(
+            dealt(log.dealer, log.seed),
+            dealt(log.dealer, predicted),
+            "deal {k} is the deal `chelem simulate --seed {seed}` deals"
+        );
+        let replayed = Game::replay(4, log.dealer, log.seed, &log.actions()).unwrap();
+        assert_eq!(
+            replayed.scores().unwrap(),
+            log.scores,
+            "deal {k} replays from its own seed"
+        );
+    }
+}
+
 /// A digital table of a tournament: seat 0 played by the test, the others
 /// by bots; its deals land in the table's slots and the standings.
 fn tournament_table(db: TestDb, players: usize) {
@@ -225,14 +264,33 @@ fn tournament_table(db: TestDb, players: usize) {
         );
     }
     // A deal in a slot is a deal like any other: a table cannot make digital
-    // a table that already has deals, and the log of a finished deal is public.
+    // a table that already has deals.
     assert_eq!(
         client.call("POST", &path, Some(&org), None).status,
         201,
         "asking again answers the same game"
     );
+    // The log and the replay of a finished deal are the organizer's until
+    // the round closes, public afterwards.
+    let log_path = format!("/api/games/{game}/log?deal=1");
+    let replay = format!("/games/{game}/replay?deal=1");
+    assert_eq!(
+        client.call("GET", &log_path, None, None).status,
+        404,
+        "the log while the round is open"
+    );
+    assert_eq!(client.call("GET", &log_path, Some(&org), None).status, 200);
+    assert_eq!(
+        client.call("GET", &replay, None, None).status,
+        404,
+        "the replay while the round is open"
+    );
+    let close = format!("/api/tournaments/{id}/rounds/1/close");
+    let a = client.call("POST", &close, Some(&org), Some(&json!({})));
+    assert_eq!(a.status, 200, "{}", a.body);
     let log = log_of(&client, game, 1);
     assert_eq!(log.players, 4);
+    assert_eq!(client.call("GET", &replay, None, None).status, 200);
 }
 
 /// Double taps and actions out of turn: one action stored, clear refusals.
@@ -455,6 +513,11 @@ on_both!(digital_tables_land_in_the_standings, |db: &dyn Fn() -> TestDb| {
     tournament_table(db(), 4);
     tournament_table(db(), 5);
 });
+
+on_both!(
+    a_game_seed_tells_nothing_of_the_deals_to_come,
+    |db: &dyn Fn() -> TestDb| { seeded_game(db()) }
+);
 
 on_both!(double_taps_and_turns, |db: &dyn Fn() -> TestDb| taps_and_turns(db()));
 

@@ -274,7 +274,7 @@ fn cases(doc: &Value) -> Vec<(&'static str, Value, &'static str, &'static str)> 
             "a NUL byte in the tournament's name",
             spoil(&|d| d["tournament"]["name"] = json!("Open\u{0}")),
             "tournament",
-            "input-control-char",
+            "player-control-char",
         ),
         (
             "a date that is not one",

@@ -11,6 +11,7 @@ pub mod player_input;
 pub mod players;
 pub mod rounds;
 pub mod standings;
+pub mod text_input;
 pub mod tournaments;
 
 /// A sentence to show, as a message key of `locales/` and its arguments: the

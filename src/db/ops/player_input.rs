@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::text_input::{check_chars, clean_name};
 use super::Msg;
 
 /// A player as typed in a form (strings, shown back as typed when refused).
@@ -25,23 +26,11 @@ pub struct PlayerForm {
 /// Longest name or club, in characters.
 pub const MAX_CHARS: usize = 120;
 
-/// Refuses text holding a control character (NUL, tab, line feed, escape…):
-/// nothing a person types into a name, and a NUL byte is refused by
-/// PostgreSQL. `field` names it (`player-name`, `player-club`…).
-fn no_control(field: &str, s: &str) -> Result<(), Msg> {
-    match s.chars().position(char::is_control) {
-        Some(i) => Err(Msg::new("player-control-char")
-            .arg("field", field)
-            .arg("position", i + 1)),
-        None => Ok(()),
-    }
-}
-
 /// The check of a one-line text that has no form of its own (who entered a
-/// deal, an audit entry's words, in an imported document): no control
-/// character, as for a player's fields, and at most `max` characters.
+/// deal, an audit entry's words, in an imported document): the characters a name may not hold
+/// ([`check_chars`]), as for a player's fields, and at most `max` characters.
 pub fn check_text(field: &str, s: &str, max: usize) -> Result<(), Msg> {
-    no_control(field, s)?;
+    check_chars(field, s)?;
     let count = s.chars().count();
     if count > max {
         return Err(Msg::new("text-too-long")
@@ -52,16 +41,15 @@ pub fn check_text(field: &str, s: &str, max: usize) -> Result<(), Msg> {
     Ok(())
 }
 
-/// A player's full name: spaces folded, 1 to [`MAX_CHARS`] characters, no
-/// control character.
+/// A player's full name: spaces folded, 1 to [`MAX_CHARS`] characters,
+/// through the checks of every name ([`clean_name`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerName(String);
 
 impl PlayerName {
     /// Checks a name as typed.
     pub fn parse(s: &str) -> Result<PlayerName, Msg> {
-        no_control("player-name", s)?;
-        let name = s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let name = clean_name("player-name", s)?;
         let count = name.chars().count();
         if count == 0 {
             return Err(Msg::new("player-name-missing"));
@@ -80,11 +68,10 @@ impl PlayerName {
     }
 }
 
-/// A club name: trimmed, at most [`MAX_CHARS`] characters, no control
-/// character; may be empty.
+/// A club name: at most [`MAX_CHARS`] characters, through the checks of
+/// every name ([`clean_name`]); may be empty.
 fn parse_club(s: &str) -> Result<String, Msg> {
-    no_control("player-club", s)?;
-    let club = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let club = clean_name("player-club", s)?;
     let count = club.chars().count();
     if count > MAX_CHARS {
         return Err(Msg::new("player-club-too-long"));
@@ -103,7 +90,7 @@ impl Licence {
 
     /// Checks a licence as typed: `None` when nothing was typed.
     pub fn parse(s: &str) -> Result<Option<Licence>, Msg> {
-        no_control("player-licence", s)?;
+        check_chars("player-licence", s)?;
         let digits: String = s.chars().filter(|c| !c.is_whitespace()).collect();
         if digits.is_empty() {
             return Ok(None);

@@ -9,6 +9,7 @@ use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{RoundNo, TournamentId};
 pub use crate::tournament::table::Table5Mode;
 
+use super::text_input::clean_name;
 use super::{Msg, OpError, OpResult};
 
 /// Most rounds a tournament can have.
@@ -18,18 +19,16 @@ pub const MAX_DEALS: i64 = 20;
 /// Longest tournament name, in characters.
 pub const MAX_NAME_CHARS: usize = 120;
 
-/// A tournament's name as typed: trimmed, 1 to [`MAX_NAME_CHARS`]
-/// characters, no control character. The settings form and an imported
-/// document both go through it.
+/// A tournament's name as typed: through the checks of every name
+/// ([`clean_name`]: no control or direction character, not only invisible
+/// ones, spaces folded), 1 to [`MAX_NAME_CHARS`] characters. The settings
+/// form and an imported document both go through it.
 pub fn tournament_name(s: &str) -> Result<String, Msg> {
-    let name = s.trim();
-    if name.chars().any(char::is_control) {
-        return Err(Msg::new("input-control-char").arg("field", "name"));
-    }
+    let name = clean_name("tournament-name", s)?;
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
         return Err(Msg::new("tournament-name-required"));
     }
-    Ok(name.to_owned())
+    Ok(name)
 }
 
 /// Refuses a setting outside `min..=max` (`field` names it, as the form's

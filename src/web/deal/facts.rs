@@ -23,14 +23,14 @@ pub struct DealFacts {
     pub partner: String,
     /// The contract, or "everyone passed".
     pub contract: String,
-    /// Oudlers of the attack ("" when passed).
-    pub oudlers: String,
-    /// Card points of the attack, French-style decimal comma (`41,5`).
-    pub points: String,
+    /// Oudlers of the attack (none when passed).
+    pub oudlers: Option<u8>,
+    /// Card points of the attack (none when passed).
+    pub points: Option<f64>,
     /// Made or failed ("" when passed).
     pub result: String,
     /// By how much it was made or failed.
-    pub margin: String,
+    pub margin: Option<u16>,
     /// Which camp took the petit au bout.
     pub petit_au_bout: String,
     /// Handfuls shown: "Name: single handful", comma-separated.
@@ -123,13 +123,13 @@ pub fn facts(
         taker: name(&d.taker),
         partner: d.partner.as_ref().map(name).unwrap_or_default(),
         contract: lang.t(&format!("contract-{}", d.contract.name())),
-        oudlers: d.oudlers.to_string(),
-        points: decimal_comma(d.points.as_points()),
+        oudlers: Some(d.oudlers),
+        points: Some(d.points.as_points()),
         result: output
             .as_ref()
             .map(|o| lang.t(if o.won { "facts-made" } else { "facts-failed" }))
             .unwrap_or_default(),
-        margin: output.as_ref().map(|o| o.margin.to_string()).unwrap_or_default(),
+        margin: output.as_ref().map(|o| o.margin),
         petit_au_bout: d.petit_au_bout.map(camp).unwrap_or_default(),
         handfuls: d
             .handfuls

@@ -91,6 +91,7 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
             .collect::<Result<_, _>>()?,
         Some(_) => return Err(invalid("game-names-list")),
     };
+    let names = games::seat_names(&names).map_err(|m| AppError::Op(OpError::Invalid(m)))?;
     Ok(CasualGame {
         players,
         names,
@@ -240,8 +241,13 @@ pub fn deal_log(st: &GameState, deal: Option<i32>, organizer: bool) -> Result<Ga
 }
 
 /// The log of deal `d` of a game: as stored once over; while it is played,
-/// the organizer's only (409 to others).
+/// the organizer's only (409 to others). A tournament table's deals are
+/// the organizer's only until their round is closed (404 to others, as if
+/// there were no such game): the one rule of the log and the replay page.
 pub fn log_of(st: &GameState, d: &GameDeal, organizer: bool) -> Result<GameLog, AppError> {
+    if !organizer && st.table.is_some() && !st.round_closed() {
+        return Err(AppError::NotFound);
+    }
     if let Some(log) = &d.log {
         return serde_json::from_str(log).map_err(|e| AppError::Internal(e.into()));
     }

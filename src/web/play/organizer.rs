@@ -120,9 +120,7 @@ fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
             )),
         }
     }
-    if names.iter().any(|n| n.chars().count() > 40) {
-        return Err(OpError::Invalid(Msg::new("game-name-long")));
-    }
+    let names = games::seat_names(&names).map_err(OpError::Invalid)?;
     Ok(CasualGame {
         players,
         names,

@@ -27,7 +27,7 @@ use super::{Msg, OpError};
 pub use crate::bots::BotKind;
 pub use bot_turns::{bot_move, bot_turn, unfinished, BotMove, BotTurn};
 pub use play::{act, deal_shape, next_deal, Acted};
-pub use setup::{create_casual, make_digital, set_bot, CasualGame, Created, MAX_DEALS};
+pub use setup::{create_casual, make_digital, seat_names, set_bot, CasualGame, Created, MAX_DEALS, MAX_SEAT_NAME};
 pub use state::{rebuild, seat_map, GameState};
 
 /// A seed from the operating system's cryptographic generator.

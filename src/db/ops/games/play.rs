@@ -26,6 +26,20 @@ pub fn deal_shape(seats: usize, number: i32, mode: Table5Mode) -> (Vec<usize>, u
     }
 }
 
+/// The seed of deal `number` of a game created with `seed`: the seed given
+/// deals the first deal, every later deal is shuffled from the operating
+/// system's generator, as in a game without a seed. A deal's seed is
+/// published in its log once it is over; were the later seeds `seed + 1`,
+/// `seed + 2`… (what `chelem simulate --seed` deals), the first deal's log
+/// would tell anyone every hand still to come. Each deal still replays from
+/// the seed stored with it.
+pub fn deal_seed(seed: Option<i64>, number: i32) -> u64 {
+    match seed {
+        Some(s) if number == 1 => s as u64,
+        _ => os_seed(),
+    }
+}
+
 /// Deals the next deal of a game (inside the caller's transaction).
 pub(super) fn deal_next(conn: &mut AnyConnection, st: &GameState) -> OpResult<GameDeal> {
     let number = st.deals.len() as i32 + 1;
@@ -34,10 +48,7 @@ pub(super) fn deal_next(conn: &mut AnyConnection, st: &GameState) -> OpResult<Ga
         .as_ref()
         .map_or(Table5Mode::CalledKing, |(t, _, _)| t.table5_mode);
     let (map, dealer) = deal_shape(st.seats.len(), number, mode);
-    let seed = match st.game.seed {
-        Some(s) => (s as u64).wrapping_add(number as u64 - 1),
-        None => os_seed(),
-    };
+    let seed = deal_seed(st.game.seed, number);
     let map_json = serde_json::to_string(&map).expect("a list of numbers");
     Ok(GameDeal::insert(
         conn,

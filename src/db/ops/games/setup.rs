@@ -35,6 +35,25 @@ pub struct Created {
     pub seats: Vec<(usize, Option<String>)>,
 }
 
+/// The longest seat name, in characters.
+pub const MAX_SEAT_NAME: usize = 40;
+
+/// Seat names as typed, through the checks of every name
+/// ([`clean_name`](crate::db::ops::text_input::clean_name)) and at most
+/// [`MAX_SEAT_NAME`] characters each (a blank one is left blank: "Place n").
+pub fn seat_names(typed: &[String]) -> Result<Vec<String>, Msg> {
+    typed
+        .iter()
+        .map(|n| {
+            let name = crate::db::ops::text_input::clean_name("game-name", n)?;
+            if name.chars().count() > MAX_SEAT_NAME {
+                return Err(Msg::new("game-name-long"));
+            }
+            Ok(name)
+        })
+        .collect()
+}
+
 /// The most deals a casual game plays.
 pub const MAX_DEALS: i32 = 100;
 

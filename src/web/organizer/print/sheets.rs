@@ -10,7 +10,7 @@ use crate::db::models::{Deal, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::deal_players;
-use crate::web::deal::facts::{dealer_and_out, facts};
+use crate::web::deal::facts::{dealer_and_out, decimal_comma, facts};
 use crate::web::{render, AppError, Ctx, OrgPage};
 
 use super::round_of;
@@ -139,12 +139,11 @@ fn load_sheets(
                     format!("{} + {}", f.taker, f.partner)
                 },
                 contract: f.contract,
-                oudlers: f.oudlers,
-                points: f.points,
-                result: if f.result.is_empty() {
-                    String::new()
-                } else {
-                    format!("{} ({})", f.result, f.margin)
+                oudlers: f.oudlers.map(|o| o.to_string()).unwrap_or_default(),
+                points: f.points.map(decimal_comma).unwrap_or_default(),
+                result: match f.margin {
+                    Some(m) if !f.result.is_empty() => format!("{} ({m})", f.result),
+                    _ => f.result,
                 },
                 scores: cells,
             });

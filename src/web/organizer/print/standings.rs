@@ -56,8 +56,8 @@ pub(super) async fn standings_page(
                 .into_iter()
                 .map(|(_, p)| (p.id, p.club))
                 .collect();
-            let tie =
-                tie_break_column(t.tie_breaker).map(|(key, figure)| (ctx.t(key), s.lines.iter().map(figure).collect()));
+            let tie = tie_break_column(t.tie_breaker)
+                .map(|(key, figure)| (ctx.t(key), s.lines.iter().map(|l| figure(l).to_string()).collect()));
             Ok(StandingsPrint {
                 ctx,
                 t,

@@ -70,10 +70,8 @@ pub(super) async fn replay(
     let page = state
         .db(move |conn| {
             let st = GameState::load(conn, id)?;
-            // A tournament table's deals are public once the round is closed.
-            if org.is_none() && st.table.is_some() && !st.round_closed() {
-                return Err(AppError::NotFound);
-            }
+            // A tournament table's deals are public once the round is
+            // closed: `log_of` (the one rule of the log and this page).
             let d = match deal {
                 Some(k) => st.deals.iter().find(|d| d.number == k),
                 // The last deal over (the organizer: the last one).
