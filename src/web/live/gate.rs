@@ -145,7 +145,9 @@ impl Drop for Permit {
 /// The address a stream is counted under: the peer's IP, an IPv6 one by its
 /// /64 (one machine or home network holds a whole /64).
 fn client_key(req: &HttpRequest) -> Option<IpAddr> {
-    req.peer_addr().map(|a| match a.ip() {
+    // The client's own address behind a trusted proxy (`--trusted-proxy`),
+    // else the peer's: a proxy's streams are not one client's.
+    crate::web::client::Client::of(req).ip.map(|ip| match ip {
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => IpAddr::V4(v4),
             None => {
