@@ -34,6 +34,7 @@ fn at(place: impl Into<String>) -> impl FnOnce(Msg) -> ImportError {
 
 /// Checks the whole document; the first refusal.
 pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
+    check_refs(doc)?;
     check_tournament(&doc.tournament)?;
     check_players(doc)?;
     let registered = check_registrations(doc)?;
@@ -89,6 +90,19 @@ fn check_tokens_once(doc: &Document) -> Result<(), ImportError> {
             }
         }
     }
+    Ok(())
+}
+
+/// Refuses a player `ref` used twice in `players`, or a player field naming
+/// none of them.
+fn check_refs(doc: &Document) -> Result<(), ImportError> {
+    let mut refs = HashSet::new();
+    for p in &doc.players {
+        if !refs.insert(p.reference) {
+            return Err(ImportError::DuplicatePlayer(p.reference));
+        }
+    }
+    doc.map_players(&mut |r| refs.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
     Ok(())
 }
 

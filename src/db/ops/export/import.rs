@@ -3,7 +3,7 @@
 //! registrations, constraints and plan, rounds with their tables, deals and
 //! games, the audit log).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use diesel::prelude::*;
 
@@ -56,7 +56,6 @@ pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError>
 /// players; the others are added.
 pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> {
     check_format(doc)?;
-    check_refs(doc)?;
     // Refused as a whole before anything is written.
     check(doc)?;
     // Players first: their new ids rename every player field.
@@ -92,19 +91,6 @@ fn check_format(doc: &Document) -> Result<(), ImportError> {
             version: doc.version,
         });
     }
-    Ok(())
-}
-
-/// Refuses a player `ref` used twice in `players`, or a player field naming
-/// none of them.
-fn check_refs(doc: &Document) -> Result<(), ImportError> {
-    let mut refs = HashSet::new();
-    for p in &doc.players {
-        if !refs.insert(p.reference) {
-            return Err(ImportError::DuplicatePlayer(p.reference));
-        }
-    }
-    doc.map_players(&mut |r| refs.get(&r).copied().ok_or(ImportError::UnknownPlayer(r)))?;
     Ok(())
 }
 
