@@ -10,6 +10,7 @@ pub mod ctx;
 pub mod deal;
 pub mod error;
 pub mod exports;
+pub mod filters;
 pub mod form;
 pub mod input;
 pub mod limits;

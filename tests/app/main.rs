@@ -20,6 +20,7 @@ mod doors;
 mod group_commit;
 mod harness;
 mod hostile_input;
+mod hostile_outputs;
 mod limits;
 mod live;
 mod players_input;
