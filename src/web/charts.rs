@@ -16,6 +16,7 @@ use askama::Template;
 
 use crate::tournament::ids::PlayerId;
 use crate::tournament::stats::{RaceLine, Taken};
+use crate::web::filters;
 
 /// Ten colours told apart on a projector and in print (Tableau 10).
 pub const PALETTE: [&str; 10] = [

@@ -11,6 +11,7 @@ pub mod ctx;
 pub mod deal;
 pub mod error;
 pub mod exports;
+pub mod filters;
 pub mod form;
 pub mod head;
 pub mod health;

@@ -9,6 +9,7 @@ use crate::i18n::Lang;
 use crate::tournament::ids::TournamentId;
 use crate::tournament::phase::{phase, Phase};
 use crate::tournament::table::RoundStatus;
+use crate::web::filters;
 
 use super::csrf::CsrfForm;
 use super::ctx::{cookie, LANG_COOKIE};

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use serde_json::{json, Value};
 
-use common::hostile::{exchange, fingerprint, seated_tournament, Answer, Visitor};
+use common::hostile::{fingerprint, seated_tournament, Answer, Visitor};
 use common::server::Server;
 use common::TestDb;
 
@@ -292,15 +292,7 @@ both_backends!(hostile_input_is_refused_with_a_sentence, |db: TestDb| async move
             "nom;club;licence\n{}\n",
             f.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(";")
         );
-        let body = multipart(&v.csrf, &csv);
-        let path = format!("/tournaments/{id}/players/import");
-        let head = format!(
-            "POST {path} HTTP/1.1\r\nHost: t\r\nCookie: {}\r\nContent-Type: multipart/form-data; boundary=xyz\r\n\
-             Content-Length: {}",
-            v.cookies,
-            body.len()
-        );
-        (format!("import {:?}", short(f)), exchange(&server.addr, &head, body))
+        (format!("import {:?}", short(f)), v.import_players(id, &csv))
     });
     // Query strings.
     let query = |path: String, pairs: &Vec<(String, String)>| {
@@ -443,15 +435,6 @@ both_backends!(hostile_input_is_refused_with_a_sentence, |db: TestDb| async move
     }
 });
 
-/// A multipart body with the CSRF token and a player file typed in.
-fn multipart(csrf: &str, csv: &str) -> Vec<u8> {
-    format!(
-        "--xyz\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{csrf}\r\n\
-         --xyz\r\nContent-Disposition: form-data; name=\"csv_text\"\r\n\r\n{csv}\r\n--xyz--\r\n"
-    )
-    .into_bytes()
-}
-
 fn short_str(s: &str) -> String {
     if s.chars().count() > 200 {
         format!("{}… ({} bytes)", s.chars().take(200).collect::<String>(), s.len())
@@ -468,7 +451,7 @@ fn short<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> Vec<(String, String)
 }
 
 /// Every page that shows names, for every tournament and player stored.
-fn pages_of_every_tournament(db: &TestDb, token: &str) -> Vec<String> {
+pub(crate) fn pages_of_every_tournament(db: &TestDb, token: &str) -> Vec<String> {
     use diesel::prelude::*;
     let mut conn = db.conn();
     let ids: Vec<i32> = chelem::db::schema::tournaments::table

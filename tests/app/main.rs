@@ -21,6 +21,7 @@ mod floods;
 mod group_commit;
 mod harness;
 mod hostile_input;
+mod hostile_outputs;
 mod imports;
 mod limits;
 mod live;

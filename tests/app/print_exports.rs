@@ -10,6 +10,7 @@ use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, StatusCode};
 use actix_web::test;
 use common::builder::TournamentBuilder;
+use common::hostile::spreadsheet_cells;
 use common::http::{get, login, post};
 use common::{create_user, Jar, TestDb};
 use diesel::prelude::*;
@@ -150,7 +151,7 @@ both_backends!(
             assert!(cards.contains(&format!(">http://{host}/t/{token}</p>")), "{cards}");
         }
         assert!(cards.contains("Place 5") && !cards.contains("Place 0") && !cards.contains("Place 6"));
-        assert!(cards.contains("Open de Dijon · Partie 1"), "{cards}");
+        assert!(cards.contains("<bdi>Open de Dijon</bdi> · Partie 1"), "{cards}");
         let first = cards.split("<svg class=\"qr\"").nth(1).unwrap();
         let first = format!("<svg {}", &first[..first.find("</svg>").unwrap() + 6]);
         assert_eq!(decode_qr(&first), format!("http://{host}/t/{}", tokens[0]));
@@ -292,18 +293,6 @@ where
     (status, headers, body)
 }
 
-/// A French spreadsheet's CSV: a byte order mark, `;` separators.
-fn parse_csv(body: &str) -> Vec<Vec<String>> {
-    let body = body.strip_prefix('\u{feff}').expect("a byte order mark");
-    csv::ReaderBuilder::new()
-        .delimiter(b';')
-        .has_headers(false)
-        .from_reader(body.as_bytes())
-        .records()
-        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
-        .collect()
-}
-
 /// Round 1's seats: player ids by table, in seat order.
 fn seats(db: &TestDb) -> Vec<Vec<i32>> {
     use chelem::db::schema::seats;
@@ -376,7 +365,7 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
         .to_str()
         .unwrap()
         .starts_with("attachment"));
-    let rows = parse_csv(&body);
+    let rows = spreadsheet_cells(&body);
     assert_eq!(rows[0], ["Place", "Nom", "Total", "P1", "Meilleure partie"]);
     let s = {
         let mut conn = db.conn();
@@ -413,7 +402,7 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     assert!(!body.contains("Club "));
     let (status, _, body) = get_lang(&app, &jar, "fr", &details).await;
     assert_eq!(status, StatusCode::OK);
-    let rows = parse_csv(&body);
+    let rows = spreadsheet_cells(&body);
     assert_eq!(
         rows[0],
         ["Place", "Nom", "Club", "Licence", "Total", "P1", "Meilleure partie"]
@@ -432,13 +421,16 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     }
     // In English, English headers.
     let (_, _, body) = get_lang(&app, &anon, "en", &format!("/tournaments/{id}/standings.csv")).await;
-    assert_eq!(parse_csv(&body)[0], ["Place", "Name", "Total", "R1", "Best round"]);
+    assert_eq!(
+        spreadsheet_cells(&body)[0],
+        ["Place", "Name", "Total", "R1", "Best round"]
+    );
 
     // The deals: one line per deal entered, points with a decimal comma,
     // each place's player and score, the scores summing to zero.
     let (status, _, body) = get_lang(&app, &anon, "fr", &format!("/tournaments/{id}/deals.csv")).await;
     assert_eq!(status, StatusCode::OK);
-    let rows = parse_csv(&body);
+    let rows = spreadsheet_cells(&body);
     assert_eq!(rows.len(), 3, "{body}");
     let head = &rows[0];
     assert_eq!(

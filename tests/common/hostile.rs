@@ -216,6 +216,24 @@ impl Visitor {
         exchange(&self.addr, &head, vec![])
     }
 
+    /// Imports a player file typed into the import form of tournament
+    /// `id`: the answer.
+    pub fn import_players(&self, id: impl std::fmt::Display, csv: &str) -> Answer {
+        let body = format!(
+            "--xyz\r\nContent-Disposition: form-data; name=\"csrf\"\r\n\r\n{}\r\n\
+             --xyz\r\nContent-Disposition: form-data; name=\"csv_text\"\r\n\r\n{csv}\r\n--xyz--\r\n",
+            self.csrf
+        )
+        .into_bytes();
+        let head = format!(
+            "POST /tournaments/{id}/players/import HTTP/1.1\r\nHost: t\r\nCookie: {}\r\n\
+             Content-Type: multipart/form-data; boundary=xyz\r\nContent-Length: {}",
+            self.cookies,
+            body.len()
+        );
+        exchange(&self.addr, &head, body)
+    }
+
     /// A JSON API call with the bearer token, `body` sent as is.
     pub fn api(&self, method: &str, path: &str, body: &[u8]) -> Answer {
         let head = format!(
@@ -226,6 +244,19 @@ impl Visitor {
         );
         exchange(&self.addr, &head, body.to_vec())
     }
+}
+
+/// The cells of a CSV file as a French spreadsheet has it: a byte order
+/// mark, `;` separators.
+pub fn spreadsheet_cells(body: &str) -> Vec<Vec<String>> {
+    let body = body.strip_prefix('\u{feff}').expect("a byte order mark");
+    csv::ReaderBuilder::new()
+        .delimiter(b';')
+        .has_headers(false)
+        .from_reader(body.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_owned).collect())
+        .collect()
 }
 
 /// A url-encoded form body.

@@ -17,6 +17,7 @@ use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::tarot::Contract;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
+use crate::web::filters;
 
 use super::super::form::see_other;
 use super::super::{render, AppError, AppState, Ctx};

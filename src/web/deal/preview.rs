@@ -8,6 +8,7 @@ use crate::i18n::Lang;
 use crate::tarot::ScoreOutput;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
+use crate::web::filters::isolated;
 
 /// A deal's score shown before saving (or after): the explanation and each
 /// player's score, or why the form is not a deal yet.
@@ -56,7 +57,7 @@ pub fn explain(
         key,
         &[
             ("contract", lang.t(&format!("contract-{}", d.contract.name()))),
-            ("taker", names.get(&d.taker).cloned().unwrap_or_default()),
+            ("taker", isolated(&names.get(&d.taker).cloned().unwrap_or_default())),
             ("margin", o.margin.to_string()),
             ("formula", o.formula.clone()),
         ],

@@ -7,6 +7,7 @@ use crate::db::models::{Deal, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
+use crate::web::filters;
 
 use crate::db::ops::deals::may_confirm;
 

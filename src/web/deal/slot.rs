@@ -13,6 +13,7 @@ use crate::i18n::Lang;
 use crate::tournament::deal::ScoredDeal;
 use crate::tournament::ids::PlayerId;
 use crate::tournament::table::deal_players;
+use crate::web::filters;
 
 use super::super::{render, AppError, AppState, Ctx};
 use super::form::{deal_msg_of, field_of, DealForm, FieldError};

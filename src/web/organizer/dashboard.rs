@@ -10,6 +10,7 @@ use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::table::{Constraint, Table5Mode};
+use crate::web::filters;
 
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use crate::db::models::Player;
 use crate::db::ops::players::{self, PlayerFields, PlayerForm};
 use crate::tournament::ids::PlayerId;
+use crate::web::filters;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};

@@ -11,6 +11,7 @@ use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
 use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::web::filters;
 
 use super::super::csrf::{check_token, CsrfForm};
 use super::super::form::{attempt, see_other, Refused};

@@ -16,6 +16,7 @@ use crate::tarot::Camp;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
+use crate::web::filters;
 
 use super::super::{render, AppError, Ctx, OrgPage};
 
@@ -272,7 +273,11 @@ async fn audit(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<TournamentId
             }
             ids.sort_unstable();
             ids.dedup();
-            let names = Player::names(conn, &ids)?;
+            // Names isolated in the sentences they are told in.
+            let names: HashMap<PlayerId, String> = Player::names(conn, &ids)?
+                .into_iter()
+                .map(|(p, n)| (p, filters::isolated(&n)))
+                .collect();
             let lines = entries.into_iter().map(|e| tell(lang, tz, e, &names)).collect();
             Ok((t, lines))
         })

@@ -11,6 +11,7 @@ use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::dealer_seat;
+use crate::web::filters;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};

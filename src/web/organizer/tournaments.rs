@@ -5,6 +5,7 @@ use actix_web::{get, post, web, HttpResponse};
 use crate::db::models::Tournament;
 use crate::db::ops::tournaments;
 use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::web::filters;
 use crate::web::settings::TournamentForm;
 
 use super::super::csrf::CsrfForm;

@@ -8,6 +8,7 @@ use crate::db::models::{GameDeal, GameRow, GameSeat, RoundTable};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::web::filters;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::see_other;

@@ -7,6 +7,7 @@ use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournamen
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx};
 
 /// One round of a player's history.

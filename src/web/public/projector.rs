@@ -8,6 +8,7 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::Tournament;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
+use crate::web::filters;
 use crate::web::live::{Progress, Snapshot};
 use crate::web::{render, AppError, AppState, Ctx};
 

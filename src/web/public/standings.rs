@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::db::models::Tournament;
 use crate::i18n::Lang;
 use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::web::filters;
 use crate::web::live::Snapshot;
 use crate::web::{render, AppError, AppState, Ctx};
 

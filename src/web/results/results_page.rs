@@ -17,6 +17,7 @@ use crate::i18n::Lang;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::stats::{self, TournamentStats};
 use crate::web::charts::Highlight;
+use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;

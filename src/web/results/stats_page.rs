@@ -8,6 +8,7 @@ use crate::db::models::Tournament;
 use crate::tournament::ids::TournamentId;
 use crate::tournament::stats::{self, TournamentStats};
 use crate::web::charts::Highlight;
+use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;

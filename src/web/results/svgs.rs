@@ -13,7 +13,10 @@ use super::figures::{contract_name, made_of};
 pub fn race_svg(lang: Lang, s: &Standings, rounds: RoundNo, highlight: Highlight, player_name: Option<&str>) -> String {
     let lines = stats::race(&s.lines, rounds);
     let desc = match player_name {
-        Some(name) => lang.t_args("chart-race-desc-player", &[("name", name.to_owned())]),
+        Some(name) => lang.t_args(
+            "chart-race-desc-player",
+            &[("name", crate::web::filters::isolated(&name))],
+        ),
         None => lang.t("chart-race-desc"),
     };
     svg(&RaceChart::new(

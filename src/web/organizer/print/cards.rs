@@ -7,6 +7,7 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::{RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::web::filters;
 use crate::web::links::{qr_svg, qr_svg_inline, SiteUrl};
 use crate::web::{render, AppError, Ctx, OrgPage};
 

@@ -11,6 +11,7 @@ use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::deal_players;
 use crate::web::deal::facts::{dealer_and_out, decimal_comma, facts};
+use crate::web::filters;
 use crate::web::{render, AppError, Ctx, OrgPage};
 
 use super::round_of;

@@ -10,6 +10,7 @@ use crate::db::ops::{standings, tournaments};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
 use crate::web::exports::tie_break_column;
+use crate::web::filters;
 use crate::web::{render, AppError, Ctx, OrgPage};
 
 /// The standings to print: every round's column, the club.

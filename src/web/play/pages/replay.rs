@@ -7,6 +7,7 @@ use askama::Template;
 use crate::db::ops::games::{self, GameState};
 use crate::i18n::Lang;
 use crate::tarot::{GameLog, Seat};
+use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx, Organizer};
 
 use super::super::api::{log_of, DealQuery};

@@ -5,6 +5,7 @@ use askama::Template;
 
 use crate::db::ops::games::GameState;
 use crate::tarot::{CardSet, Game, Phase, Seat, SeatView};
+use crate::web::filters;
 use crate::web::Ctx;
 
 use super::super::view::{deal_scores, seat_view, totals};
