@@ -301,7 +301,10 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let url = format!("http://{here}/");
     println!("Chelem is serving on {url} (database: {})", backend.name());
     for ip in &network {
-        println!("Sur le réseau : {}/", chelem::web::links::http_url(*ip, args.bind.port()));
+        println!(
+            "Sur le réseau : {}/",
+            chelem::web::links::http_url(*ip, args.bind.port())
+        );
     }
     match (&args.public_url, network.is_empty()) {
         (Some(public), _) => println!("Table links and QR codes: {public}/"),

@@ -253,7 +253,10 @@ mod tests {
         assert!(!SiteUrl("http://0.0.0.0:8080".into()).reachable());
         assert!(SiteUrl("http://192.168.1.12:8080".into()).reachable());
         assert!(SiteUrl("https://tarot.example.org/club".into()).reachable());
-        assert_eq!(SiteUrl("https://tarot.example.org/club".into()).host(), "tarot.example.org");
+        assert_eq!(
+            SiteUrl("https://tarot.example.org/club".into()).host(),
+            "tarot.example.org"
+        );
     }
 
     fn at(interface: &str, ip: &str) -> InterfaceAddress {

@@ -149,6 +149,7 @@ fn stream_flood(db: TestDb) {
         prefix: vec!["prlimit".into(), format!("--nofile={SOFT}:{HARD}")],
         env: vec![],
         log_to_file: true,
+        ..Launch::default()
     };
     let server = RealServer::launch(Some(&db.url), launch);
     assert_eq!(

@@ -210,55 +210,64 @@ both_backends!(a_configured_public_url_makes_the_links, |db: TestDb| async move 
     assert!(cards.contains(&format!(">{link}</p>")), "{cards}");
 });
 
-both_backends!(a_page_opened_on_the_laptop_links_the_network_address, |db: TestDb| async move {
-    create_user(&db, "arbitre", "tres-secret-42");
-    // What `chelem serve` found: the machine's address on the room's Wi-Fi.
-    let network = "http://192.0.2.7:8080";
-    let state = AppState {
-        config: Arc::new(WebConfig {
-            network_url: Some(network.into()),
-            ..WebConfig::default()
-        }),
-        ..db.state()
-    };
-    let app = test::init_service(chelem::chelem_app!(state)).await;
-    let mut jar = Jar::default();
-    login(&app, &mut jar).await;
-    let id = tournament_with_round(&db.state(), 4);
-    let token = &tokens(&db)[0];
-    let round = format!("/tournaments/{id}/rounds/1");
-    let qr = format!("/tournaments/{id}/rounds/1/tables/1/qr.svg");
-    // Opened on the laptop itself, whichever way: the phones' address.
-    for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "0.0.0.0:8080"] {
-        let link = format!("{network}/t/{token}");
-        let (_, _, page) = get_at(&app, &jar, host, &round).await;
-        assert!(page.contains(&format!(">{link}</a>")), "{host}: {page}");
-        assert!(!page.contains("links-unreachable"), "{host}: {page}");
-        let (_, _, svg) = get_at(&app, &jar, host, &qr).await;
-        assert_eq!(decode_qr(&svg), link, "{host}");
-        let (_, _, cards) = get_at(&app, &jar, host, &format!("{round}/cards")).await;
-        assert!(cards.contains(&format!(">{link}</p>")), "{host}: {cards}");
+both_backends!(
+    a_page_opened_on_the_laptop_links_the_network_address,
+    |db: TestDb| async move {
+        create_user(&db, "arbitre", "tres-secret-42");
+        // What `chelem serve` found: the machine's address on the room's Wi-Fi.
+        let network = "http://192.0.2.7:8080";
+        let state = AppState {
+            config: Arc::new(WebConfig {
+                network_url: Some(network.into()),
+                ..WebConfig::default()
+            }),
+            ..db.state()
+        };
+        let app = test::init_service(chelem::chelem_app!(state)).await;
+        let mut jar = Jar::default();
+        login(&app, &mut jar).await;
+        let id = tournament_with_round(&db.state(), 4);
+        let token = &tokens(&db)[0];
+        let round = format!("/tournaments/{id}/rounds/1");
+        let qr = format!("/tournaments/{id}/rounds/1/tables/1/qr.svg");
+        // Opened on the laptop itself, whichever way: the phones' address.
+        for host in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "0.0.0.0:8080"] {
+            let link = format!("{network}/t/{token}");
+            let (_, _, page) = get_at(&app, &jar, host, &round).await;
+            assert!(page.contains(&format!(">{link}</a>")), "{host}: {page}");
+            assert!(!page.contains("links-unreachable"), "{host}: {page}");
+            let (_, _, svg) = get_at(&app, &jar, host, &qr).await;
+            assert_eq!(decode_qr(&svg), link, "{host}");
+            let (_, _, cards) = get_at(&app, &jar, host, &format!("{round}/cards")).await;
+            assert!(cards.contains(&format!(">{link}</p>")), "{host}: {cards}");
+        }
+        // Opened at a name or address the phones resolve too: kept as it is.
+        for host in ["laptop-du-club.local:8080", "192.168.1.30:8080"] {
+            let (_, _, page) = get_at(&app, &jar, host, &round).await;
+            assert!(
+                page.contains(&format!(">http://{host}/t/{token}</a>")),
+                "{host}: {page}"
+            );
+        }
     }
-    // Opened at a name or address the phones resolve too: kept as it is.
-    for host in ["laptop-du-club.local:8080", "192.168.1.30:8080"] {
-        let (_, _, page) = get_at(&app, &jar, host, &round).await;
-        assert!(page.contains(&format!(">http://{host}/t/{token}</a>")), "{host}: {page}");
-    }
-});
+);
 
-both_backends!(a_players_total_is_punctuated_in_each_language, |db: TestDb| async move {
-    let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let id = tournament_with_round(&db.state(), 4);
-    let pid: i32 = {
-        use chelem::db::schema::players;
-        players::table.select(players::id).first(&mut *db.conn()).unwrap()
-    };
-    let page = format!("/tournaments/{id}/players/{pid}");
-    let (_, _, fr) = get_lang(&app, &Jar::default(), "fr", &page).await;
-    assert!(fr.contains(r#"<p class="lead">Total : <strong>"#), "{fr}");
-    let (_, _, en) = get_lang(&app, &Jar::default(), "en", &page).await;
-    assert!(en.contains(r#"<p class="lead">Total: <strong>"#), "{en}");
-});
+both_backends!(
+    a_players_total_is_punctuated_in_each_language,
+    |db: TestDb| async move {
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let id = tournament_with_round(&db.state(), 4);
+        let pid: i32 = {
+            use chelem::db::schema::players;
+            players::table.select(players::id).first(&mut *db.conn()).unwrap()
+        };
+        let page = format!("/tournaments/{id}/players/{pid}");
+        let (_, _, fr) = get_lang(&app, &Jar::default(), "fr", &page).await;
+        assert!(fr.contains(r#"<p class="lead">Total : <strong>"#), "{fr}");
+        let (_, _, en) = get_lang(&app, &Jar::default(), "en", &page).await;
+        assert!(en.contains(r#"<p class="lead">Total: <strong>"#), "{en}");
+    }
+);
 
 both_backends!(links_to_the_laptop_itself_are_flagged, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
@@ -270,7 +279,10 @@ both_backends!(links_to_the_laptop_itself_are_flagged, |db: TestDb| async move {
     let round = format!("/tournaments/{id}/rounds/1");
     let (_, _, page) = get_at(&app, &jar, "127.0.0.1:8080", &round).await;
     assert!(page.contains(r#"class="warning links-unreachable""#), "{page}");
-    assert!(page.contains("127.0.0.1:8080, que seul cet ordinateur peut joindre"), "{page}");
+    assert!(
+        page.contains("127.0.0.1:8080, que seul cet ordinateur peut joindre"),
+        "{page}"
+    );
     let (_, _, page) = get_at(&app, &jar, "10.0.0.5:8080", &round).await;
     assert!(!page.contains("links-unreachable"), "{page}");
 });

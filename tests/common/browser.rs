@@ -283,7 +283,11 @@ fn add_organizer(dir: &Path, database_url: Option<&str>) {
 fn serve(dir: &Path, database_url: Option<&str>, launch: &Launch) -> (Child, String) {
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let addr = format!("127.0.0.1:{port}");
-    let bind = if launch.network { format!("0.0.0.0:{port}") } else { addr.clone() };
+    let bind = if launch.network {
+        format!("0.0.0.0:{port}")
+    } else {
+        addr.clone()
+    };
     let mut cmd = chelem_command(dir, database_url);
     if let Some((program, args)) = launch.prefix.split_first() {
         // The same command, run by `program`: its arguments, then the binary and its own.

@@ -155,10 +155,21 @@ mod tests {
     fn the_contract_line_spaces_the_partner_off_the_called_card() {
         let names = |s: Seat| ["Alice", "Bob", "Chloé", "David", "Emma"][s.0 as usize].to_owned();
         let king: Card = "KH".parse().unwrap();
-        let line = contract_line(Lang::Fr, Some(Seat(0)), Some(Contract::Garde), Some(king), Some(Seat(1)), &names).unwrap();
+        let line = contract_line(
+            Lang::Fr,
+            Some(Seat(0)),
+            Some(Contract::Garde),
+            Some(king),
+            Some(Seat(1)),
+            &names,
+        )
+        .unwrap();
         assert!(line.starts_with("Garde de Alice, qui appelle R"), "{line}");
         assert!(line.ends_with(" (partenaire : Bob)"), "{line}");
-        assert!(!line.contains("♠(") && !line.contains("♥(") && !line.contains("♦(") && !line.contains("♣("), "{line}");
+        assert!(
+            !line.contains("♠(") && !line.contains("♥(") && !line.contains("♦(") && !line.contains("♣("),
+            "{line}"
+        );
         let line = contract_line(Lang::En, Some(Seat(0)), Some(Contract::Garde), Some(king), None, &names).unwrap();
         assert!(!line.contains("partner"), "{line}");
     }
