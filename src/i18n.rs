@@ -35,7 +35,12 @@ static_loader! {
 /// Paul", "de Yannick" (a y before a vowel is a consonant sound). A name
 /// starting with h is taken as a mute h, the common case of first names.
 pub fn elide(word: &str, name: &str) -> String {
-    let mut chars = name.trim_start().chars();
+    // A name isolated for display (U+2066..U+2068 before it) elides as the
+    // name itself: "d'\u{2068}Odile\u{2069}".
+    let mut chars = name
+        .trim_start()
+        .trim_start_matches(['\u{2066}', '\u{2067}', '\u{2068}'])
+        .chars();
     let first = chars.next().map(|c| c.to_lowercase().next().unwrap_or(c));
     let second = chars.next().map(|c| c.to_lowercase().next().unwrap_or(c));
     let vowel = |c: char| "aeiouàâäéèêëîïôöùûüœæ".contains(c);
@@ -164,6 +169,9 @@ mod tests {
         assert_eq!(elide("de", "Yves"), "d'Yves");
         assert_eq!(elide("de", "Yannick"), "de Yannick");
         assert_eq!(elide("de", ""), "de ");
+        // A name isolated for display elides as itself.
+        assert_eq!(elide("de", "\u{2068}Odile\u{2069}"), "d'\u{2068}Odile\u{2069}");
+        assert_eq!(elide("de", "\u{2068}Paul\u{2069}"), "de \u{2068}Paul\u{2069}");
         // Through the Fluent function, in the deal's sentence.
         let args = [
             ("contract", "Garde".to_owned()),

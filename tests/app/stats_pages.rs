@@ -156,7 +156,7 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("arbitre a corrigé la donne 2 de la table"), "{body}");
     assert!(
-        body.contains("Après\u{a0}: Garde d&#39;Odile, 2 bouts, 60 points"),
+        body.contains("Après\u{a0}: Garde d&#39;\u{2068}Odile\u{2069}, 2 bouts, 60 points"),
         "{body}"
     );
     assert!(body.contains("arbitre a lancé la partie 3."), "{body}");

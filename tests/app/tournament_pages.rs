@@ -215,7 +215,7 @@ both_backends!(organizer_runs_a_round_from_the_pages, |db: TestDb| async move {
     // The score sheet explains the score: garde made by 9, (25 + 9) × 2 = 68.
     let (status, sheet, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/1/tables/1")).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(sheet.contains("Garde de Joueur"), "{sheet}");
+    assert!(sheet.contains("Garde de \u{2068}Joueur"), "{sheet}");
     assert!(sheet.contains("faite de 9 : (25 + 9) × 2 = 68"), "{sheet}");
     assert!(sheet.contains(">204<"), "taker +204: {sheet}");
 
