@@ -6,8 +6,6 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -24,28 +22,8 @@ use chelem::tournament::table::{deal_players, Constraint, Table5Mode};
 use chelem::web::settings::TournamentForm;
 use common::builder::TournamentBuilder;
 use common::http::{get, login, PASSWORD, USER};
-use common::{Jar, TestDb};
+use common::{chelem, Jar, TestDb};
 use rand::SeedableRng;
-
-/// Runs the binary on `url` with `stdin`: (success, stdout, stderr).
-fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chelem"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chelem");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn export(db: &TestDb, id: TournamentId) -> String {
     let (ok, out, err) = chelem(&db.url, &["export", "--tournament", &id.to_string()], "");

@@ -8,8 +8,6 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -386,26 +384,6 @@ fn without_tokens(mut rounds: Value) -> Value {
     rounds
 }
 
-/// Runs `chelem import` on `url` with `stdin`: (success, stdout, stderr).
-fn chelem_import(url: &str, stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chelem"))
-        .arg("import")
-        .env("DATABASE_URL", url)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chelem");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 // The command line says the refusal in a sentence and exits 1.
 both_backends!(the_command_says_the_place_and_the_reason, |db: TestDb| async move {
     let doc = source(&db);
@@ -413,7 +391,7 @@ both_backends!(the_command_says_the_place_and_the_reason, |db: TestDb| async mov
     let mut raised = doc.clone();
     let s = &mut raised["rounds"][1]["tables"][0]["deals"][0]["scores"][0]["score"];
     *s = json!(s.as_i64().unwrap() + 10);
-    let (ok, out, err) = chelem_import(&db.url, &raised.to_string());
+    let (ok, out, err) = common::chelem(&db.url, &["import"], &raised.to_string());
     assert!(!ok, "refused");
     assert!(out.is_empty(), "no id printed: {out}");
     assert!(
@@ -422,7 +400,7 @@ both_backends!(the_command_says_the_place_and_the_reason, |db: TestDb| async mov
     );
     let mut nul = doc.clone();
     nul["players"][3]["name"] = json!("Bob\u{0}by");
-    let (ok, _, err) = chelem_import(&db.url, &nul.to_string());
+    let (ok, _, err) = common::chelem(&db.url, &["import"], &nul.to_string());
     assert!(!ok);
     assert!(
         err.contains("player ref 4: the name contains an invisible (control) character at position 4"),

@@ -28,6 +28,21 @@ fn machine_ipv4_addresses() -> Vec<String> {
         .collect()
 }
 
+/// A round of `tables` tables written into the server's SQLite file, and its
+/// round page as the organizer fetches it at 127.0.0.1 (with an API token).
+fn round_page(server: &RealServer, tables: usize) -> (String, Vec<common::room::Table>) {
+    let conn = &mut chelem::db::build_pool(server.dir.path().join("chelem.db").to_str().unwrap(), 1)
+        .unwrap()
+        .0
+        .get()
+        .unwrap();
+    let (id, seated) = common::room::setup(conn, tables, 1);
+    let token = server.api_token();
+    let page = Client::new(&server.url()).call("GET", &format!("/tournaments/{id}/rounds/1"), Some(&token), None);
+    assert_eq!(page.status, 200, "{:?}", page.body);
+    (page.body.as_str().unwrap().to_owned(), seated)
+}
+
 crate::test_case!(a_server_on_the_network_prints_and_links_the_machines_addresses);
 fn a_server_on_the_network_prints_and_links_the_machines_addresses() {
     let expected = machine_ipv4_addresses();
@@ -49,16 +64,7 @@ fn a_server_on_the_network_prints_and_links_the_machines_addresses() {
 
     // The organizer's browser on the laptop itself (127.0.0.1): the table
     // links and QR codes still name an address the phones reach.
-    let conn = &mut chelem::db::build_pool(server.dir.path().join("chelem.db").to_str().unwrap(), 1)
-        .unwrap()
-        .0
-        .get()
-        .unwrap();
-    let (id, tables) = common::room::setup(conn, 2, 2);
-    let token = server.api_token();
-    let page = Client::new(&server.url()).call("GET", &format!("/tournaments/{id}/rounds/1"), Some(&token), None);
-    assert_eq!(page.status, 200, "{:?}", page.body);
-    let html = page.body.as_str().unwrap();
+    let (html, tables) = round_page(&server, 2);
     let linked: Vec<&String> = expected
         .iter()
         .filter(|ip| html.contains(&format!(">http://{ip}:{port}/t/{}</a>", tables[0].token)))
@@ -76,16 +82,7 @@ fn a_server_on_the_network_prints_and_links_the_machines_addresses() {
 crate::test_case!(a_server_on_the_loopback_warns_that_phones_cannot_follow);
 fn a_server_on_the_loopback_warns_that_phones_cannot_follow() {
     let server = RealServer::start();
-    let conn = &mut chelem::db::build_pool(server.dir.path().join("chelem.db").to_str().unwrap(), 1)
-        .unwrap()
-        .0
-        .get()
-        .unwrap();
-    let (id, tables) = common::room::setup(conn, 1, 1);
-    let token = server.api_token();
-    let page = Client::new(&server.url()).call("GET", &format!("/tournaments/{id}/rounds/1"), Some(&token), None);
-    assert_eq!(page.status, 200, "{:?}", page.body);
-    let html = page.body.as_str().unwrap();
+    let (html, tables) = round_page(&server, 1);
     assert!(
         html.contains(&format!(">http://{}/t/{}</a>", server.addr, tables[0].token)),
         "{html}"

@@ -137,6 +137,29 @@ macro_rules! both_backends {
     };
 }
 
+/// Runs the `chelem` binary on `url` with `args` and `stdin`: (success,
+/// stdout, stderr).
+pub fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chelem"))
+        .args(args)
+        .env("DATABASE_URL", url)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run chelem");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 pub fn create_user(db: &TestDb, name: &str, password: &str) {
     let mut conn = db.conn();
     let c: &mut AnyConnection = &mut conn;
