@@ -179,7 +179,25 @@ fn seeded_game(db: TestDb) {
             log.scores,
             "deal {k} replays from its own seed"
         );
+        // The system's seeds stay within what a JSON number carries exactly
+        // (2^53 - 1): the replay's JavaScript reads back the seed itself.
+        assert!(log.seed < 1 << 53, "deal {k}'s seed {} past 2^53", log.seed);
     }
+    // A script's seed too: 2^53 - 1 is taken, 2^53 refused with a sentence.
+    let largest = (1u64 << 53) - 1;
+    new_game(&client, &org, json!({"players": 4, "bots": [1, 2, 3], "seed": largest}));
+    let refused = client.call(
+        "POST",
+        "/api/games",
+        Some(&org),
+        Some(&json!({"players": 4, "bots": [1, 2, 3], "seed": largest + 1})),
+    );
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body["error"].as_str().unwrap().contains("9007199254740991"),
+        "{}",
+        refused.body
+    );
 }
 
 /// A digital table of a tournament: seat 0 played by the test, the others

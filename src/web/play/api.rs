@@ -78,7 +78,7 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
     }
     let seed = match o.get("seed") {
         None | Some(Value::Null) => None,
-        Some(Value::Number(n)) if n.is_u64() => n.as_u64(),
+        Some(Value::Number(n)) if n.as_u64().is_some_and(|s| s <= games::MAX_SEED) => n.as_u64(),
         Some(_) => return Err(invalid("game-seed")),
     };
     let deals = int("deals")?.unwrap_or(1);

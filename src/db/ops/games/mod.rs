@@ -30,11 +30,18 @@ pub use play::{act, deal_shape, next_deal, Acted};
 pub use setup::{create_casual, make_digital, seat_names, set_bot, CasualGame, Created, MAX_DEALS, MAX_SEAT_NAME};
 pub use state::{rebuild, seat_map, GameState};
 
-/// A seed from the operating system's cryptographic generator.
+/// The largest seed a JSON number carries exactly (2^53 - 1): a deal's log
+/// is read by the replay's JavaScript and by scripts, where a larger number
+/// would come back rounded and replay another deal.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// A seed from the operating system's cryptographic generator, at most
+/// [`MAX_SEED`].
 pub fn os_seed() -> u64 {
     rand::rngs::OsRng
         .try_next_u64()
         .expect("the operating system's random generator")
+        & MAX_SEED
 }
 
 /// The refusal of an action by the rules: 409 when it is not the moment
@@ -45,5 +52,23 @@ pub fn play_msg(e: &PlayError) -> OpError {
     match e {
         PlayError::NotYourTurn { .. } | PlayError::DealOver | PlayError::WrongPhase { .. } => OpError::Conflict(msg),
         _ => OpError::Invalid(msg),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_from_the_os_stay_exact_in_json() {
+        let seeds: Vec<u64> = (0..2000).map(|_| os_seed()).collect();
+        assert!(seeds.iter().all(|s| *s <= MAX_SEED));
+        // Still spread over the whole range, not a constant.
+        assert!(seeds.iter().any(|s| *s > MAX_SEED / 2));
+        assert!(seeds.windows(2).any(|w| w[0] != w[1]));
+        for s in seeds {
+            let text = serde_json::to_string(&s).unwrap();
+            assert_eq!(text.parse::<f64>().unwrap() as u64, s, "{text} read as a double");
+        }
     }
 }
