@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{static_loader, LanguageIdentifier, Loader};
 
+use crate::tournament::ids::RoundNo;
+
 static_loader! {
     static LOCALES = {
         locales: "./locales",
@@ -133,6 +135,15 @@ impl Lang {
             })
             .collect();
         LOCALES.lookup_with_args(&self.id(), key, &map)
+    }
+
+    /// What the standings say beside a late or withdrawn player's name
+    /// ("en retard (partie 2)", "abandon après la partie 3"), empty for
+    /// the others.
+    pub fn mark(self, late_from: &Option<RoundNo>, withdrawn_after: &Option<RoundNo>) -> String {
+        let late = late_from.map(|n| self.t_args("mark-late", &[("n", n.to_string())]));
+        let withdrawn = withdrawn_after.map(|n| self.t_args("mark-withdrawn", &[("n", n.to_string())]));
+        late.into_iter().chain(withdrawn).collect::<Vec<_>>().join(" · ")
     }
 
     /// Whether `key` exists in this language's files.

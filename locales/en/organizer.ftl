@@ -193,3 +193,8 @@ directory-none = No player found.
 directory-back = Back to the player directory
 player-edit-title = Edit a player
 player-save = Save
+mark-late = late (round { $n })
+mark-withdrawn = { $n ->
+        [0] withdrew before playing
+       *[other] withdrew after round { $n }
+    }

@@ -52,4 +52,5 @@ csv-club = Club
 csv-licence = Licence
 csv-total = Total
 csv-best-round = Best round
+csv-mark = Note
 csv-taker-wins = Deals won as taker

@@ -199,3 +199,8 @@ directory-none = Aucun joueur trouvé.
 directory-back = Retour au fichier des joueurs
 player-edit-title = Modifier un joueur
 player-save = Enregistrer
+mark-late = en retard (partie { $n })
+mark-withdrawn = { $n ->
+        [0] abandon avant de jouer
+       *[other] abandon après la partie { $n }
+    }

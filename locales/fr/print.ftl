@@ -52,4 +52,5 @@ csv-club = Club
 csv-licence = Licence
 csv-total = Total
 csv-best-round = Meilleure partie
+csv-mark = Remarque
 csv-taker-wins = Donnes gagnées comme preneur

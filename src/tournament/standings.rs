@@ -54,6 +54,32 @@ pub struct ScoreEntry {
     pub score: i64,
 }
 
+/// A registered player, as the standings need them: who, and when they
+/// came and went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// The player.
+    pub player: PlayerId,
+    /// Name.
+    pub name: String,
+    /// A late arrival's first round (`None`: there from the first).
+    pub late_from: Option<RoundNo>,
+    /// A withdrawn player's last round.
+    pub withdrawn_after: Option<RoundNo>,
+}
+
+impl Entrant {
+    /// A player there from the first round, still playing.
+    pub fn new(player: PlayerId, name: impl Into<String>) -> Entrant {
+        Entrant {
+            player,
+            name: name.into(),
+            late_from: None,
+            withdrawn_after: None,
+        }
+    }
+}
+
 /// A line of the standings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Standing {
@@ -71,6 +97,12 @@ pub struct Standing {
     pub best_round: i64,
     /// Deals won as taker.
     pub taker_wins: u32,
+    /// A late arrival's first round (shown beside the name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub late_from: Option<RoundNo>,
+    /// A withdrawn player's last round (shown beside the name).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub withdrawn_after: Option<RoundNo>,
 }
 
 /// The zero-sum check: every table's scores, and the whole tournament's, add to 0.
@@ -98,28 +130,34 @@ pub struct Standings {
     pub check: ZeroSum,
 }
 
-/// Computes the standings of `players` (id, name) from their deal scores.
-/// `only_round` restricts to one round (the round's own ranking).
+/// Computes the standings of `players` from their deal scores. A player
+/// who withdrew before playing any deal is not in them (nor in their
+/// count): they never sat down. `only_round` restricts to one round (the
+/// round's own ranking).
 pub fn compute(
-    players: &[(PlayerId, String)],
+    players: &[Entrant],
     entries: &[ScoreEntry],
     taker_wins: &HashMap<PlayerId, u32>,
     tie_breaker: TieBreaker,
     only_round: Option<RoundNo>,
 ) -> Standings {
+    let played: std::collections::HashSet<PlayerId> = entries.iter().map(|e| e.player).collect();
     let mut lines: HashMap<PlayerId, Standing> = players
         .iter()
-        .map(|(id, name)| {
+        .filter(|p| p.withdrawn_after.is_none() || played.contains(&p.player))
+        .map(|p| {
             (
-                *id,
+                p.player,
                 Standing {
                     rank: 0,
-                    player: *id,
-                    name: name.clone(),
+                    player: p.player,
+                    name: p.name.clone(),
                     total: 0,
                     rounds: BTreeMap::new(),
                     best_round: 0,
-                    taker_wins: taker_wins.get(id).copied().unwrap_or(0),
+                    taker_wins: taker_wins.get(&p.player).copied().unwrap_or(0),
+                    late_from: p.late_from,
+                    withdrawn_after: p.withdrawn_after,
                 },
             )
         })
@@ -184,8 +222,44 @@ mod tests {
         }
     }
 
-    fn players(n: i32) -> Vec<(PlayerId, String)> {
-        (1..=n).map(|i| (PlayerId(i), format!("P{i:02}"))).collect()
+    fn players(n: i32) -> Vec<Entrant> {
+        (1..=n).map(|i| Entrant::new(PlayerId(i), format!("P{i:02}"))).collect()
+    }
+
+    #[test]
+    fn a_player_withdrawn_before_playing_is_not_ranked() {
+        let mut ps = players(6);
+        // P05 withdrew before any deal; P06 withdrew after playing round 1;
+        // P04 came late (round 2) and played.
+        ps[4].withdrawn_after = Some(RoundNo(0));
+        ps[5].withdrawn_after = Some(RoundNo(1));
+        ps[3].late_from = Some(RoundNo(2));
+        let entries = [
+            e(1, 1, 1, 60),
+            e(1, 1, 2, -20),
+            e(1, 1, 3, -20),
+            e(1, 1, 6, -20),
+            e(2, 2, 1, -30),
+            e(2, 2, 2, 10),
+            e(2, 2, 3, 10),
+            e(2, 2, 4, 10),
+        ];
+        let s = compute(&ps, &entries, &HashMap::new(), TieBreaker::None, None);
+        let names: Vec<&str> = s.lines.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["P01", "P04", "P02", "P03", "P06"]);
+        let line = |n: &str| s.lines.iter().find(|l| l.name == n).unwrap();
+        assert_eq!(line("P06").withdrawn_after, Some(RoundNo(1)));
+        assert_eq!(line("P06").rank, 5);
+        assert_eq!(line("P04").late_from, Some(RoundNo(2)));
+        assert_eq!(line("P01").late_from, None);
+        // Not in round 2's own ranking either, and the marks serialise only
+        // where they are.
+        let r2 = compute(&ps, &entries, &HashMap::new(), TieBreaker::None, Some(RoundNo(2)));
+        assert!(r2.lines.iter().all(|l| l.name != "P05"));
+        let json = serde_json::to_value(&s.lines).unwrap();
+        assert_eq!(json[0].get("late_from"), None);
+        assert_eq!(json[1]["late_from"], 2);
+        assert_eq!(json[4]["withdrawn_after"], 1);
     }
 
     #[test]

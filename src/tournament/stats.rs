@@ -599,6 +599,8 @@ mod tests {
             rounds: rounds.iter().map(|&(r, v)| (RoundNo(r), v)).collect(),
             best_round: 0,
             taker_wins: 0,
+            late_from: None,
+            withdrawn_after: None,
         };
         let lines = [
             line(1, 1, &[(1, 100), (3, 50)]),

@@ -355,17 +355,11 @@ async fn get_standings(
     let id = path.into_inner();
     let data = state.standings(id, q.round).await?;
     // Made once per snapshot: every request until the next change sends the same bytes.
-    let body = data.rendered.json.get_or_init(|| {
-        let out: Vec<Value> = data
-            .standings
-            .lines
-            .iter()
-            .map(|l| {
-                json!({"rank": l.rank, "player": l.player, "name": l.name, "total": l.total,
-                       "rounds": l.rounds, "best_round": l.best_round, "taker_wins": l.taker_wins})
-            })
-            .collect();
-        serde_json::to_vec(&out).unwrap_or_default().into()
-    });
+    // Each line as `Standing` serialises: rank, player, name, total, rounds,
+    // best_round, taker_wins, and late_from / withdrawn_after where they are.
+    let body = data
+        .rendered
+        .json
+        .get_or_init(|| serde_json::to_vec(&data.standings.lines).unwrap_or_default().into());
     Ok(HttpResponse::Ok().content_type("application/json").body(body.clone()))
 }

@@ -82,6 +82,15 @@ pub fn standings_rows(
     if let Some((key, _)) = tie {
         head.push(lang.t(key));
     }
+    // Late arrivals and withdrawals in words, in a last column that is
+    // there only when someone came late or left.
+    let marks = s
+        .lines
+        .iter()
+        .any(|l| l.late_from.is_some() || l.withdrawn_after.is_some());
+    if marks {
+        head.push(lang.t("csv-mark"));
+    }
     let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
     for l in &s.lines {
         let mut row = vec![Cell::from(l.rank), Cell::from(l.name.as_str())];
@@ -94,6 +103,9 @@ pub fn standings_rows(
         row.extend(rounds.iter().map(|n| Cell::from(l.rounds.get(n).copied())));
         if let Some((_, figure)) = tie {
             row.push(Cell::Int(figure(l)));
+        }
+        if marks {
+            row.push(Cell::Text(lang.mark(&l.late_from, &l.withdrawn_after)));
         }
         rows.push(row);
     }

@@ -196,6 +196,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/standings", PUBLIC),
         row("GET", "/tournaments/{id}/projector", PUBLIC),
         row("GET", "/tournaments/{id}/players/{pid}", PUBLIC),
+        row("GET", "/tournaments/{id}/find", PUBLIC),
         row("GET", "/tournaments/{id}/stats", PUBLIC),
         row("GET", "/tournaments/{id}/charts/{name}", PUBLIC).fill(&[("name", "race.svg")]),
         row("GET", "/tournaments/{id}/results.html", PUBLIC),

@@ -17,6 +17,7 @@ mod crash;
 mod deal_versions;
 mod digital;
 mod doors;
+mod find_name;
 mod floods;
 mod group_commit;
 mod harness;
@@ -38,5 +39,6 @@ mod table_entry;
 mod tournament_flow;
 mod tournament_pages;
 mod web_foundation;
+mod withdrawals;
 
 harness_main!();

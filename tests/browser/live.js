@@ -39,6 +39,21 @@ const [base, id, tableToken, dealJson, shots] = process.argv.slice(2);
       assert(/Donnes saisies\s*:\s*\d+\/\d+/.test(head), head);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(wide <= 0, `the projector is ${wide} px wider than the screen at ${width}`);
+      if (width === 1920) {
+        // Every player on the screen at once, in type readable from the
+        // back of the room; and the standings' QR code for the phones.
+        const rows = await page.$$eval('.projector-table tbody tr', trs => trs.map(tr => {
+          const r = tr.getBoundingClientRect();
+          return { bottom: r.bottom, right: r.right, font: parseFloat(getComputedStyle(tr).fontSize) };
+        }));
+        assert.strictEqual(rows.length, 44, "one row per player (the test registers 44)");
+        const hidden = rows.filter(r => r.bottom > height || r.right > width).length;
+        assert.strictEqual(hidden, 0, `${hidden} of ${rows.length} players below or beside the screen`);
+        const small = Math.min(...rows.map(r => r.font));
+        assert(small >= 24, `the rows' type is ${small} px: too small for a room`);
+        const qr = await page.$eval('.projector-link', a => a.getAttribute('href'));
+        assert(qr.endsWith(`/tournaments/${id}/standings`), qr);
+      }
       await page.screenshot({ path: `${shots}/projector-${width}x${height}.png` });
     }
     // A long list scrolls by itself (after its pause at the top).

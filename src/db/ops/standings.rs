@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use crate::db::models::{Deal, Registration, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::tournament::standings::{compute as compute_standings, ScoreEntry, Standings};
+use crate::tournament::standings::{compute as compute_standings, Entrant, ScoreEntry, Standings};
 
 use super::{OpError, OpResult};
 
@@ -23,9 +23,14 @@ pub fn compute(
 /// Standings of a tournament already read.
 pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<RoundNo>) -> OpResult<Standings> {
     let tournament_id = t.id;
-    let players: Vec<(PlayerId, String)> = Registration::with_players(conn, tournament_id)?
+    let players: Vec<Entrant> = Registration::with_players(conn, tournament_id)?
         .into_iter()
-        .map(|(_, p)| (p.id, p.name))
+        .map(|(r, p)| Entrant {
+            player: p.id,
+            name: p.name,
+            late_from: (r.first_round > RoundNo(1)).then_some(r.first_round),
+            withdrawn_after: r.withdrawn_after,
+        })
         .collect();
     let entries: Vec<ScoreEntry> = Deal::score_sums(conn, tournament_id)?
         .into_iter()

@@ -81,8 +81,9 @@ pub struct Rendered {
     /// The live part of the standings page for visitors, by language
     /// (`Lang as usize`).
     pub standings_region: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
-    /// The rows of the projector's table.
-    pub projector_rows: OnceLock<String>,
+    /// The rows of the projector's table, by language (the marks beside
+    /// late and withdrawn players are words).
+    pub projector_rows: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
 }
 
 impl Snapshot {

@@ -32,6 +32,7 @@ macro_rules! rows_impl {
     };
 }
 
+pub mod find;
 pub mod player;
 pub mod projector;
 pub mod standings;
@@ -44,7 +45,8 @@ pub use standings::{StandingsPage, StandingsRegion};
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(standings::standings_page)
         .service(projector::projector_page)
-        .service(player::player_page);
+        .service(player::player_page)
+        .service(find::find_player);
 }
 
 /// A player's total in a round, as text ("" where they did not play it).

@@ -48,6 +48,8 @@ pub struct PlayerPage {
     pub player: Player,
     /// Their rounds.
     pub rounds: Vec<PlayerRound>,
+    /// Late or withdrawn, in words ("" for the others).
+    pub mark: String,
     /// Their total.
     pub total: i64,
     /// Their place.
@@ -59,6 +61,10 @@ pub struct PlayerPage {
 }
 
 impl PlayerPage {
+    /// No suggestions under "find my name" here (the standings page has them).
+    pub fn no_names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// "Round 3 under way: table 5, seat 2".
     pub fn current_line(&self, c: &CurrentSeat) -> String {
         let args = [
@@ -79,7 +85,11 @@ pub fn load_player_page(
     pid: PlayerId,
 ) -> Result<PlayerPage, AppError> {
     let t = tournaments::get(conn, id)?;
-    Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
+    let reg = Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
+    let mark = ctx.lang.mark(
+        &(reg.first_round > RoundNo(1)).then_some(reg.first_round),
+        &reg.withdrawn_after,
+    );
     let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
     let s = standings::compute(conn, id, None)?;
     let line = s.lines.iter().find(|l| l.player == pid);
@@ -147,6 +157,7 @@ pub fn load_player_page(
         t,
         player,
         rounds,
+        mark,
         total,
         rank,
         stats,

@@ -6,24 +6,74 @@ use std::sync::Arc;
 use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::Tournament;
+use crate::i18n::Lang;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
 use crate::web::filters;
+use crate::web::links::{qr_svg_inline, SiteUrl};
 use crate::web::live::{Progress, Snapshot};
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::{live_url, tables_done};
 
-/// The rows of the projector's table.
+/// How many players a column of the projector holds at most before a second
+/// (then a third) column opens: at 1920×1080, 16 rows of large type.
+const COLUMN_ROWS: usize = 16;
+/// Columns side by side at most; past them the columns scroll by themselves.
+const MAX_COLUMNS: usize = 3;
+
+/// The projector's columns: every player on one screen at a room's size,
+/// in up to [`MAX_COLUMNS`] columns of equal length (each line's index in
+/// the standings, best first).
+pub fn columns(players: usize) -> Vec<std::ops::Range<usize>> {
+    let count = players.div_ceil(COLUMN_ROWS).clamp(1, MAX_COLUMNS);
+    let per = players.div_ceil(count).max(1);
+    (0..players)
+        .step_by(per)
+        .map(|start| start..(start + per).min(players))
+        .collect()
+}
+
+/// The tables of the projector, one per column.
 #[derive(askama::Template)]
 #[template(path = "public/projector_rows.html")]
 pub struct ProjectorRows<'a> {
+    /// The visitor's language.
+    pub lang: Lang,
     /// What they show.
     pub data: &'a Snapshot,
     /// Round numbers seated.
     pub rounds: &'a [RoundNo],
 }
 rows_impl!(ProjectorRows);
+
+impl ProjectorRows<'_> {
+    /// A round's column head ("P3").
+    pub fn round_head(&self, r: &RoundNo) -> String {
+        self.lang.t_args("round-short", &[("n", r.to_string())])
+    }
+    /// The columns (ranges of lines).
+    pub fn columns(&self) -> Vec<std::ops::Range<usize>> {
+        columns(self.data.standings.lines.len())
+    }
+    /// The size of the type, by the longest column's length: as large as
+    /// a 1080-line screen holds that many rows (style.css, `data-size`).
+    pub fn size(&self) -> &'static str {
+        match self.columns().first().map_or(0, |c| c.len()) {
+            0..=10 => "xl",
+            11..=13 => "l",
+            14..=16 => "m",
+            17..=24 => "s",
+            _ => "xs",
+        }
+    }
+    /// Whether each round's total has a column: with a single column of
+    /// players (side by side, the columns show the place, the name and the
+    /// total, what the back of the room reads).
+    pub fn round_columns(&self) -> bool {
+        self.columns().len() <= 1
+    }
+}
 
 /// The projector view of the standings: large type for a room, every round,
 /// the current round's progress, scrolling by itself when the list is long.
@@ -38,6 +88,8 @@ pub struct ProjectorPage {
     pub rounds: Vec<RoundNo>,
     /// The live events' address.
     pub live: String,
+    /// The public standings' full address (under the QR code).
+    pub standings_url: String,
 }
 
 impl ProjectorPage {
@@ -52,10 +104,15 @@ impl ProjectorPage {
     /// The table's rows (made once per snapshot).
     pub fn rows(&self) -> &str {
         let rows = ProjectorRows {
+            lang: self.ctx.lang,
             data: &self.data,
             rounds: &self.rounds,
         };
-        self.data.rendered.projector_rows.get_or_init(|| rows.html())
+        self.data.rendered.projector_rows[self.ctx.lang as usize].get_or_init(|| rows.html())
+    }
+    /// The QR code of the standings' address, for the phones in the room.
+    pub fn standings_qr(&self) -> String {
+        qr_svg_inline(&self.standings_url, "projector-qr")
     }
     /// The current round's progress.
     pub fn progress(&self) -> Option<&Progress> {
@@ -104,6 +161,7 @@ impl ProjectorPage {
 pub(super) async fn projector_page(
     ctx: Ctx,
     state: web::Data<AppState>,
+    site: SiteUrl,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let data = state.standings(path.into_inner(), None).await?;
@@ -111,6 +169,29 @@ pub(super) async fn projector_page(
         ctx,
         rounds: data.round_numbers(),
         live: live_url(data.t.id),
+        standings_url: format!("{}/tournaments/{}/standings", site.0, data.t.id),
         data,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+
+    #[test]
+    fn the_columns_share_the_players_evenly() {
+        assert!(columns(0).is_empty());
+        assert_eq!(columns(10), vec![0..10]);
+        assert_eq!(columns(16), vec![0..16]);
+        assert_eq!(columns(26), [0..13, 13..26]);
+        assert_eq!(columns(40), [0..14, 14..28, 28..40]);
+        // Past three full columns, three longer ones (they scroll).
+        assert_eq!(columns(120), [0..40, 40..80, 80..120]);
+        for n in 0..200 {
+            let c = columns(n);
+            assert_eq!(c.iter().map(|r| r.len()).sum::<usize>(), n);
+            assert!(c.len() <= 3);
+            assert!(c.windows(2).all(|w| w[0].end == w[1].start && w[0].len() >= w[1].len()));
+        }
+    }
 }

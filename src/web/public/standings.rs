@@ -44,6 +44,15 @@ impl StandingsPage {
     pub fn t(&self) -> &Tournament {
         &self.data.t
     }
+    /// The players' names, the suggestions of "find my name".
+    pub fn find_names(&self) -> Vec<String> {
+        self.data
+            .standings
+            .lines
+            .iter()
+            .map(|l| filters::isolated(&l.name))
+            .collect()
+    }
     /// The live part: made once per snapshot and language for visitors, each
     /// time for an organizer (it holds the zero-sum check).
     pub fn region(&self) -> Cow<'_, str> {

@@ -61,6 +61,8 @@ pub struct ResultLine {
     pub rounds: Vec<String>,
     /// Total.
     pub total: i64,
+    /// Late or withdrawn, in words ("" for the others).
+    pub mark: String,
 }
 
 /// The self-contained results page.
@@ -146,6 +148,7 @@ pub(super) async fn results_html(
                     .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
                     .collect(),
                 total: l.total,
+                mark: lang.mark(&l.late_from, &l.withdrawn_after),
             }
         })
         .collect();
