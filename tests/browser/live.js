@@ -39,6 +39,7 @@ const [base, id, tableToken, dealJson, shots] = process.argv.slice(2);
       assert(/Donnes saisies\s*:\s*\d+\/\d+/.test(head), head);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(wide <= 0, `the projector is ${wide} px wider than the screen at ${width}`);
+      await page.screenshot({ path: `${shots}/projector-${width}x${height}.png` });
       if (width === 1920) {
         // Every player on the screen at once, in type readable from the
         // back of the room; and the standings' QR code for the phones.
@@ -54,7 +55,6 @@ const [base, id, tableToken, dealJson, shots] = process.argv.slice(2);
         const qr = await page.$eval('.projector-link', a => a.getAttribute('href'));
         assert(qr.endsWith(`/tournaments/${id}/standings`), qr);
       }
-      await page.screenshot({ path: `${shots}/projector-${width}x${height}.png` });
     }
     // A long list scrolls by itself (after its pause at the top).
     const tall = await page.$eval('[data-autoscroll]', el => el.scrollHeight > el.clientHeight + 100);
