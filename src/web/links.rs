@@ -63,6 +63,11 @@ impl SiteUrl {
     pub fn table_link(&self, token: &str) -> String {
         format!("{}/t/{token}", self.0)
     }
+
+    /// The full link of a seat's page (a table playing on the devices).
+    pub fn seat_link(&self, token: &str) -> String {
+        format!("{}/s/{token}", self.0)
+    }
 }
 
 impl FromRequest for SiteUrl {

@@ -49,7 +49,7 @@ enum Role {
     OtherTable,
     /// Holds the link of a table of round 1, closed: may read, not write.
     ClosedTable,
-    /// Holds the link of another seat of table A's game (digital play),
+    /// Holds the link of another seat of table C's game (digital play),
     /// not the one to act: in a seat route's `{token}` (the organizer's is
     /// the seat to act), and tried as a session cookie and a bearer token.
     OtherSeat,
@@ -350,10 +350,11 @@ fn rows() -> Vec<Row> {
 
 // ------------------------------------------------------------ the world
 
-/// What the requests of one row run against: a tournament of 8 players
-/// (confirmations on), round 1 closed, round 2 open with tables A and B,
-/// deal 1 entered at every table; a seating constraint; the organizer's
-/// credentials, live and dead.
+/// What the requests of one row run against: a tournament of 12 players
+/// (confirmations on), round 1 closed, round 2 open with tables A, B and C,
+/// deal 1 entered at every table, then table C on the devices (from deal
+/// 2: a slot is typed or played, never both); a seating constraint; the
+/// organizer's credentials, live and dead.
 struct World {
     id: TournamentId,
     pid: PlayerId,
@@ -368,7 +369,7 @@ struct World {
     api: String,
     revoked_api: String,
     csrf: String,
-    /// Table A's game (digital play) and its seats' links; seat 1 is to act.
+    /// Table C's game (digital play) and its seats' links; seat 2 is to act.
     game: i32,
     seats: Vec<String>,
 }
@@ -412,23 +413,23 @@ impl World {
             .rounds(3)
             .seed(5)
             .confirm_deals()
-            .players(8)
+            .players(12)
             .seated(1)
             .deals(move |table, k| (k == 1).then(|| garde(table)))
             .build(conn);
         let one = t.rounds[0].clone();
         let two = t.seat_next(conn);
-        // Table A plays on the devices (set before its deal 1 is entered).
-        let game = chelem::db::write(conn, |tx| games::make_digital(tx, &two[0], USER)).unwrap();
+        for table in &two {
+            table.enter(conn, 1, &garde(table), &Actor::Table, "");
+        }
+        // Table C plays on the devices from deal 2, its first empty slot.
+        let game = chelem::db::write(conn, |tx| games::make_digital(tx, &two[2], USER)).unwrap();
         let seats: Vec<String> = GameSeat::of_game(conn, game)
             .unwrap()
             .into_iter()
             .map(|s| s.token.unwrap())
             .collect();
-        assert_eq!(games::GameState::load(conn, game).unwrap().to_act(), Some(1));
-        for table in &two {
-            table.enter(conn, 1, &garde(table), &Actor::Table, "");
-        }
+        assert_eq!(games::GameState::load(conn, game).unwrap().to_act(), Some(2));
         let ids = &t.players;
         SeatingConstraint::create(conn, t.id, Constraint::Apart(ids[0], ids[1])).unwrap();
         let cid = SeatingConstraint::for_tournament(conn, t.id).unwrap()[0].id;
@@ -473,8 +474,8 @@ impl World {
         // A seat's link: the one to act for the organizer, another for the
         // other seat, else the table link or guess (no seat's).
         let seat = match role {
-            Role::Organizer => self.seats[1].as_str(),
-            Role::OtherSeat => self.seats[2].as_str(),
+            Role::Organizer => self.seats[2].as_str(),
+            Role::OtherSeat => self.seats[1].as_str(),
             _ => token,
         };
         // The players named: those of the role's table, but table A's for
@@ -518,7 +519,7 @@ impl World {
             Role::OtherTable | Role::ClosedTable => {
                 format!("{csrf}; chelem_session={}", self.link(role).unwrap().token)
             }
-            Role::OtherSeat => format!("{csrf}; chelem_session={}", self.seats[2]),
+            Role::OtherSeat => format!("{csrf}; chelem_session={}", self.seats[1]),
             _ => csrf,
         }
     }
@@ -529,7 +530,7 @@ impl World {
             Role::Organizer => Some(self.api.clone()),
             Role::RevokedToken => Some(self.revoked_api.clone()),
             Role::OtherTable | Role::ClosedTable => Some(self.link(role).unwrap().token.clone()),
-            Role::OtherSeat => Some(self.seats[2].clone()),
+            Role::OtherSeat => Some(self.seats[1].clone()),
             _ => None,
         }
     }

@@ -14,57 +14,13 @@ use chelem::tarot::{Card, CardSet, Game, GameLog, Seat};
 use common::browser::RealServer;
 use common::builder::TournamentBuilder;
 use common::client::{Answer, Client};
-use common::seats::{choose, my_turn};
+use common::seats::{choose, my_turn, play_game};
 use common::server::Server;
 use common::TestDb;
 use serde_json::{json, Value};
 
 fn api_token(db: &TestDb) -> String {
     common::http::api_token(db)
-}
-
-/// Plays the human seats (`tokens`) until every deal of the game is over,
-/// bots playing the others from the server; every answer is handed to `seen`
-/// with the seat it was for. The views of the end, by token.
-fn play_game(client: &Client, tokens: &[String], seen: &mut dyn FnMut(usize, &Answer)) -> Vec<Value> {
-    let start = Instant::now();
-    loop {
-        assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
-        let mut views = Vec::new();
-        for (i, t) in tokens.iter().enumerate() {
-            let a = client.call("GET", &format!("/api/seats/{t}"), None, None);
-            assert_eq!(a.status, 200, "{}", a.body);
-            seen(i, &a);
-            views.push(a.body);
-        }
-        if let Some((i, v)) = views.iter().enumerate().find(|(_, v)| my_turn(v)) {
-            let a = client.call(
-                "POST",
-                &format!("/api/seats/{}/actions", tokens[i]),
-                None,
-                Some(&choose(v)),
-            );
-            assert_eq!(a.status, 200, "{} after {}", a.body, choose(v));
-            seen(i, &a);
-            continue;
-        }
-        let v = &views[0];
-        if v["phase"] == "done" {
-            if v["next"] == true {
-                let a = client.call(
-                    "POST",
-                    &format!("/api/seats/{}/actions", tokens[0]),
-                    None,
-                    Some(&json!({"next": true})),
-                );
-                assert_eq!(a.status, 200, "{}", a.body);
-                continue;
-            }
-            return views;
-        }
-        // A bot's turn: it acts from the server.
-        std::thread::sleep(Duration::from_millis(5));
-    }
 }
 
 fn log_of(client: &Client, game: i64, deal: i64) -> GameLog {

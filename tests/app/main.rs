@@ -23,6 +23,7 @@ mod group_commit;
 mod harness;
 mod hostile_input;
 mod hostile_outputs;
+mod hybrid;
 mod imports;
 mod limits;
 mod live;

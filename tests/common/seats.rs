@@ -1,7 +1,11 @@
 //! Playing a seat of a deal on the devices as a simple person would, from
 //! the seat's view (FORMATS.md "Digital play: seats").
 
+use std::time::{Duration, Instant};
+
 use serde_json::{json, Value};
+
+use super::client::{Answer, Client};
 
 /// The action a simple player chooses from a seat's view: a garde when it
 /// may (so contracts get played), the smallest handful when offered, else
@@ -41,4 +45,48 @@ pub fn choose(view: &Value) -> Value {
 /// Whether the seat of this view is a person whose turn it is.
 pub fn my_turn(view: &Value) -> bool {
     view["phase"] != "done" && !view["seat"].is_null() && view["to_act"] == view["seat"] && view["bot"].is_null()
+}
+
+/// Plays the human seats (`tokens`) until every deal of the game is over,
+/// bots playing the others from the server; every answer is handed to `seen`
+/// with the seat it was for. The views of the end, by token.
+pub fn play_game(client: &Client, tokens: &[String], seen: &mut dyn FnMut(usize, &Answer)) -> Vec<Value> {
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(120), "the game did not end");
+        let mut views = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            let a = client.call("GET", &format!("/api/seats/{t}"), None, None);
+            assert_eq!(a.status, 200, "{}", a.body);
+            seen(i, &a);
+            views.push(a.body);
+        }
+        if let Some((i, v)) = views.iter().enumerate().find(|(_, v)| my_turn(v)) {
+            let a = client.call(
+                "POST",
+                &format!("/api/seats/{}/actions", tokens[i]),
+                None,
+                Some(&choose(v)),
+            );
+            assert_eq!(a.status, 200, "{} after {}", a.body, choose(v));
+            seen(i, &a);
+            continue;
+        }
+        let v = &views[0];
+        if v["phase"] == "done" {
+            if v["next"] == true {
+                let a = client.call(
+                    "POST",
+                    &format!("/api/seats/{}/actions", tokens[0]),
+                    None,
+                    Some(&json!({"next": true})),
+                );
+                assert_eq!(a.status, 200, "{}", a.body);
+                continue;
+            }
+            return views;
+        }
+        // A bot's turn: it acts from the server.
+        std::thread::sleep(Duration::from_millis(5));
+    }
 }

@@ -21,7 +21,8 @@ pub struct GameRow {
     pub table_id: Option<i32>,
     /// Seats at the table (3, 4 or 5).
     pub players: i32,
-    /// Deals to play.
+    /// The number of its last deal (a digital table's deal count; its
+    /// first deal may come later than 1, see [`GameDeal::number`]).
     pub deal_count: i32,
     /// The first deal's seed when chosen (the next deals take the following ones).
     pub seed: Option<i64>,
@@ -59,7 +60,8 @@ pub struct GameDeal {
     pub id: i32,
     /// The game.
     pub game_id: i32,
-    /// 1-based number (the table's deal slot for a digital table).
+    /// 1-based number: the table's deal slot for a digital table (its
+    /// first deal is the table's first empty slot when it switched).
     pub number: i32,
     /// The dealer, as a seat of the deal.
     pub dealer: i32,
@@ -217,6 +219,15 @@ impl GameSeat {
             .load(conn)
     }
 
+    /// The seats of these games, by game and seat.
+    pub fn of_games(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<GameSeat>> {
+        game_seats::table
+            .filter(game_seats::game_id.eq_any(game_ids))
+            .order((game_seats::game_id, game_seats::seat))
+            .select(GameSeat::as_select())
+            .load(conn)
+    }
+
     /// The seat of a secret link.
     pub fn by_token(conn: &mut AnyConnection, token: &str) -> QueryResult<Option<GameSeat>> {
         game_seats::table
@@ -283,6 +294,16 @@ impl GameDeal {
             .select(GameDeal::as_select())
             .first(conn)
             .optional()
+    }
+
+    /// The deals of these games, by game and number: (game, number, over).
+    pub fn progress_of_games(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<(i32, i32, bool)>> {
+        let rows: Vec<(i32, i32, Option<NaiveDateTime>)> = game_deals::table
+            .filter(game_deals::game_id.eq_any(game_ids))
+            .order((game_deals::game_id, game_deals::number))
+            .select((game_deals::game_id, game_deals::number, game_deals::finished_at))
+            .load(conn)?;
+        Ok(rows.into_iter().map(|(g, n, at)| (g, n, at.is_some())).collect())
     }
 
     /// Deals not over yet, of every game.

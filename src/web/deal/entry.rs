@@ -146,7 +146,8 @@ impl DealFormPage {
     }
 }
 
-/// The form of deal `k` of a table: the stored deal, or `form` as typed.
+/// The form of deal `k` of a table: the stored deal, or `form` as typed;
+/// refused (409) for a slot this page may not type (played on the devices).
 pub fn form_page(
     conn: &mut AnyConnection,
     ctx: Ctx,
@@ -156,6 +157,10 @@ pub fn form_page(
     error: Option<FieldError>,
 ) -> Result<DealFormPage, AppError> {
     let s = slot(conn, at, k)?;
+    // A slot played on the devices has no form (a refused post shows its own).
+    if let (Some(msg), None) = (&s.refusal, &error) {
+        return Err(AppError::Op(OpError::Conflict(msg.clone())));
+    }
     let lang = ctx.lang;
     let partner_allowed = s.playing.len() == 5;
     let stored = match &s.existing {
@@ -231,7 +236,7 @@ pub async fn enter_from_form(
     // Only an organizer gives a reason; the table's corrections need none while the round is open.
     let reason = match actor {
         Actor::Organizer(_) => form.reason.clone(),
-        Actor::Table => String::new(),
+        Actor::Table | Actor::Devices => String::new(),
     };
     let lang = ctx.lang;
     let back = at.base();

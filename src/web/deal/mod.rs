@@ -11,6 +11,7 @@ pub mod slot;
 pub mod writer;
 
 use crate::db::models::{Round, RoundTable, Tournament};
+use crate::db::ops::deals::Actor;
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
@@ -32,6 +33,15 @@ impl TableAt {
         match self {
             TableAt::Number(id, n, tn) => format!("/tournaments/{id}/rounds/{n}/tables/{tn}"),
             TableAt::Token(token) => format!("/t/{token}"),
+        }
+    }
+
+    /// Who types a deal from this page: the table from its link, an
+    /// organizer from theirs (as the one deal path decides what each may).
+    pub fn typist(&self) -> Actor {
+        match self {
+            TableAt::Number(..) => Actor::Organizer(String::new()),
+            TableAt::Token(_) => Actor::Table,
         }
     }
 

@@ -1,15 +1,16 @@
 //! The score sheet of a table (feuille de marque): every deal with its
 //! explanation and scores, and the totals that must sum to zero.
 
+use std::borrow::Borrow;
 use std::collections::HashMap;
 
-use crate::db::models::{Deal, Player, RoundTable, Tournament};
+use crate::db::models::{Deal, GameSeat, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
 use crate::web::filters;
 
-use crate::db::ops::deals::may_confirm;
+use crate::db::ops::deals::{may_confirm, Played};
 
 use super::super::{AppError, Ctx};
 use super::preview::{explain, Preview};
@@ -31,6 +32,28 @@ pub struct SheetRow {
     pub scores: Vec<String>,
     /// Entered, waiting for a defender's confirmation (not counted yet).
     pub pending: bool,
+    /// Played on the devices (the table's game plays this slot).
+    pub played: bool,
+}
+
+/// A seat of a table that plays on the devices: its player's name, a link
+/// to their own seat page.
+pub struct SeatLink {
+    /// The name.
+    pub name: String,
+    /// The seat's page (`/s/{token}`), if it has a link.
+    pub link: Option<String>,
+    /// A bot plays it now.
+    pub bot: bool,
+}
+
+/// What the sheet of a table playing on the devices shows: each player's
+/// seat, and from which deal the devices play.
+pub struct Devices {
+    /// The seats, in table order.
+    pub seats: Vec<SeatLink>,
+    /// The last deal typed before the switch (hybrid), if any.
+    pub typed_until: Option<i32>,
 }
 
 /// A deal waiting for a defender's confirmation, with who may confirm it.
@@ -87,6 +110,21 @@ pub struct SheetPage {
     pub pending: Vec<Pending>,
     /// The table's own page (from its link): confirmations are tapped here.
     pub own: bool,
+    /// The table plays on the devices.
+    pub devices: Option<Devices>,
+}
+
+impl SheetRow {
+    /// Whether this page may open the deal's form: not for a slot played
+    /// on the devices (the table's link never, an organizer to correct a
+    /// deal played and over), else while the round is open or for an
+    /// organizer.
+    pub fn editable(&self, own: impl Borrow<bool>, closed: impl Borrow<bool>, organizer: impl Borrow<bool>) -> bool {
+        if self.played && (*own.borrow() || !self.entered) {
+            return false;
+        }
+        !*closed.borrow() || *organizer.borrow()
+    }
 }
 
 impl SheetPage {
@@ -125,6 +163,8 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         .into_iter()
         .map(|(d, scores)| (d.number, (d, scores.into_iter().collect())))
         .collect();
+    let played = Played::of_tables(conn, &[table.id])?.remove(&table.id);
+    let plays = |k: i32| played.is_some_and(|p| p.plays(k));
     let mut totals = vec![0i64; ids.len()];
     let mut rows = Vec::new();
     let mut pending = Vec::new();
@@ -133,7 +173,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         let dealer = nm.get(&ids[dealer_seat(ids.len(), k)]).cloned().unwrap_or_default();
         let (_, out) = deal_players(&ids, k, t.table5_mode);
         let Some((d, scores)) = entered.get(&k) else {
-            rows.push(blank_row(k, dealer, &ids, out));
+            rows.push(blank_row(k, dealer, &ids, out, plays(k)));
             continue;
         };
         // Scored again for its explanation: one source of truth, the rules core.
@@ -155,6 +195,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
             summary,
             scores: cells,
             pending: !d.confirmed,
+            played: plays(k),
         });
     }
     if let Some(s) = saved_deal.as_mut() {
@@ -175,13 +216,30 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         saved: saved_deal,
         pending,
         own: matches!(at, TableAt::Token(_)),
+        devices: played.map(|p| devices(conn, &p)).transpose()?,
         t,
+    })
+}
+
+/// The seats of a table's game, each a link to its page.
+fn devices(conn: &mut AnyConnection, played: &Played) -> Result<Devices, AppError> {
+    let seats = GameSeat::of_game(conn, played.game)?
+        .into_iter()
+        .map(|s| SeatLink {
+            name: s.name,
+            link: s.token.map(|t| format!("/s/{t}")),
+            bot: s.bot.is_some(),
+        })
+        .collect();
+    Ok(Devices {
+        seats,
+        typed_until: (played.first > 1).then_some(played.first - 1),
     })
 }
 
 /// The row of deal `k`, not entered yet: "·" for each player, "" for the
 /// one sitting out (`out`).
-fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<PlayerId>) -> SheetRow {
+fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<PlayerId>, played: bool) -> SheetRow {
     SheetRow {
         k,
         dealer_short: short_name(&dealer),
@@ -193,6 +251,7 @@ fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<PlayerId>) ->
             .map(|p| if Some(*p) == out { String::new() } else { "·".into() })
             .collect(),
         pending: false,
+        played,
     }
 }
 
@@ -264,9 +323,9 @@ fn saved_of(
 }
 
 /// The next deal to enter after deal `k`: the first empty slot after it,
-/// else before it.
+/// else before it (the devices' slots are not typed).
 fn next_to_enter(rows: &[SheetRow], k: i32) -> Option<i32> {
-    let empty = |r: &&SheetRow| !r.entered;
+    let empty = |r: &&SheetRow| !r.entered && !r.played;
     rows.iter()
         .filter(|r| r.k > k)
         .find(empty)

@@ -4,10 +4,12 @@
 
 use std::collections::HashMap;
 
+use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 
 use crate::db::models::{Deal, Player, RoundTable, Tournament};
-use crate::db::ops::deals::EnteredDeal;
+use crate::db::ops::deals::{self, EnteredDeal};
+use crate::db::ops::Msg;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tournament::deal::ScoredDeal;
@@ -38,6 +40,9 @@ pub(super) struct Slot {
     pub(super) out: Option<PlayerId>,
     /// The deal stored in the slot.
     pub(super) existing: Option<Deal>,
+    /// Why this page may not type the slot (it is played on the devices),
+    /// as the one deal path decides it.
+    pub(super) refusal: Option<Msg>,
 }
 
 pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slot, AppError> {
@@ -49,6 +54,7 @@ pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slo
     let names = Player::names(conn, &ids)?;
     let (playing, out) = deal_players(&ids, k, t.table5_mode);
     let existing = Deal::find(conn, table.id, k)?;
+    let refusal = deals::typed_refusal(conn, &table, k, &at.typist())?;
     Ok(Slot {
         t,
         round,
@@ -58,6 +64,7 @@ pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slo
         playing,
         out,
         existing,
+        refusal,
     })
 }
 
@@ -108,16 +115,26 @@ pub(super) fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Previ
 }
 
 /// The preview of a form, for `static/entry.js`: the score and its
-/// explanation, or the refusal and its field. Nothing is stored.
+/// explanation, or the refusal and its field; for a slot played on the
+/// devices, why it cannot be typed (409). Nothing is stored.
 pub fn preview(
     conn: &mut AnyConnection,
     lang: Lang,
     at: &TableAt,
     k: i32,
     form: &DealForm,
-) -> Result<Preview, AppError> {
+) -> Result<(Preview, StatusCode), AppError> {
     let s = slot(conn, at, k)?;
-    Ok(score_form(&s, lang, k, form))
+    if let Some(msg) = &s.refusal {
+        let refused = Preview {
+            ok: false,
+            message: msg.render(lang),
+            field: String::new(),
+            scores: Vec::new(),
+        };
+        return Ok((refused, StatusCode::CONFLICT));
+    }
+    Ok((score_form(&s, lang, k, form), StatusCode::OK))
 }
 
 /// The preview fragment `static/entry.js` puts under the form.
@@ -139,6 +156,6 @@ pub async fn preview_response(
     form: DealForm,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
-    let p = state.db(move |conn| preview(conn, lang, &at, k, &form)).await?;
-    Ok(render::page(&PreviewFragment { ctx, p }))
+    let (p, status) = state.db(move |conn| preview(conn, lang, &at, k, &form)).await?;
+    Ok(render::page_with_status(&PreviewFragment { ctx, p }, status))
 }

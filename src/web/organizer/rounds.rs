@@ -6,9 +6,11 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::{Deal, Round, RoundTable, Tournament};
+use crate::db::ops::deals::Played;
 use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::i18n::Lang;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::dealer_seat;
 use crate::web::filters;
@@ -101,9 +103,47 @@ pub struct TableView {
     pub pending: Vec<i32>,
     /// The game playing it on the devices, if it does.
     pub game: Option<i32>,
+    /// How it enters its deals.
+    pub mode: TableMode,
+}
+
+/// How a table enters its deals.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableMode {
+    /// Typed in (its link's forms, the API).
+    Typed,
+    /// Played on the devices from its first deal.
+    Digital,
+    /// Typed up to this deal, then played on the devices.
+    Hybrid(i32),
+}
+
+impl TableMode {
+    /// The mode of a table, from its game's slots if it has one.
+    pub fn of(played: Option<&Played>) -> TableMode {
+        match played {
+            None => TableMode::Typed,
+            Some(p) if p.first > 1 => TableMode::Hybrid(p.first - 1),
+            Some(_) => TableMode::Digital,
+        }
+    }
+
+    /// Its label in `lang`.
+    pub fn label(&self, lang: &Lang) -> String {
+        match self {
+            TableMode::Typed => lang.t("table-mode-typed"),
+            TableMode::Digital => lang.t("table-mode-digital"),
+            TableMode::Hybrid(last) => lang.t_args("table-mode-hybrid", &[("last", last.to_string())]),
+        }
+    }
 }
 
 impl TableView {
+    /// Whether a slot is still empty (the devices may play from there).
+    pub fn slots_left(&self) -> bool {
+        (self.entered as i64) < i64::from(self.deal_count)
+    }
+
     /// The deals waiting for a confirmation, as a list.
     pub fn pending_list(&self) -> String {
         self.pending
@@ -172,7 +212,7 @@ fn load_round(
     let pending = Deal::pending_in_round(conn, round.id)?;
     let tables: Vec<RoundTable> = seated.iter().map(|(t, _)| t.clone()).collect();
     let ids: Vec<i32> = tables.iter().map(|t| t.id).collect();
-    let games = crate::db::models::GameRow::for_tables(conn, &ids)?;
+    let played = Played::of_tables(conn, &ids)?;
     let missing = missing_of(&tables, &entered);
     let progress = Progress::of(&round, &tables, &entered);
     let tables = seated
@@ -188,7 +228,8 @@ fn load_round(
                 .filter(|(tid, _)| *tid == table.id)
                 .map(|(_, k)| *k)
                 .collect(),
-            game: games.iter().find(|g| g.table_id == Some(table.id)).map(|g| g.id),
+            game: played.get(&table.id).map(|p| p.game),
+            mode: TableMode::of(played.get(&table.id)),
         })
         .collect();
     Ok(RoundPage {
@@ -205,7 +246,8 @@ fn load_round(
     })
 }
 
-async fn render_round(
+/// The round page, with `error` said at its top, answered with `status`.
+pub(in crate::web) async fn render_round(
     state: &AppState,
     ctx: Ctx,
     (id, n): (TournamentId, RoundNo),

@@ -1,6 +1,7 @@
 //! The organizer's side of digital play: casual games (list, new, page),
 //! bots in seats, and tournament tables set to digital play.
 
+use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 
@@ -11,8 +12,9 @@ use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::web::filters;
 
 use super::super::csrf::CsrfForm;
-use super::super::form::see_other;
+use super::super::form::{attempt, see_other, Refused};
 use super::super::links::{qr_svg_inline, SiteUrl};
+use super::super::organizer::rounds::render_round;
 use super::super::{render, AppError, Ctx, OrgPage};
 use super::view::{deal_scores, totals};
 
@@ -209,7 +211,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                 .seats
                 .iter()
                 .map(|s| {
-                    let link = s.token.as_ref().map(|t| format!("{}/s/{t}", site.0));
+                    let link = s.token.as_deref().map(|t| site.seat_link(t));
                     SeatLine {
                         seat: s.seat as usize,
                         name: s.name.clone(),
@@ -238,7 +240,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                 seats,
                 deals,
                 totals: totals(&st),
-                deal_count: st.game.deal_count,
+                deal_count: st.planned(),
                 between_deals: st.between_deals(),
             })
         })
@@ -266,51 +268,70 @@ async fn seat_bot(
     Ok(see_other(format!("/games/{id}")))
 }
 
+/// One table on the devices: its game's page, or the round page saying
+/// why not (a typed deal after an empty slot, every slot typed).
 #[post("/tournaments/{id}/rounds/{n}/tables/{t}/digital")]
 async fn table_digital(
     page: OrgPage,
+    site: SiteUrl,
     path: web::Path<(TournamentId, RoundNo, TableNo)>,
     _form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let OrgPage { state, user, .. } = page;
+    let OrgPage { ctx, state, user } = page;
     let (tid, n, t) = path.into_inner();
-    let who = user.username.clone();
-    let game = state
+    let (who, lang) = (user.username.clone(), ctx.lang);
+    let made = state
         .write(move |tx| {
             let (table, _) = RoundTable::by_number(tx, tid, n, t)?.ok_or(AppError::NotFound)?;
-            Ok(games::make_digital(tx, &table, &who)?)
+            attempt(tx, lang, |tx| games::make_digital(tx, &table, &who))
         })
         .await?;
-    state.games.changed(game);
-    Ok(see_other(format!("/games/{game}")))
+    match made {
+        Ok(game) => {
+            state.games.changed(game);
+            Ok(see_other(format!("/games/{game}")))
+        }
+        Err(Refused { status, message }) => render_round(&state, ctx, (tid, n), site, Some(message), status).await,
+    }
 }
 
+/// Every table of a round on the devices; the round page says which tables
+/// were left to typed entry, and why.
 #[post("/tournaments/{id}/rounds/{n}/digital")]
 async fn round_digital(
     page: OrgPage,
+    site: SiteUrl,
     path: web::Path<(TournamentId, RoundNo)>,
     _form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let OrgPage { state, user, .. } = page;
+    let OrgPage { ctx, state, user } = page;
     let (tid, n) = path.into_inner();
-    let who = user.username.clone();
-    let made = state
+    let (who, lang) = (user.username.clone(), ctx.lang);
+    let (made, left) = state
         .write(move |tx| {
             let round = crate::db::models::Round::find(tx, tid, n)?.ok_or(AppError::NotFound)?;
-            let mut made = Vec::new();
+            let (mut made, mut left) = (Vec::new(), Vec::new());
             for table in RoundTable::for_round(tx, round.id)? {
-                // Tables that already entered deals keep entering them.
-                match games::make_digital(tx, &table, &who) {
+                match attempt(tx, lang, |tx| games::make_digital(tx, &table, &who))? {
                     Ok(g) => made.push(g),
-                    Err(OpError::Conflict(_)) => {}
-                    Err(e) => return Err(e.into()),
+                    Err(refused) => left.push(refused.message),
                 }
             }
-            Ok(made)
+            Ok((made, left))
         })
         .await?;
+    let none_made = made.is_empty();
     for g in made {
         state.games.changed(g);
     }
-    Ok(see_other(format!("/tournaments/{tid}/rounds/{n}")))
+    if left.is_empty() {
+        return Ok(see_other(format!("/tournaments/{tid}/rounds/{n}")));
+    }
+    let report = ctx.t1("round-digital-left", "reasons", left.join(" "));
+    let status = if none_made {
+        StatusCode::CONFLICT
+    } else {
+        StatusCode::OK
+    };
+    render_round(&state, ctx, (tid, n), site, Some(report), status).await
 }

@@ -8,6 +8,7 @@ use crate::db::AnyConnection;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, TournamentId};
 
+use super::played::Played;
 use super::{EnteredDeal, Entry};
 use crate::db::ops::OpResult;
 
@@ -58,14 +59,16 @@ impl Slot {
 
 /// What entries read before any of them is decided, one query each
 /// whatever their number: their tournaments, their rounds (locked: a round
-/// cannot close under them), their tables' deals (locked) and seats, and
-/// the submissions of their keys.
+/// cannot close under them), their tables' deals (locked) and seats, the
+/// submissions of their keys, and which tables play on the devices.
 pub(super) struct Context {
     pub(super) tournaments: HashMap<TournamentId, Tournament>,
     pub(super) rounds: HashMap<i32, Round>,
     pub(super) slots: HashMap<(i32, i32), Slot>,
     pub(super) seats: HashMap<i32, Vec<PlayerId>>,
     pub(super) submissions: HashMap<String, Submission>,
+    /// The tables that play on the devices, by table id.
+    pub(super) played: HashMap<i32, Played>,
 }
 
 impl Context {
@@ -102,12 +105,14 @@ impl Context {
                 .map(|s| (s.key.clone(), s))
                 .collect()
         };
+        let played = Played::of_tables(conn, &tables)?;
         Ok(Context {
             tournaments,
             rounds,
             slots,
             seats,
             submissions,
+            played,
         })
     }
 }

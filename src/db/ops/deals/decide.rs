@@ -11,6 +11,7 @@ use crate::db::{now, Tx};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::context::{Context, Slot};
+use super::played::typed_kept;
 use super::{score_at, Actor, EnteredDeal, Entry};
 use crate::db::ops::events::Event;
 use crate::db::ops::{Msg, OpError, OpResult};
@@ -54,6 +55,14 @@ pub(super) fn decide(
     entry: &Entry<'_>,
 ) -> OpResult<EnteredDeal> {
     let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
+    // A slot is typed or played, never both.
+    if let Some(msg) = cx
+        .played
+        .get(&entry.table.id)
+        .and_then(|p| p.refusal(entry.table.number, entry.number, entry.actor))
+    {
+        return Err(OpError::Conflict(msg));
+    }
     let key = match check_key(tx, &cx.slots, &cx.submissions, entry)? {
         Key::Replay(stored) => return Ok(*stored),
         Key::Spend(key) => key,
@@ -72,7 +81,7 @@ pub(super) fn decide(
     let scored = score_at(t, players, number, deal)?;
     // A deal entered at the table waits for a defender's confirmation
     // when the tournament asks for one; an organizer's entry counts.
-    let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table));
+    let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table | Actor::Devices));
     let entered = |changed, version, confirmed| EnteredDeal {
         number,
         deal: scored.deal.clone(),
@@ -92,6 +101,9 @@ pub(super) fn decide(
         })
     };
     let existing = cx.slots.get(&slot_key);
+    if existing.is_some() && matches!(actor, Actor::Devices) {
+        return Err(typed_kept(table.number, number));
+    }
     if let Some(slot) = existing {
         if slot.record == scored.deal {
             spend(&mut cx.submissions, writes, submitted(slot.version));
@@ -153,7 +165,7 @@ fn checked<'c>(
         ));
     }
     let round = rounds.get(&round.id).ok_or(OpError::NotFound)?;
-    if round.is_closed() && matches!(actor, Actor::Table) {
+    if round.is_closed() && matches!(actor, Actor::Table | Actor::Devices) {
         return Err(OpError::Conflict(
             Msg::new("deal-round-closed").arg("round", round.number),
         ));

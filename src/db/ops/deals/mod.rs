@@ -5,11 +5,12 @@
 //! Here the entry and its answer, and the group of entries written in one
 //! unit of work ([`enter_all`]); what a group reads first is in `context`,
 //! the decision of each entry in `decide`, a defender's confirmation in
-//! `confirm`.
+//! `confirm`, the slots a table plays on the devices in `played`.
 
 mod confirm;
 mod context;
 mod decide;
+mod played;
 
 use crate::db::models::{
     AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Submission, Tournament,
@@ -25,6 +26,7 @@ use context::{Context, Slot};
 use decide::{decide, Writes};
 
 pub use confirm::{confirm, may_confirm};
+pub use played::{typed_refusal, Played, TYPED_KEPT};
 
 /// Who is entering a deal.
 #[derive(Debug, Clone)]
@@ -33,12 +35,15 @@ pub enum Actor {
     Table,
     /// An organizer: also after the round is closed (a correction).
     Organizer(String),
+    /// The devices of a digital table: a deal played there, at its end.
+    /// It fills an empty slot of the game only, never a typed one.
+    Devices,
 }
 
 impl Actor {
     fn name(&self, table: TableNo) -> String {
         match self {
-            Actor::Table => format!("table {table}"),
+            Actor::Table | Actor::Devices => format!("table {table}"),
             Actor::Organizer(n) => n.clone(),
         }
     }

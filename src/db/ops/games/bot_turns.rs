@@ -10,6 +10,7 @@ use crate::db::{AnyConnection, Tx};
 use crate::tarot::{Action, Game, Seat};
 
 use super::{act, next_deal, os_seed, BotKind, GameState};
+use crate::db::ops::deals::TYPED_KEPT;
 use crate::db::ops::{OpError, OpResult};
 
 /// What a bot has to do in a game, read from its state: decided and
@@ -109,6 +110,8 @@ pub fn bot_move(tx: &mut Tx<'_>, id: i32, decided: &BotMove) -> OpResult<bool> {
     };
     match done {
         Ok(()) => Ok(true),
+        // The deal's slot was typed: the bot would meet it again and again.
+        Err(OpError::Conflict(m)) if m.key == TYPED_KEPT => Err(OpError::Conflict(m)),
         Err(OpError::Conflict(_)) => Ok(false),
         Err(e) => Err(e),
     }

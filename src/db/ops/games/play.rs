@@ -42,7 +42,13 @@ pub fn deal_seed(seed: Option<i64>, number: i32) -> u64 {
 
 /// Deals the next deal of a game (inside the caller's transaction).
 pub(super) fn deal_next(conn: &mut AnyConnection, st: &GameState) -> OpResult<GameDeal> {
-    let number = st.deals.len() as i32 + 1;
+    deal_at(conn, st, st.next_number())
+}
+
+/// Deals deal `number` of a game: its first (a digital table's first empty
+/// slot), or the one after the last. The dealer is the slot's, as if the
+/// deals before it had been dealt at the table.
+pub(super) fn deal_at(conn: &mut AnyConnection, st: &GameState, number: i32) -> OpResult<GameDeal> {
     let mode = st
         .table
         .as_ref()
@@ -115,7 +121,9 @@ pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version:
 }
 
 /// Stores the end of a deal: its scores by table seat and its log, and for
-/// a digital table the deal in the table's slot.
+/// a digital table the deal in the table's slot (refused, and nothing
+/// stored, if that slot holds a typed deal: a played deal never replaces
+/// one).
 fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpResult<()> {
     let engine = game.scores().unwrap_or_default();
     let mut scores: Vec<Option<i64>> = vec![None; st.seats.len()];
@@ -133,7 +141,7 @@ fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpRe
                 round,
                 number: deal.number,
                 deal: &record,
-                actor: &Actor::Table,
+                actor: &Actor::Devices,
                 reason: "",
                 version: None,
                 key: None,
@@ -165,9 +173,7 @@ pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
         return Err(OpError::Conflict(Msg::new("game-deal-in-progress")));
     }
     if !st.more_deals() {
-        return Err(OpError::Conflict(
-            Msg::new("game-over").arg("deals", st.game.deal_count),
-        ));
+        return Err(OpError::Conflict(Msg::new("game-over").arg("deals", st.deals.len())));
     }
     if st.round_closed() {
         let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);

@@ -1,13 +1,11 @@
 //! Setting games up: a casual game, a tournament table set to digital
 //! play, and who plays a seat (a bot or a person).
 
-use diesel::prelude::*;
-
 use crate::db::models::{GameRow, GameSeat, NewGameSeat, Player, Round, RoundTable};
 use crate::db::{now, Tx};
 use crate::secrets::new_token;
 
-use super::play::deal_next;
+use super::play::{deal_at, deal_next};
 use super::{BotKind, GameState};
 use crate::db::ops::{Msg, OpError, OpResult};
 
@@ -113,18 +111,17 @@ fn seat_token() -> String {
 }
 
 /// Sets a tournament table to digital play: a seat per seated player, each
-/// with its secret link, and its first deal dealt (only before any deal of
-/// the table was entered). A table
-/// already digital is left as it is. Its game id.
+/// with its secret link, and its first deal dealt in the table's first empty
+/// slot (the deals typed before it stay typed). Refused when every slot is
+/// typed, or when a typed deal comes after an empty slot (playing from there
+/// would replace it). A table already digital is left as it is. Its game id.
 pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> OpResult<i32> {
-    use crate::db::schema::rounds;
+    // The round locked first, as a close does: the deals entered meanwhile
+    // are in, a switch asked twice at once makes one game.
+    let round = Round::locked(tx, table.round_id, true)?.ok_or(OpError::NotFound)?;
     if let Some(g) = GameRow::for_table(tx, table.id)? {
         return Ok(g.id);
     }
-    let round: Round = rounds::table
-        .find(table.round_id)
-        .select(Round::as_select())
-        .first(tx.conn())?;
     if round.is_closed() {
         return Err(OpError::Conflict(
             Msg::new("deal-round-closed").arg("round", round.number),
@@ -132,10 +129,7 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
     }
     let players = RoundTable::players(tx, table.id)?;
     let names = Player::names(tx, &players)?;
-    // The game's deals are the table's slots from the first one on.
-    if !crate::db::models::Deal::for_table(tx, table.id)?.is_empty() {
-        return Err(OpError::Conflict(Msg::new("game-table-started").arg("n", table.number)));
-    }
+    let first = first_slot(tx, table)?;
     let game = GameRow::insert(
         tx,
         Some(round.tournament_id),
@@ -160,8 +154,29 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
         .collect();
     GameSeat::insert_all(tx, &seats)?;
     let st = GameState::load(tx, game.id)?;
-    deal_next(tx, &st)?;
+    deal_at(tx, &st, first)?;
     Ok(game.id)
+}
+
+/// The slot a table's game starts at: its first empty one, when every
+/// slot after it is empty too.
+fn first_slot(conn: &mut crate::db::AnyConnection, table: &RoundTable) -> OpResult<i32> {
+    let typed: Vec<i32> = crate::db::models::Deal::for_table(conn, table.id)?
+        .iter()
+        .map(|d| d.number)
+        .collect();
+    let Some(first) = (1..=table.deal_count).find(|k| !typed.contains(k)) else {
+        return Err(OpError::Conflict(Msg::new("game-table-full").arg("n", table.number)));
+    };
+    if let Some(after) = typed.iter().copied().filter(|k| *k > first).min() {
+        return Err(OpError::Conflict(
+            Msg::new("game-table-gap")
+                .arg("n", table.number)
+                .arg("typed", after)
+                .arg("first", first),
+        ));
+    }
+    Ok(first)
 }
 
 /// Gives a seat to a bot (any time: a player who left), or back to its

@@ -111,9 +111,21 @@ impl GameState {
         self.play.as_ref().is_none_or(|g| g.phase() == Phase::Done)
     }
 
-    /// Whether another deal is still to play once this one is over.
+    /// Whether another deal is still to play once this one is over (the
+    /// game's deals end at its deal count, from its first deal's number).
     pub fn more_deals(&self) -> bool {
-        (self.deals.len() as i32) < self.game.deal_count
+        self.next_number() <= self.game.deal_count
+    }
+
+    /// How many deals the game plays: from its first deal's number (a
+    /// digital table's first empty slot) to its deal count.
+    pub fn planned(&self) -> i32 {
+        self.game.deal_count - self.deals.first().map_or(1, |d| d.number) + 1
+    }
+
+    /// The number of the next deal to deal: one after the last.
+    pub fn next_number(&self) -> i32 {
+        self.deals.last().map_or(1, |d| d.number + 1)
     }
 
     /// Whether a seat is played by a bot.

@@ -1,10 +1,12 @@
 //! A round's table cards, two per A4 page, each with the players by place
-//! and the QR code of the table's link; and that QR code alone.
+//! and the QR code of the table's link (and, for a table playing on the
+//! devices, each seat's); and that QR code alone.
 
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{RoundTable, Tournament};
+use crate::db::models::{GameSeat, RoundTable, Tournament};
+use crate::db::ops::deals::Played;
 use crate::db::AnyConnection;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::web::filters;
@@ -43,6 +45,19 @@ pub struct CardView {
     pub link: String,
     /// Its QR code, inline SVG.
     pub qr: String,
+    /// At a table playing on the devices, each seat's own QR code.
+    pub seat_qrs: Vec<SeatQr>,
+}
+
+/// A seat's QR code on the card of a table playing on the devices: the
+/// player scans the code under their name and their seat opens.
+pub struct SeatQr {
+    /// The player's place, from 1.
+    pub place: usize,
+    /// The name shown.
+    pub name: String,
+    /// The seat's page, as a QR code (inline SVG).
+    pub qr: String,
 }
 
 /// The round's table cards, two per A4 page.
@@ -67,15 +82,37 @@ fn load_cards(
     site: &SiteUrl,
 ) -> Result<CardsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
-    let cards = RoundTable::with_players_of_round(conn, round.id)?
+    let tables = RoundTable::with_players_of_round(conn, round.id)?;
+    let ids: Vec<i32> = tables.iter().map(|(t, _)| t.id).collect();
+    let played = Played::of_tables(conn, &ids)?;
+    let games: Vec<i32> = played.values().map(|p| p.game).collect();
+    let seats = if games.is_empty() {
+        Vec::new()
+    } else {
+        GameSeat::of_games(conn, &games)?
+    };
+    let cards = tables
         .into_iter()
         .map(|(table, players)| {
             let link = site.table_link(&table.token);
+            let game = played.get(&table.id).map(|p| p.game);
+            let seat_qrs = seats
+                .iter()
+                .filter(|s| Some(s.game_id) == game)
+                .filter_map(|s| {
+                    Some(SeatQr {
+                        place: s.seat as usize + 1,
+                        name: s.name.clone(),
+                        qr: qr_svg_inline(&site.seat_link(s.token.as_deref()?), "qr"),
+                    })
+                })
+                .collect();
             CardView {
                 number: table.number,
                 seats: seat_views(players),
                 qr: qr_svg_inline(&link, "qr"),
                 link,
+                seat_qrs,
             }
         })
         .collect();
