@@ -218,6 +218,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg", ORG_PAGE),
         // Round 2 has deals: the page says its start can no longer be undone.
         row("GET", "/tournaments/{id}/rounds/{n}/undo", ORG_PAGE),
+        row("GET", "/tournaments/{id}/players/{pid}/withdraw", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_PAGE),
         row(
             "GET",

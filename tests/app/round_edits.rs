@@ -2,7 +2,7 @@
 //! taken back (its page, with a reason, and `DELETE
 //! /api/tournaments/{id}/rounds/{n}`) while none of its deals is entered;
 //! players moved or swapped between tables before they have a deal (the
-//! round page and the API).
+//! round page and the API); a withdrawal that asks to be confirmed.
 
 use crate::common;
 
@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use chelem::db::models::{Round, RoundTable};
 use chelem::db::ops::deals::Actor;
 use chelem::db::ops::{export, rounds};
-use chelem::db::schema::{audit_log, events, players, round_tables};
+use chelem::db::schema::{audit_log, events, players, registrations, round_tables};
 use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 /// Every deal passed: valid at any table.
@@ -470,3 +470,53 @@ both_backends!(
         assert!(v["error"].as_str().unwrap().contains("closed"), "{v}");
     }
 );
+
+both_backends!(withdrawing_asks_for_confirmation, |db: TestDb| async move {
+    common::create_user(&db, common::http::USER, common::http::PASSWORD);
+    let t = tournament(&db, 8, false);
+    let (id, table) = (t.id, t.rounds[0][1].clone());
+    let pid = table.players[0];
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = Jar::default();
+    login(&app, &mut jar).await;
+    let withdrawn = || -> Option<i32> {
+        registrations::table
+            .filter(registrations::player_id.eq(pid))
+            .select(registrations::withdrawn_after)
+            .first(&mut *db.conn())
+            .unwrap()
+    };
+    let confirm = format!("/tournaments/{id}/players/{pid}/withdraw");
+
+    // The player list's button asks first (a GET: nothing written).
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}")).await;
+    assert!(
+        page.contains(&format!("<form method=\"get\" action=\"{confirm}\"")),
+        "{page}"
+    );
+    let (status, page, _) = get(&app, &jar, &confirm).await;
+    assert_eq!(status, StatusCode::OK);
+    let name = name_of(&db, pid);
+    assert!(page.contains("Retirer") && page.contains(&name), "{page}");
+    assert!(
+        page.contains(&format!("termine sa table (table {})", table.number)),
+        "{page}"
+    );
+    assert!(
+        page.contains("Oui, déclarer l&#39;abandon") || page.contains("Oui, déclarer l'abandon"),
+        "{page}"
+    );
+    // A post that is not the confirmation asks again.
+    let (status, page, _) = post(&app, &mut jar, &confirm, &[]).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Retirer"), "{page}");
+    assert_eq!(withdrawn(), None, "the first click does not withdraw");
+
+    // The confirmation does.
+    let (status, _, loc) = post(&app, &mut jar, &confirm, &[("confirm", "1")]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(loc.as_deref(), Some(format!("/tournaments/{id}#players").as_str()));
+    assert_eq!(withdrawn(), Some(1));
+    let (_, page, _) = get(&app, &jar, &confirm).await;
+    assert!(page.contains("a déjà abandonné"), "{page}");
+});
