@@ -14,10 +14,10 @@ use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::{Round, RoundTable};
+use chelem::db::models::{GameSeat, Round, RoundTable};
 use chelem::db::ops::deals::Actor;
-use chelem::db::ops::{export, rounds};
-use chelem::db::schema::{audit_log, events, players, registrations, round_tables};
+use chelem::db::ops::{export, games, rounds};
+use chelem::db::schema::{audit_log, events, games as game_t, players, registrations, round_tables};
 use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 /// Every deal passed: valid at any table.
@@ -519,4 +519,89 @@ both_backends!(withdrawing_asks_for_confirmation, |db: TestDb| async move {
     assert_eq!(withdrawn(), Some(1));
     let (_, page, _) = get(&app, &jar, &confirm).await;
     assert!(page.contains("a déjà abandonné"), "{page}");
+});
+
+both_backends!(
+    a_table_on_the_devices_counts_from_its_first_action,
+    |db: TestDb| async move {
+        let token = api_token(&db);
+        let mut t = tournament(&db, 8, true);
+        let two = t.seat_next(&mut db.conn());
+        let id = t.id;
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let round2 = format!("/api/tournaments/{id}/rounds/2");
+        let games = |db: &TestDb| -> i64 { game_t::table.count().get_result(&mut *db.conn()).unwrap() };
+        // Table 1 plays on the devices: dealt, nobody has acted yet.
+        let game = chelem::db::write(&mut db.conn(), |tx| {
+            games::make_digital(tx, &two[0], common::http::USER)
+        })
+        .unwrap();
+        assert_eq!(games(&db), 1);
+        // A seat acts: the deal is under way, the round's start stays.
+        let seat = games::GameState::load(&mut db.conn(), game).unwrap().to_act().unwrap();
+        let link = GameSeat::of_game(&mut db.conn(), game).unwrap()[seat]
+            .token
+            .clone()
+            .unwrap();
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            &format!("/api/seats/{link}/actions"),
+            None,
+            Some(json!({"bid": "pass"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let (status, v) = call(
+            &app,
+            Method::DELETE,
+            &round2,
+            Some(&token),
+            Some(json!({"reason": "erreur"})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("tables {}", two[0].number)),
+            "{v}"
+        );
+        // Its players keep their seats too.
+        let (p, q) = (two[0].players[0], two[1].players[0]);
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            &format!("{round2}/swap"),
+            Some(&token),
+            Some(json!({"player": p, "with": q})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        assert_eq!(games(&db), 1);
+    }
+);
+
+both_backends!(a_game_where_nobody_acted_goes_with_the_round, |db: TestDb| async move {
+    let token = api_token(&db);
+    let mut t = tournament(&db, 8, true);
+    let two = t.seat_next(&mut db.conn());
+    let id = t.id;
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    chelem::db::write(&mut db.conn(), |tx| {
+        games::make_digital(tx, &two[0], common::http::USER)
+    })
+    .unwrap();
+    let (status, v) = call(
+        &app,
+        Method::DELETE,
+        &format!("/api/tournaments/{id}/rounds/2"),
+        Some(&token),
+        Some(json!({"reason": "erreur"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "{v}");
+    let left: i64 = game_t::table.count().get_result(&mut *db.conn()).unwrap();
+    assert_eq!(left, 0, "the game dealt where nobody acted is gone with its round");
 });
