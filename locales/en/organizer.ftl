@@ -198,3 +198,37 @@ mark-withdrawn = { $n ->
         [0] withdrew before playing
        *[other] withdrew after round { $n }
     }
+seats-title = Change seats
+seats-help = Before any deal at the tables concerned: swap two players of different tables, or send a player to another table (each table keeps 4 or 5 players).
+seats-player = Player
+seats-with = Swap with, or go to
+seats-to-table = → table { $n } (one more seat)
+seats-button = Change seats
+seats-changed = Seats changed: the tables' sheets and the seating report are up to date.
+seats-no-repeat = Seating report: no repeat meeting since the tournament began.
+seats-repeats = Seating report: { $count ->
+    [one] one repeat meeting
+   *[other] { $count } repeat meetings
+} since the tournament began.
+seats-report-link = See the report
+round-undo-title = Undo the round's start
+round-undo-help = While no deal is entered or played: the round, its tables and their links are removed, and you can start it again.
+round-undo-question = Undo the start of round { $n }?
+round-undo-tables = { $count ->
+    [one] Its table and its link (QR code) will be removed: printed table cards will no longer work.
+   *[other] Its { $count } tables and their links (QR codes) will be removed: printed table cards will no longer work.
+}
+round-undo-players = Players who arrived or were checked in during this round will be seated when you start it again; those who withdrew during it will not.
+round-undo-again = Round { $n } can be started again at once from the tournament page.
+round-undo-reason = Reason (kept in the audit log)
+round-undo-confirm = Yes, undo the start of round { $n }
+round-undo-cancel = No, back to the round
+round-back = Back to round { $n }
+round-undone = The start of round { $round } is undone: start it again whenever you are ready.
+withdraw-question = Withdraw { $name } from the tournament?
+withdraw-next = From round { $round } on, this player will no longer be seated.
+withdraw-seated = Round { $round } is under way: { $name } finishes it at table { $table }. To take them out of it too, undo the round's start while no deal is entered, then start it again.
+withdraw-scores = The scores already made stay in the standings; you can reinstate them later.
+withdraw-confirm = Yes, withdraw
+withdraw-cancel = No, back to the players
+withdraw-back = Back to the players

@@ -82,3 +82,5 @@ audit-deal-petit-attack = petit au bout to the attack
 audit-deal-petit-defence = petit au bout to the defence
 audit-deal-handful = { $size } by { $name }
 audit-deal-chelem = chelem
+audit-round-undo = { $actor } undid the start of round { $round }.
+audit-round-seats = { $actor } changed seats in round { $round }.

@@ -204,3 +204,37 @@ mark-withdrawn = { $n ->
         [0] abandon avant de jouer
        *[other] abandon après la partie { $n }
     }
+seats-title = Changer des places
+seats-help = Avant toute donne aux tables concernées : échangez deux joueurs de tables différentes, ou envoyez un joueur à une autre table (chaque table garde 4 ou 5 joueurs).
+seats-player = Joueur
+seats-with = Échanger avec, ou aller à
+seats-to-table = → table { $n } (une place de plus)
+seats-button = Changer les places
+seats-changed = Places changées : les feuilles des tables et le rapport de placement sont à jour.
+seats-no-repeat = Rapport de placement : aucune rencontre répétée depuis le début du tournoi.
+seats-repeats = Rapport de placement : { $count ->
+    [one] une rencontre répétée
+   *[other] { $count } rencontres répétées
+} depuis le début du tournoi.
+seats-report-link = Voir le rapport
+round-undo-title = Annuler le début de la partie
+round-undo-help = Tant qu'aucune donne n'est saisie ni jouée : la partie, ses tables et leurs liens disparaissent, et vous pourrez la relancer.
+round-undo-question = Annuler le début de la partie { $n } ?
+round-undo-tables = { $count ->
+    [one] Sa table et son lien (QR code) seront supprimés : les cartes de table imprimées ne serviront plus.
+   *[other] Ses { $count } tables et leurs liens (QR codes) seront supprimés : les cartes de table imprimées ne serviront plus.
+}
+round-undo-players = Les joueurs arrivés ou pointés pendant cette partie seront placés quand vous la relancerez ; ceux qui ont abandonné pendant ne le seront pas.
+round-undo-again = La partie { $n } pourra être relancée aussitôt depuis la page du tournoi.
+round-undo-reason = Raison (gardée dans le journal)
+round-undo-confirm = Oui, annuler le début de la partie { $n }
+round-undo-cancel = Non, revenir à la partie
+round-back = Revenir à la partie { $n }
+round-undone = Le début de la partie { $round } est annulé : relancez-la quand vous voulez.
+withdraw-question = Retirer { $name } du tournoi ?
+withdraw-next = À partir de la partie { $round }, ce joueur ne sera plus placé.
+withdraw-seated = La partie { $round } est en cours : { $name } termine sa table (table { $table }). Pour l'en retirer aussi, annulez le début de la partie tant qu'aucune donne n'est saisie, puis relancez-la.
+withdraw-scores = Ses scores déjà marqués restent au classement ; vous pourrez le réintégrer plus tard.
+withdraw-confirm = Oui, déclarer l'abandon
+withdraw-cancel = Non, revenir aux joueurs
+withdraw-back = Revenir aux joueurs

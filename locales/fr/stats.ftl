@@ -82,3 +82,5 @@ audit-deal-petit-attack = petit au bout à l'attaque
 audit-deal-petit-defence = petit au bout à la défense
 audit-deal-handful = { $size } { ELIDE("de", $name) }
 audit-deal-chelem = chelem
+audit-round-undo = { $actor } a annulé le début de la partie { $round }.
+audit-round-seats = { $actor } a changé des places de la partie { $round }.

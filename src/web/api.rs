@@ -35,7 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// A JSON body for a route that stores what it is given: control characters refused.
-fn json_body(body: &web::Bytes) -> Result<Value, AppError> {
+pub(super) fn json_body(body: &web::Bytes) -> Result<Value, AppError> {
     let v = parse_json(body)?;
     super::input::check_json(&v)?;
     Ok(v)

@@ -3,6 +3,7 @@
 
 pub mod access_log;
 pub mod api;
+pub mod api_rounds;
 pub mod auth;
 pub mod charts;
 pub mod client;
@@ -254,6 +255,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(health::configure)
         .configure(auth::configure)
         .configure(api::configure)
+        .configure(api_rounds::configure)
         .configure(organizer::configure)
         .configure(public::configure)
         .configure(results::configure)

@@ -217,6 +217,9 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/rounds/{n}/sheets", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg", ORG_PAGE),
+        // Round 2 has deals: the page says its start can no longer be undone.
+        row("GET", "/tournaments/{id}/rounds/{n}/undo", ORG_PAGE),
+        row("GET", "/tournaments/{id}/players/{pid}/withdraw", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_PAGE),
         row(
             "GET",
@@ -251,6 +254,19 @@ fn rows() -> Vec<Row> {
         row("POST", "/tournaments/{id}/constraints/{cid}/delete", ORG_FORM),
         row("POST", "/tournaments/{id}/rounds", ORG_FORM).body(Form(&[("expected", "3"), ("close_previous", "on")])),
         row("POST", "/tournaments/{id}/rounds/{n}/close", ORG_FORM).body(Form(&[("force", "on")])),
+        // Round 2's tables have deals: its start stays, its seats too (409).
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/undo",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("reason", "erreur de lancement")])),
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/seats",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("player", "{taker}"), ("with", "t2")])),
         row("POST", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_FORM).body(DEAL_FORM),
         // a table's pages
         row("GET", "/t/{token}", TABLE_READ),
@@ -277,6 +293,13 @@ fn rows() -> Vec<Row> {
         row("POST", "/api/tournaments/{id}/rounds", org_api(201)).body(Json(r#"{"close_previous": true}"#)),
         row("GET", "/api/tournaments/{id}/rounds/{n}", org_api(200)),
         row("POST", "/api/tournaments/{id}/rounds/{n}/close", org_api(200)).body(Json(r#"{"force": true}"#)),
+        row("DELETE", "/api/tournaments/{id}/rounds/{n}", org_api(409)).body(Json(r#"{"reason": "erreur"}"#)),
+        // Two players of table A: the same table (422); table A's player to
+        // table B, which has a deal (409).
+        row("POST", "/api/tournaments/{id}/rounds/{n}/swap", org_api(422))
+            .body(Json(r#"{"player": {taker}, "with": {defender}}"#)),
+        row("POST", "/api/tournaments/{id}/rounds/{n}/move", org_api(409))
+            .body(Json(r#"{"player": {taker}, "table": 2}"#)),
         row("PUT", "/api/tables/{token}/deals/{k}", table_write(200)).body(Json(
             r#"{"taker": {taker}, "contract": "garde", "oudlers": 2, "points": 51}"#,
         )),

@@ -46,6 +46,8 @@ fn routes(id: TournamentId, pid: PlayerId, token: &str) -> Vec<(&'static str, St
         ("POST", format!("/players/{pid}/edit"), Form),
         ("POST", format!("/tournaments/{id}/rounds"), Form),
         ("POST", format!("/tournaments/{id}/rounds/1/close"), Form),
+        ("POST", format!("/tournaments/{id}/rounds/1/undo"), Form),
+        ("POST", format!("/tournaments/{id}/rounds/1/seats"), Form),
         ("POST", format!("/tournaments/{id}/rounds/1/tables/1/deals/1"), Form),
         ("POST", format!("/t/{token}/deals/1"), Form),
         ("POST", format!("/t/{token}/deals/1/confirm"), Form),
@@ -56,6 +58,9 @@ fn routes(id: TournamentId, pid: PlayerId, token: &str) -> Vec<(&'static str, St
         ("DELETE", format!("/api/tournaments/{id}/players/{pid}"), Json),
         ("POST", format!("/api/tournaments/{id}/rounds"), Json),
         ("POST", format!("/api/tournaments/{id}/rounds/1/close"), Json),
+        ("DELETE", format!("/api/tournaments/{id}/rounds/1"), Json),
+        ("POST", format!("/api/tournaments/{id}/rounds/1/swap"), Json),
+        ("POST", format!("/api/tournaments/{id}/rounds/1/move"), Json),
         ("PUT", format!("/api/tables/{token}/deals/1"), Json),
     ]
 }

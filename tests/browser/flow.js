@@ -36,7 +36,10 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
       await page.goto(dash);
       if (round === 2) {
         withdrawn = (await page.textContent('#players tbody tr td a')).trim();
+        // Withdrawing asks first; the confirmation withdraws.
         await nav(() => page.click('#players form[action$="/withdraw"] button'));
+        assert.match(await text(page, 'h1'), /Retirer .* du tournoi/);
+        await nav(() => page.click('form[action$="/withdraw"] button.danger'));
         await page.fill('form[action$="/players"] input[name=name]', 'Arrivée Tardive');
         await page.fill('form[action$="/players"] input[name=club]', 'Tarot Club de Dijon');
         await nav(() => page.click('form[action$="/players"] button[type=submit]'));

@@ -253,6 +253,16 @@ impl GameSeat {
 }
 
 impl GameDeal {
+    /// The games among `game_ids` where someone has acted (a bid, a card…).
+    pub fn acted(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<i32>> {
+        game_deals::table
+            .filter(game_deals::game_id.eq_any(game_ids))
+            .filter(game_deals::actions.gt(0))
+            .select(game_deals::game_id)
+            .distinct()
+            .load(conn)
+    }
+
     /// Deals deal `number` of a game.
     pub fn insert(
         conn: &mut AnyConnection,

@@ -141,6 +141,20 @@ impl Registration {
             .execute(conn)
     }
 
+    /// Round `round` of a tournament was undone (its start taken back):
+    /// whoever joined from the next round joins from it again, whoever
+    /// withdrew during it withdraws before it.
+    pub fn round_undone(conn: &mut AnyConnection, tournament_id: TournamentId, round: RoundNo) -> QueryResult<()> {
+        let of = || registrations::table.filter(registrations::tournament_id.eq(tournament_id));
+        diesel::update(of().filter(registrations::first_round.eq(round + 1)))
+            .set(registrations::first_round.eq(round))
+            .execute(conn)?;
+        diesel::update(of().filter(registrations::withdrawn_after.eq(round)))
+            .set(registrations::withdrawn_after.eq(RoundNo(round.get() - 1)))
+            .execute(conn)?;
+        Ok(())
+    }
+
     /// Whether this registration plays round `round`.
     pub fn plays(&self, round: RoundNo) -> bool {
         self.checked_in && self.first_round <= round && self.withdrawn_after.is_none_or(|w| round <= w)

@@ -140,6 +140,12 @@ impl Round {
         }
     }
 
+    /// Deletes the round: its tables, seats, deals, idempotency keys and
+    /// digital games go with it (the foreign keys cascade).
+    pub fn delete(conn: &mut AnyConnection, id: i32) -> QueryResult<usize> {
+        diesel::delete(rounds::table.find(id)).execute(conn)
+    }
+
     /// Closes the round.
     pub fn close(conn: &mut AnyConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
         diesel::update(rounds::table.find(id))
@@ -182,6 +188,25 @@ impl RoundTable {
             diesel::insert_into(seats::table).values(row).execute(conn)?;
         }
         Ok(table)
+    }
+
+    /// Seats `players` at table `table_id`, in this order, in place of
+    /// whoever sat there, and sets its number of deals.
+    pub fn reseat(conn: &mut AnyConnection, table_id: i32, players: &[PlayerId], deal_count: i32) -> QueryResult<()> {
+        diesel::delete(seats::table.filter(seats::table_id.eq(table_id))).execute(conn)?;
+        for (i, p) in players.iter().enumerate() {
+            diesel::insert_into(seats::table)
+                .values((
+                    seats::table_id.eq(table_id),
+                    seats::seat.eq(i as i32),
+                    seats::player_id.eq(*p),
+                ))
+                .execute(conn)?;
+        }
+        diesel::update(round_tables::table.find(table_id))
+            .set(round_tables::deal_count.eq(deal_count))
+            .execute(conn)?;
+        Ok(())
     }
 
     /// The tables of a round, by number.

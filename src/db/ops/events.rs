@@ -40,6 +40,10 @@ pub enum RoundState {
     Started,
     /// Closed.
     Closed,
+    /// Its start undone: the round is gone, to be started again.
+    Undone,
+    /// Players moved or swapped between its tables.
+    Reseated,
 }
 
 impl RoundState {
@@ -48,6 +52,8 @@ impl RoundState {
         match self {
             RoundState::Started => "started",
             RoundState::Closed => "closed",
+            RoundState::Undone => "undone",
+            RoundState::Reseated => "reseated",
         }
     }
 }
@@ -64,7 +70,7 @@ pub enum Event {
         /// Deal number at the table.
         deal: i32,
     },
-    /// A round started or closed.
+    /// A round started, closed, undone or reseated.
     Round {
         /// Round number.
         round: RoundNo,

@@ -77,7 +77,8 @@ pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryRe
         .collect())
 }
 
-fn deals_for(t: &Tournament, size: usize) -> i32 {
+/// The deals a table of `size` players plays in tournament `t`.
+pub(super) fn deals_for(t: &Tournament, size: usize) -> i32 {
     match size {
         3 => t.deals_table3,
         5 => t.deals_table5,

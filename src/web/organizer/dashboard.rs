@@ -196,11 +196,25 @@ pub async fn render_dashboard(
     ))
 }
 
+#[derive(serde::Deserialize)]
+struct ShowQuery {
+    /// The round whose start was just undone.
+    #[serde(default)]
+    undone: Option<String>,
+}
+
 #[get("/tournaments/{id}")]
-async fn show(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
+async fn show(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<TournamentId>,
+    q: web::Query<ShowQuery>,
+) -> Result<HttpResponse, AppError> {
     let player = PlayerForm {
         checked_in: Some("on".into()),
         ..Default::default()
     };
-    render_dashboard(&state, ctx, path.into_inner(), player, None, None, StatusCode::OK).await
+    // Only a round number is said back.
+    let undone = q.undone.as_deref().and_then(|n| n.parse::<RoundNo>().ok());
+    let notice = undone.map(|n| ctx.t1("round-undone", "round", n));
+    render_dashboard(&state, ctx, path.into_inner(), player, None, notice, StatusCode::OK).await
 }

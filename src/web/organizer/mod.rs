@@ -6,6 +6,7 @@ pub mod directory;
 pub mod players;
 pub mod print;
 pub mod reports;
+pub mod round_edits;
 pub mod rounds;
 pub mod tables;
 pub mod tournaments;
@@ -20,6 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     players::configure(cfg);
     constraints::configure(cfg);
     rounds::configure(cfg);
+    round_edits::configure(cfg);
     tables::configure(cfg);
     reports::configure(cfg);
     print::configure(cfg);

@@ -2,15 +2,16 @@
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::{post, web, HttpRequest, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use serde::Deserialize;
 
+use crate::db::models::{Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::player_input::decode_file;
 use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
-use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::web::filters;
 
 use super::super::csrf::{check_token, CsrfForm};
@@ -20,7 +21,10 @@ use super::dashboard::render_dashboard;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(add).service(import).service(player_status);
+    cfg.service(add)
+        .service(import)
+        .service(withdraw_page)
+        .service(player_status);
 }
 
 #[post("/tournaments/{id}/players")]
@@ -168,6 +172,86 @@ enum PlayerStatusAction {
 struct PresentForm {
     #[serde(default)]
     present: String,
+    /// A withdrawal confirmed (`1`): without it, the confirmation page.
+    #[serde(default)]
+    confirm: String,
+}
+
+/// The page that asks to confirm a withdrawal, with what follows from it.
+#[derive(askama::Template)]
+#[template(path = "organizer/withdraw.html")]
+pub struct WithdrawPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// The player.
+    pub player: Player,
+    /// Already withdrawn.
+    pub withdrawn: bool,
+    /// The first round they will not play.
+    pub next: RoundNo,
+    /// The round under way where they are seated, and their table.
+    pub seated: Option<(RoundNo, TableNo)>,
+}
+
+impl WithdrawPage {
+    /// "Round 2 is under way: X finishes it at table 3."
+    pub fn seated_line(&self) -> Option<String> {
+        self.seated.map(|(round, table)| {
+            self.ctx.lang.t_args(
+                "withdraw-seated",
+                &[
+                    ("name", filters::isolated(&self.player.name)),
+                    ("round", round.to_string()),
+                    ("table", table.to_string()),
+                ],
+            )
+        })
+    }
+}
+
+async fn render_withdraw(
+    state: &AppState,
+    ctx: Ctx,
+    id: TournamentId,
+    pid: PlayerId,
+) -> Result<HttpResponse, AppError> {
+    let page = state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let reg = Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
+            let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
+            let rounds = Round::for_tournament(conn, id)?;
+            let last = rounds.last();
+            let open = last.filter(|r| !r.is_closed()).map(|r| r.number);
+            let next = last.map_or(RoundNo(1), |r| r.number + 1);
+            let seated = RoundTable::of_player(conn, id, pid)?
+                .into_iter()
+                .find(|(n, _)| Some(*n) == open)
+                .map(|(n, table)| (n, table.number));
+            Ok(WithdrawPage {
+                ctx,
+                t,
+                player,
+                withdrawn: reg.withdrawn_after.is_some(),
+                next,
+                seated,
+            })
+        })
+        .await?;
+    Ok(render::page(&page))
+}
+
+/// "Retirer X du tournoi ?": the first step of a withdrawal, which works
+/// without JavaScript; its form posts the withdrawal, confirmed.
+#[get("/tournaments/{id}/players/{pid}/withdraw")]
+async fn withdraw_page(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<(TournamentId, PlayerId)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    render_withdraw(&state, ctx, id, pid).await
 }
 
 #[post("/tournaments/{id}/players/{pid}/{action}")]
@@ -178,6 +262,10 @@ async fn player_status(
 ) -> Result<HttpResponse, AppError> {
     let (id, pid, action) = path.into_inner();
     let present = form.0.present == "1";
+    if matches!(action, PlayerStatusAction::Withdraw) && form.0.confirm != "1" {
+        // Not confirmed: the question, nothing written.
+        return render_withdraw(&state, ctx, id, pid).await;
+    }
     player_action(ctx, &state, id, move |tx| match action {
         PlayerStatusAction::Checkin => players::set_checked_in(tx, id, pid, present),
         PlayerStatusAction::Withdraw => players::withdraw(tx, id, pid).map(|_| ()),

@@ -119,7 +119,7 @@ fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
                 out.extend(d.partner);
                 out.extend(d.handfuls.iter().map(|h| h.0));
             }
-        } else if e.action == "round.start" {
+        } else if matches!(e.action.as_str(), "round.start" | "round.undo" | "round.seats") {
             out.extend(
                 v.as_array()
                     .into_iter()
@@ -166,6 +166,22 @@ pub fn describe_deal(lang: Lang, deal: &TableDeal, names: &HashMap<PlayerId, Str
     parts.join(", ")
 }
 
+/// One detail line per table: "Table 2 : Anne, Paul, Zoé, Marc".
+fn table_lines(
+    lang: Lang,
+    tables: impl Iterator<Item = (String, Vec<PlayerId>)>,
+    names: &HashMap<PlayerId, String>,
+    details: &mut Vec<String>,
+) {
+    for (table, players) in tables {
+        let list: Vec<String> = players
+            .iter()
+            .map(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string()))
+            .collect();
+        details.push(lang.t_args("audit-round-table", &[("table", table), ("players", list.join(", "))]));
+    }
+}
+
 /// Tells an entry in sentences.
 pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<PlayerId, String>) -> AuditLine {
     let n = numbers(&e.subject);
@@ -190,21 +206,23 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
                 &[actor, ("round", arg(0)), ("table", arg(1)), ("deal", arg(2))],
             )
         }
-        "round.start" => {
+        // The tables seated, or those undone.
+        "round.start" | "round.undo" => {
+            let start = e.action == "round.start";
+            let tables: Vec<Vec<PlayerId>> = json(if start { &e.after_json } else { &e.before_json })
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            let numbers = (1..=tables.len()).map(|i| i.to_string());
+            table_lines(lang, numbers.zip(tables), names, &mut details);
+            let key = if start { "audit-round-start" } else { "audit-round-undo" };
+            lang.t_args(key, &[actor, ("round", arg(0))])
+        }
+        "round.seats" => {
             let tables: Vec<Vec<PlayerId>> = json(&e.after_json)
                 .and_then(|v| serde_json::from_value(v).ok())
                 .unwrap_or_default();
-            for (i, players) in tables.iter().enumerate() {
-                let list: Vec<String> = players
-                    .iter()
-                    .map(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string()))
-                    .collect();
-                details.push(lang.t_args(
-                    "audit-round-table",
-                    &[("table", (i + 1).to_string()), ("players", list.join(", "))],
-                ));
-            }
-            lang.t_args("audit-round-start", &[actor, ("round", arg(0))])
+            table_lines(lang, n.iter().skip(1).cloned().zip(tables), names, &mut details);
+            lang.t_args("audit-round-seats", &[actor, ("round", arg(0))])
         }
         "round.close" => lang.t_args("audit-round-close", &[actor, ("round", arg(0))]),
         "round.force_close" => {

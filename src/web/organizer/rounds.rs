@@ -7,11 +7,13 @@ use serde::Deserialize;
 
 use crate::db::models::{Deal, Round, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
+use crate::db::ops::round_edits::undo_blocker;
 use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
 use crate::web::filters;
 
@@ -65,6 +67,8 @@ async fn start(
 /// A seat as the players name it: place 1..n in playing order (the
 /// machine interfaces number the same seats from 0).
 pub struct SeatView {
+    /// The player.
+    pub id: PlayerId,
     /// Place, from 1.
     pub place: usize,
     /// The player's name.
@@ -79,7 +83,8 @@ pub fn seat_views(players: Vec<(PlayerId, String)>) -> Vec<SeatView> {
     players
         .into_iter()
         .enumerate()
-        .map(|(i, (_, name))| SeatView {
+        .map(|(i, (id, name))| SeatView {
+            id,
             place: i + 1,
             name,
             deals_first: i == first_dealer,
@@ -179,6 +184,42 @@ pub struct RoundPage {
     /// The host the table links use when phones cannot reach it (a
     /// loopback address: the server listens on this computer alone).
     pub unreachable_links: Option<String>,
+    /// What went well (players moved or swapped).
+    pub notice: Option<String>,
+    /// The seat change as typed (player, with), kept after a refusal.
+    pub seat_form: SeatForm,
+    /// Whether its start can be undone (the last round, open, no deal).
+    pub undoable: bool,
+    /// Repeated encounters over the tournament's rounds seated so far
+    /// (the seating report's figure).
+    pub repeats: u64,
+}
+
+/// The seat change form: `player` and `with` (`p12`: swap with player 12;
+/// `t3`: move to table 3).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SeatForm {
+    /// The player's id.
+    #[serde(default)]
+    pub player: String,
+    /// The other player (`p…`) or the table (`t…`).
+    #[serde(default)]
+    pub with: String,
+}
+
+impl SeatForm {
+    /// Whether `p` is the player chosen.
+    pub fn is_player(&self, p: &PlayerId) -> bool {
+        self.player.trim() == p.to_string()
+    }
+    /// Whether `p` is the player to swap with.
+    pub fn is_with_player(&self, p: &PlayerId) -> bool {
+        self.with.trim() == format!("p{p}")
+    }
+    /// Whether table `t` is where to move.
+    pub fn is_with_table(&self, t: &TableNo) -> bool {
+        self.with.trim() == format!("t{t}")
+    }
 }
 
 impl RoundPage {
@@ -196,14 +237,36 @@ impl RoundPage {
     }
 }
 
-/// The round page: six queries, whatever the number of tables.
+/// What a round page says besides the round: a refusal or a notice, and
+/// the seat change as typed.
+#[derive(Clone, Default)]
+pub struct Said {
+    /// Refusal to show.
+    pub error: Option<String>,
+    /// What went well.
+    pub notice: Option<String>,
+    /// The seat change form as typed.
+    pub seat_form: SeatForm,
+}
+
+impl Said {
+    /// A refusal said at the top of the page.
+    pub fn error(message: String) -> Said {
+        Said {
+            error: Some(message),
+            ..Said::default()
+        }
+    }
+}
+
+/// The round page: a dozen queries, whatever the number of tables.
 fn load_round(
     conn: &mut AnyConnection,
     ctx: Ctx,
     id: TournamentId,
     n: RoundNo,
     site: &SiteUrl,
-    error: Option<String>,
+    said: Said,
 ) -> Result<RoundPage, AppError> {
     let t = tournaments::get(conn, id)?;
     let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
@@ -214,6 +277,8 @@ fn load_round(
     let ids: Vec<i32> = tables.iter().map(|t| t.id).collect();
     let played = Played::of_tables(conn, &ids)?;
     let missing = missing_of(&tables, &entered);
+    let undoable = undo_blocker(conn, id, &round)?.is_none();
+    let repeats = SeatingReport::from_rounds(&rounds::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
     let tables = seated
         .into_iter()
@@ -241,31 +306,47 @@ fn load_round(
         closed: round.is_closed(),
         tables,
         missing,
-        error,
+        error: said.error,
+        notice: said.notice,
+        seat_form: said.seat_form,
+        undoable,
+        repeats,
         unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })
 }
 
-/// The round page, with `error` said at its top, answered with `status`.
+/// The round page, with what it says, answered with `status`.
 pub(in crate::web) async fn render_round(
     state: &AppState,
     ctx: Ctx,
     (id, n): (TournamentId, RoundNo),
     site: SiteUrl,
-    error: Option<String>,
+    said: Said,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
-    let page = state.db(move |conn| load_round(conn, ctx, id, n, &site, error)).await?;
+    let page = state.db(move |conn| load_round(conn, ctx, id, n, &site, said)).await?;
     Ok(render::page_with_status(&page, status))
+}
+
+#[derive(Deserialize)]
+struct ShowQuery {
+    /// Players were just moved or swapped.
+    #[serde(default)]
+    reseated: Option<String>,
 }
 
 #[get("/tournaments/{id}/rounds/{n}")]
 async fn show(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(TournamentId, RoundNo)>,
+    q: web::Query<ShowQuery>,
     site: SiteUrl,
 ) -> Result<HttpResponse, AppError> {
-    render_round(&state, ctx, path.into_inner(), site, None, StatusCode::OK).await
+    let said = Said {
+        notice: q.reseated.is_some().then(|| ctx.t("seats-changed")),
+        ..Said::default()
+    };
+    render_round(&state, ctx, path.into_inner(), site, said, StatusCode::OK).await
 }
 
 #[derive(Deserialize)]
@@ -290,8 +371,11 @@ async fn close(
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}/rounds/{n}"))),
         Err(Refused { status, message }) => {
-            let error = Some(message);
-            render_round(&state, ctx, (id, n), site, error, status).await
+            let said = Said {
+                error: Some(message),
+                ..Said::default()
+            };
+            render_round(&state, ctx, (id, n), site, said, status).await
         }
     }
 }

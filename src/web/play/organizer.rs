@@ -14,7 +14,7 @@ use crate::web::filters;
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
 use super::super::links::{qr_svg_inline, SiteUrl};
-use super::super::organizer::rounds::render_round;
+use super::super::organizer::rounds::{render_round, Said};
 use super::super::{render, AppError, Ctx, OrgPage};
 use super::view::{deal_scores, totals};
 
@@ -291,7 +291,7 @@ async fn table_digital(
             state.games.changed(game);
             Ok(see_other(format!("/games/{game}")))
         }
-        Err(Refused { status, message }) => render_round(&state, ctx, (tid, n), site, Some(message), status).await,
+        Err(Refused { status, message }) => render_round(&state, ctx, (tid, n), site, Said::error(message), status).await,
     }
 }
 
@@ -333,5 +333,5 @@ async fn round_digital(
     } else {
         StatusCode::OK
     };
-    render_round(&state, ctx, (tid, n), site, Some(report), status).await
+    render_round(&state, ctx, (tid, n), site, Said::error(report), status).await
 }

@@ -279,7 +279,8 @@ pub struct ScoreDoc {
     pub score: i32,
 }
 
-/// An audit entry. The seating of `round.start` and the deals of
+/// An audit entry. The seating of `round.start`, `round.undo` and
+/// `round.seats` and the deals of
 /// `deal.correct` name players by `ref`; other entries are as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

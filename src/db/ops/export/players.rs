@@ -67,8 +67,9 @@ impl Document {
                 let Some(text) = text else { return Ok(None) };
                 let v: Value = serde_json::from_str(text).map_err(|e| invalid(what(), e))?;
                 let mapped = match entry.action.as_str() {
-                    // The tables seated, player ids in seat order.
-                    "round.start" => {
+                    // The tables seated (or undone, or reseated), player
+                    // ids in seat order.
+                    "round.start" | "round.undo" | "round.seats" => {
                         let mut tables: Vec<Vec<PlayerId>> =
                             serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
                         for t in &mut tables {
