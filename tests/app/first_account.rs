@@ -87,6 +87,18 @@ both_backends!(
             login.body
         );
 
+        // So does its answer to a login that cannot succeed.
+        let csrf = login.cookie("chelem_csrf").expect("a CSRF cookie");
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("username", USER),
+            ("password", PASSWORD),
+            ("next", "/"),
+        ];
+        let failed = post(&addr, "/login", &format!("chelem_csrf={csrf}"), &form);
+        assert_eq!(failed.status, 401);
+        assert!(failed.body.contains(HINT), "{}", failed.body);
+
         // A code that is not the server's: no such page.
         for wrong in [new_token(""), code[..63].to_owned(), format!("{code}0")] {
             assert_eq!(get(&addr, &format!("/setup/{wrong}"), "").status, 404, "{wrong}");

@@ -132,11 +132,9 @@ pub struct LoginForm {
 
 enum LoginOutcome {
     /// The session token, and the known-device cookie's value.
-    Ok {
-        token: String,
-        device: String,
-    },
-    BadCredentials,
+    Ok { token: String, device: String },
+    /// Wrong name or password; `true`: there is no account at all.
+    BadCredentials(bool),
     /// Held back by the brakes.
     HeldBack(Held),
 }
@@ -176,9 +174,9 @@ async fn attempt(
     previous: Option<String>,
 ) -> Result<LoginOutcome, AppError> {
     let _turn = state.login.turn(&username).await;
-    let (user, key) = match verify::check(state, &username, password, address, device_cookie).await? {
-        Verdict::Match { user, key } => (Some(user), key),
-        Verdict::Mismatch { key } => (None, key),
+    let (user, key, no_account) = match verify::check(state, &username, password, address, device_cookie).await? {
+        Verdict::Match { user, key } => (Some(user), key, false),
+        Verdict::Mismatch { key, no_account } => (None, key, no_account),
         Verdict::Held(held) => return Ok(LoginOutcome::HeldBack(held)),
     };
     state
@@ -186,7 +184,7 @@ async fn attempt(
             let t = now();
             verify::record(tx, &username, &key, user.is_some(), t)?;
             let Some(u) = user else {
-                return Ok(LoginOutcome::BadCredentials);
+                return Ok(LoginOutcome::BadCredentials(no_account));
             };
             if let Some(previous) = previous {
                 Session::delete(tx, &previous)?;
@@ -213,6 +211,7 @@ async fn login(
     let device = req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned());
     let address = Client::of(&req).address();
     let outcome = attempt(&state, username.clone(), form.password, address, device, previous).await?;
+    let mut first_account = false;
     let (status, error, retry_after) = match outcome {
         LoginOutcome::Ok { token, device } => {
             tracing::info!(user = %username, "organizer logged in");
@@ -222,9 +221,11 @@ async fn login(
             let (status, sentence, seconds) = held.answer(&ctx);
             (status, sentence, Some(seconds))
         }
-        LoginOutcome::BadCredentials => (StatusCode::UNAUTHORIZED, ctx.t("login-failed"), None),
+        LoginOutcome::BadCredentials(no_account) => {
+            first_account = no_account;
+            (StatusCode::UNAUTHORIZED, ctx.t("login-failed"), None)
+        }
     };
-    let first_account = no_account_yet(&state).await?;
     let page = LoginPage {
         ctx,
         username,

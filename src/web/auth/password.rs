@@ -117,7 +117,7 @@ async fn change_password(
             let (status, sentence, wait) = held.answer(&ctx);
             return Ok(refused(ctx, status, sentence, Some(wait)));
         }
-        Verdict::Mismatch { key } => {
+        Verdict::Mismatch { key, .. } => {
             let who = name.clone();
             state
                 .write(move |tx| verify::record(tx, &who, &key, false, now()))

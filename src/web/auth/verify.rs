@@ -29,6 +29,9 @@ pub(super) enum Verdict {
     Mismatch {
         /// The attempt's key.
         key: String,
+        /// There is no organizer account at all (the name is nobody's and
+        /// nobody else's either): the login page says how the first is made.
+        no_account: bool,
     },
     /// Held back by the brakes: nothing checked.
     Held(Held),
@@ -64,6 +67,7 @@ impl Held {
 /// What the throttle found before the password is checked.
 struct Gate {
     user: Option<User>,
+    no_account: bool,
     key: String,
     known_device: bool,
     wait: Option<i64>,
@@ -85,6 +89,8 @@ pub(super) async fn check(
     let gate = state
         .db(move |conn| {
             let user = User::find_by_username(conn, &name)?;
+            // One more query only for a name that is nobody's.
+            let no_account = user.is_none() && !User::any(conn)?;
             let device = device_cookie
                 .zip(user.as_ref())
                 .and_then(|(c, u)| device::verify(&c, &u.username, &u.password_hash));
@@ -93,6 +99,7 @@ pub(super) async fn check(
             let (failures, last) = LoginAttempt::failures(conn, &name, device.as_deref(), limits.since(t))?;
             Ok(Gate {
                 user,
+                no_account,
                 known_device: device.is_some(),
                 key: device.unwrap_or(address),
                 wait: limits.seconds_to_wait(last, failures, t),
@@ -112,11 +119,11 @@ pub(super) async fn check(
             state.config.login.hash_wait,
         )
         .await;
-    let key = gate.key;
+    let (key, no_account) = (gate.key, gate.no_account);
     Ok(match (check, gate.user) {
         (throttle::Check::Busy, _) => Verdict::Held(Held::Busy),
         (throttle::Check::Match, Some(user)) => Verdict::Match { user, key },
-        _ => Verdict::Mismatch { key },
+        _ => Verdict::Mismatch { key, no_account },
     })
 }
 
