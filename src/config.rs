@@ -269,6 +269,12 @@ pub enum UserAction {
         /// Login name.
         name: String,
     },
+    /// Change an organizer's password (read from standard input, the same
+    /// rules); their browser sessions end.
+    Passwd {
+        /// Login name.
+        name: String,
+    },
 }
 
 /// `chelem token …`

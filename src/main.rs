@@ -49,11 +49,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::User {
             action: UserAction::Add { name },
         } => {
-            let password = read_password()?;
+            let password = read_password("add")?;
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
             let user = chelem::db::ops::accounts::create_user(&mut conn, &name, &password)?;
             println!("user \"{}\" created", user.username);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::User {
+            action: UserAction::Passwd { name },
+        } => {
+            use chelem::db::ops::accounts;
+            let password = read_password("passwd")?;
+            let hash = accounts::hashed_password(&password)?;
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let user = chelem::db::write(&mut conn, |tx| accounts::set_password(tx, &name, &hash, None))?;
+            println!("password of \"{}\" changed; their sessions are ended", user.username);
             Ok(ExitCode::SUCCESS)
         }
         Command::Score(args) => Ok(ExitCode::from(score(&args)?)),
@@ -181,8 +193,9 @@ fn connect(url: &str) -> anyhow::Result<chelem::db::AnyConnection> {
         .with_context(|| format!("cannot connect to the {} database", manager.backend().name()))
 }
 
-/// The password on standard input: the first line (a terminal or a pipe).
-fn read_password() -> anyhow::Result<String> {
+/// The password on standard input: the first line (a terminal or a pipe),
+/// for `chelem user <action>`.
+fn read_password(action: &str) -> anyhow::Result<String> {
     let stdin = io::stdin();
     let mut line = String::new();
     if stdin.lock().read_line(&mut line)? == 0 {
@@ -191,7 +204,7 @@ fn read_password() -> anyhow::Result<String> {
     }
     let password = line.trim_end_matches(['\r', '\n']).to_owned();
     if password.is_empty() {
-        bail!("no password on standard input (try: echo 'secret-password' | chelem user add NAME)");
+        bail!("no password on standard input (try: echo 'secret-password' | chelem user {action} NAME)");
     }
     Ok(password)
 }
@@ -236,6 +249,48 @@ fn raise_open_files() -> u64 {
     wanted
 }
 
+/// Prints where the server is reached (this computer, the network, the
+/// table links) and, while no organizer account exists, the links that
+/// make the first (`setup_code`); returns the address on this computer.
+fn announce(
+    args: &ServeArgs,
+    network: &[std::net::IpAddr],
+    backend: chelem::db::Backend,
+    setup_code: Option<&str>,
+) -> String {
+    // The address to open on this computer: a browser cannot open 0.0.0.0.
+    let here = match args.bind.ip() {
+        ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], args.bind.port())),
+        ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, args.bind.port())),
+        _ => args.bind,
+    };
+    let url = format!("http://{here}/");
+    let on_network: Vec<String> = network
+        .iter()
+        .map(|ip| chelem::web::links::http_url(*ip, args.bind.port()))
+        .collect();
+    println!("Chelem is serving on {url} (database: {})", backend.name());
+    for address in &on_network {
+        println!("Sur le réseau : {address}/");
+    }
+    match (&args.public_url, network.is_empty()) {
+        (Some(public), _) => println!("Table links and QR codes: {public}/"),
+        (None, true) => println!(
+            "Only this computer can reach the server: the tables' phones need --bind 0.0.0.0:{} (or --public-url)",
+            args.bind.port()
+        ),
+        (None, false) => {}
+    }
+    if let Some(code) = setup_code {
+        println!("Premier compte : {url}setup/{code}");
+        for address in &on_network {
+            println!("Premier compte, sur le réseau : {address}/setup/{code}");
+        }
+        println!("(no organizer account yet: open this link to make the first one; it works once)");
+    }
+    url
+}
+
 #[actix_web::main]
 async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let open_files = raise_open_files();
@@ -253,13 +308,15 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         "capacity"
     );
     let (pool, backend) = build_pool(database_url, args.pool_size)?;
-    {
+    // Without any organizer account, a link to make the first in the browser.
+    let setup_code = {
         let mut conn = pool.get().context("cannot get a database connection")?;
         let n = run_migrations(&mut conn)?;
         if n > 0 {
             tracing::info!(count = n, "migrations applied");
         }
-    }
+        chelem::web::auth::setup::first_account_code(&mut conn).context("reading the organizer accounts")?
+    };
     let timeouts = args.timeouts();
     let interfaces = chelem::web::links::interface_addresses();
     let network = chelem::web::links::network_addresses(args.bind, &interfaces);
@@ -272,8 +329,9 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         timeouts,
         safety_poll: None,
         login: Default::default(),
-        trusted_proxies: args.trusted_proxies,
+        trusted_proxies: args.trusted_proxies.clone(),
         streams,
+        setup_code: setup_code.clone(),
     };
     let state = AppState::new(pool, database_url, config)?;
     // Past this many connections the workers stop accepting for a moment
@@ -292,28 +350,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
             anyhow::anyhow!("cannot listen on {}: {e}", args.bind)
         }
     })?;
-    // The address to open on this computer: a browser cannot open 0.0.0.0.
-    let here = match args.bind.ip() {
-        ip if ip.is_unspecified() && ip.is_ipv4() => std::net::SocketAddr::from(([127, 0, 0, 1], args.bind.port())),
-        ip if ip.is_unspecified() => std::net::SocketAddr::from((std::net::Ipv6Addr::LOCALHOST, args.bind.port())),
-        _ => args.bind,
-    };
-    let url = format!("http://{here}/");
-    println!("Chelem is serving on {url} (database: {})", backend.name());
-    for ip in &network {
-        println!(
-            "Sur le réseau : {}/",
-            chelem::web::links::http_url(*ip, args.bind.port())
-        );
-    }
-    match (&args.public_url, network.is_empty()) {
-        (Some(public), _) => println!("Table links and QR codes: {public}/"),
-        (None, true) => println!(
-            "Only this computer can reach the server: the tables' phones need --bind 0.0.0.0:{} (or --public-url)",
-            args.bind.port()
-        ),
-        (None, false) => {}
-    }
+    let url = announce(&args, &network, backend, setup_code.as_deref());
     io::stdout().flush().ok();
     tracing::info!(%url, network = ?network, database = backend.name(), "listening");
     server.run().await.context("server error")?;

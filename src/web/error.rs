@@ -91,6 +91,17 @@ impl From<diesel::result::Error> for AppError {
     }
 }
 
+impl From<crate::db::ops::accounts::AccountError> for AppError {
+    /// A failure of the database as such; anything else (a refusal the
+    /// handler did not show) is ours (500, logged).
+    fn from(e: crate::db::ops::accounts::AccountError) -> Self {
+        match e {
+            crate::db::ops::accounts::AccountError::Db(d) => AppError::from(d),
+            other => AppError::Internal(other.into()),
+        }
+    }
+}
+
 impl From<diesel::r2d2::PoolError> for AppError {
     fn from(e: diesel::r2d2::PoolError) -> Self {
         tracing::error!(error = %e, "database pool");

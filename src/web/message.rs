@@ -51,3 +51,21 @@ impl crate::db::ops::export::ImportError {
         }
     }
 }
+
+impl crate::db::ops::accounts::AccountError {
+    /// The sentence in `lang` when the error refuses what was typed (a bad
+    /// name, a short password, a name taken, an account there already);
+    /// `None` for a failure of the server's own (see `AppError::from`).
+    pub fn refusal(&self, lang: Lang) -> Option<String> {
+        use crate::db::ops::accounts::{AccountError, MIN_PASSWORD_LEN};
+        Some(match self {
+            AccountError::BadUsername => lang.t("account-bad-username"),
+            AccountError::WeakPassword => {
+                lang.t_args("account-weak-password", &[("min", MIN_PASSWORD_LEN.to_string())])
+            }
+            AccountError::Exists(name) => lang.t_args("account-exists", &[("name", name.clone())]),
+            AccountError::NotFirst => lang.t("setup-closed"),
+            AccountError::NoSuchUser(_) | AccountError::Db(_) | AccountError::Hash(_) => return None,
+        })
+    }
+}

@@ -70,6 +70,11 @@ pub struct WebConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The caps on open event streams.
     pub streams: live::gate::StreamLimits,
+    /// The secret code of the first account's link (`/setup/<code>`), made
+    /// by `serve` when the database had no organizer account
+    /// ([`auth::setup::first_account_code`]); `None`: no such link. Kept in
+    /// memory only: a restart makes a new one.
+    pub setup_code: Option<String>,
 }
 
 impl Default for WebConfig {
@@ -85,6 +90,7 @@ impl Default for WebConfig {
             login: auth::LoginLimits::default(),
             trusted_proxies: Vec::new(),
             streams: live::gate::StreamLimits::default(),
+            setup_code: None,
         }
     }
 }

@@ -133,6 +133,10 @@ const TABLE_READ: [Want; 7] = [S(404), S(200), S(200), S(404), S(404), S(404), S
 fn table_write(ok: u16) -> [Want; 7] {
     [S(404), S(422), S(409), S(404), S(404), S(404), S(ok)]
 }
+/// The first account's link (`/setup/{token}`): the servers of these tests
+/// start with an account, so they have none; any code is a page that does
+/// not exist (tests/app/first_account.rs has the servers that print one).
+const NO_SETUP: [Want; 7] = [S(404), S(404), S(404), S(404), S(404), S(404), S(404)];
 /// Forms anyone may post (login, logout, language): 303 on.
 const ANYONE_FORM: [Want; 7] = [S(303), S(303), S(303), S(303), S(303), S(303), S(303)];
 /// A seat's page or view: its own link reads it (the other seat reads its
@@ -192,6 +196,19 @@ fn rows() -> Vec<Row> {
         row("GET", "/login", PUBLIC),
         row("POST", "/login", ANYONE_FORM).body(Form(&[("username", USER), ("password", PASSWORD), ("next", "/")])),
         row("POST", "/logout", ANYONE_FORM),
+        row("GET", "/setup/{token}", NO_SETUP),
+        row("POST", "/setup/{token}", NO_SETUP).body(Form(&[
+            ("username", "intrus"),
+            ("password", "mot-de-passe-intrus"),
+            ("password_again", "mot-de-passe-intrus"),
+        ])),
+        // the organizer's own password (changed to the same: the next rows log in with it)
+        row("GET", "/account/password", ORG_PAGE),
+        row("POST", "/account/password", ORG_FORM).body(Form(&[
+            ("current", PASSWORD),
+            ("new", PASSWORD),
+            ("new_again", PASSWORD),
+        ])),
         // public results
         row("GET", "/tournaments/{id}/standings", PUBLIC),
         row("GET", "/tournaments/{id}/projector", PUBLIC),

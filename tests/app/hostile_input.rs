@@ -286,6 +286,12 @@ both_backends!(hostile_input_is_refused_with_a_sentence, |db: TestDb| async move
     attack(&db, "login", hostile_form(&["username", "password", "next"]), |f| {
         form("/login".into(), f)
     });
+    attack(
+        &db,
+        "own password",
+        hostile_form(&["current", "new", "new_again"]),
+        |f| form("/account/password".into(), f),
+    );
     attack(&db, "import", hostile_form(&["name", "club", "licence"]), |f| {
         // The fields as the lines of a player file.
         let csv = format!(

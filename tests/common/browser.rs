@@ -101,8 +101,11 @@ pub struct Launch {
     /// Its standard error goes to `server.log` in its folder ([`RealServer::log`]).
     pub log_to_file: bool,
     /// Bound to every interface (`--bind 0.0.0.0:port`, the tests still
-    /// talking to it on the loopback), its standard output piped.
+    /// talking to it on the loopback).
     pub network: bool,
+    /// No organizer account made before it starts: the database as a
+    /// newcomer's, where `serve` prints the first account's link.
+    pub no_account: bool,
 }
 
 impl RealServer {
@@ -122,7 +125,9 @@ impl RealServer {
     pub fn launch(database_url: Option<&str>, launch: Launch) -> RealServer {
         let dir = tempfile::tempdir().unwrap();
         let database_url = database_url.map(str::to_owned);
-        add_organizer(dir.path(), database_url.as_deref());
+        if !launch.no_account {
+            add_organizer(dir.path(), database_url.as_deref());
+        }
         let (child, addr) = serve(dir.path(), database_url.as_deref(), &launch);
         let server = RealServer {
             child,
@@ -147,7 +152,18 @@ impl RealServer {
                 ..Launch::default()
             },
         );
-        let out = server.child.stdout.take().unwrap();
+        let lines = server.printed();
+        (server, lines)
+    }
+
+    /// The lines the server printed on its standard output when it started
+    /// (its last start, once: they are read from its pipe).
+    pub fn printed(&mut self) -> Vec<String> {
+        let out = self
+            .child
+            .stdout
+            .take()
+            .expect("the server's output, read once per start");
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
@@ -158,8 +174,7 @@ impl RealServer {
         });
         // Everything is printed before the server answers: what is in the
         // pipe is all there is.
-        let lines = std::iter::from_fn(|| rx.recv_timeout(Duration::from_millis(500)).ok()).collect();
-        (server, lines)
+        std::iter::from_fn(|| rx.recv_timeout(Duration::from_millis(500)).ok()).collect()
     }
 
     /// Kills the server with SIGKILL (no shutdown, no flush: a crash) and
@@ -305,7 +320,8 @@ fn serve(dir: &Path, database_url: Option<&str>, launch: &Launch) -> (Child, Str
         // Bots play at once: the tests wait for them, not a person.
         .env("CHELEM_BOT_DELAY_MS", "0")
         .envs(launch.env.iter().map(|(k, v)| (k, v)))
-        .stdout(if launch.network { Stdio::piped() } else { Stdio::null() });
+        // A few lines at start, then nothing: read them with `RealServer::printed`.
+        .stdout(Stdio::piped());
     if launch.log_to_file {
         cmd.stderr(std::fs::File::create(dir.join("server.log")).unwrap());
     }

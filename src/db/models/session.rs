@@ -60,6 +60,18 @@ impl Session {
         diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash))).execute(conn)
     }
 
+    /// Ends every session of `user_id` but the one whose token hashes to
+    /// `keep` (the session that changed the password, if any).
+    pub fn end_all_of(conn: &mut AnyConnection, user_id: i32, keep: Option<&str>) -> QueryResult<usize> {
+        // A token's hash is never empty: without `keep`, no session stays.
+        diesel::delete(
+            sessions::table
+                .filter(sessions::user_id.eq(user_id))
+                .filter(sessions::token_hash.ne(keep.unwrap_or(""))),
+        )
+        .execute(conn)
+    }
+
     /// Removes expired sessions.
     pub fn purge_expired(conn: &mut AnyConnection, now: NaiveDateTime) -> QueryResult<usize> {
         diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)

@@ -55,6 +55,26 @@ impl User {
         users::table.find(id).select(User::as_select()).first(conn).optional()
     }
 
+    /// Whether any organizer account exists.
+    pub fn any(conn: &mut AnyConnection) -> QueryResult<bool> {
+        users::table
+            .select(users::id)
+            .first::<i32>(conn)
+            .optional()
+            .map(|found| found.is_some())
+    }
+
+    /// Keeps other transactions from adding an account until this one ends
+    /// (PostgreSQL: a lock on the table that inserts wait for, and that two
+    /// such transactions cannot both hold; on SQLite a write transaction
+    /// holds the database's one write lock already).
+    pub fn lock_table(conn: &mut AnyConnection) -> QueryResult<()> {
+        if let AnyConnection::Postgresql(pg) = conn {
+            diesel::sql_query("LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE").execute(pg)?;
+        }
+        Ok(())
+    }
+
     /// Replaces the password hash.
     pub fn set_password(conn: &mut AnyConnection, id: i32, hash: &str) -> QueryResult<usize> {
         diesel::update(users::table.find(id))

@@ -1,7 +1,7 @@
 //! Organizer accounts and API tokens, shared by the CLI and the web layer.
 
-use crate::db::models::{ApiToken, NewUser, User};
-use crate::db::{now, AnyConnection};
+use crate::db::models::{ApiToken, NewUser, Session, User};
+use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::{hash_password, new_token, token_hash};
 
 /// Shortest password accepted for an organizer.
@@ -19,6 +19,9 @@ pub enum AccountError {
     /// Name taken.
     #[error("a user named \"{0}\" already exists")]
     Exists(String),
+    /// An organizer account exists already: the first one is made.
+    #[error("an organizer account exists already")]
+    NotFirst,
     /// No such user.
     #[error("there is no user named \"{0}\"")]
     NoSuchUser(String),
@@ -38,27 +41,101 @@ fn valid_username(name: &str) -> bool {
             .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | '_'))
 }
 
-/// Creates an organizer account.
-pub fn create_user(conn: &mut AnyConnection, username: &str, password: &str) -> Result<User, AccountError> {
+/// Checks a new account's name (trimmed) and password by the rules of every
+/// account, before the slow hash: the name as it will be stored.
+pub fn check_account<'a>(username: &'a str, password: &str) -> Result<&'a str, AccountError> {
     let username = username.trim();
     if !valid_username(username) {
         return Err(AccountError::BadUsername);
     }
+    check_password(password)?;
+    Ok(username)
+}
+
+/// Checks a new password by the rules of every account.
+pub fn check_password(password: &str) -> Result<(), AccountError> {
     if password.chars().count() < MIN_PASSWORD_LEN {
         return Err(AccountError::WeakPassword);
     }
-    if User::find_by_username(conn, username)?.is_some() {
-        return Err(AccountError::Exists(username.to_owned()));
+    Ok(())
+}
+
+/// A new password, checked ([`check_password`]) and hashed (argon2id, slow
+/// on purpose: the web layer runs it on a blocking thread).
+pub fn hashed_password(password: &str) -> Result<String, AccountError> {
+    check_password(password)?;
+    hash_password(password).map_err(|e| AccountError::Hash(e.to_string()))
+}
+
+/// A new account, checked and its password hashed, ready to store.
+#[derive(Debug)]
+pub struct NewAccount {
+    /// The login name, trimmed.
+    pub username: String,
+    /// The password's argon2id PHC string.
+    pub password_hash: String,
+}
+
+impl NewAccount {
+    /// Checks the name and the password ([`check_account`]) and hashes the
+    /// password.
+    pub fn new(username: &str, password: &str) -> Result<NewAccount, AccountError> {
+        let username = check_account(username, password)?;
+        Ok(NewAccount {
+            username: username.to_owned(),
+            password_hash: hashed_password(password)?,
+        })
     }
-    let hash = hash_password(password).map_err(|e| AccountError::Hash(e.to_string()))?;
-    let user = User::create(
-        conn,
-        &NewUser {
-            username,
-            password_hash: &hash,
-            created_at: now(),
-        },
-    )?;
+
+    /// Stores the account, unless its name is taken.
+    fn insert(&self, conn: &mut AnyConnection) -> Result<User, AccountError> {
+        if User::find_by_username(conn, &self.username)?.is_some() {
+            return Err(AccountError::Exists(self.username.clone()));
+        }
+        let user = User::create(
+            conn,
+            &NewUser {
+                username: &self.username,
+                password_hash: &self.password_hash,
+                created_at: now(),
+            },
+        )?;
+        Ok(user)
+    }
+}
+
+/// Creates an organizer account.
+pub fn create_user(conn: &mut AnyConnection, username: &str, password: &str) -> Result<User, AccountError> {
+    // The name and the password are told before a taken name: as the
+    // rules say, whatever the database holds.
+    NewAccount::new(username, password)?.insert(conn)
+}
+
+/// Creates the first organizer account (the link `chelem serve` prints on a
+/// database without any), in the unit of work `tx`: refused with
+/// [`AccountError::NotFirst`] once any account exists. Two at once make one
+/// account: the second waits for the first's commit ([`User::lock_table`])
+/// and then finds it.
+pub fn create_first_user(tx: &mut Tx<'_>, account: &NewAccount) -> Result<User, AccountError> {
+    User::lock_table(tx)?;
+    if User::any(tx)? {
+        return Err(AccountError::NotFirst);
+    }
+    account.insert(tx)
+}
+
+/// Gives `username` the password whose hash is `password_hash` (from
+/// [`hashed_password`]) and ends their sessions, but the one whose token
+/// hashes to `keep` (the browser that made the change, if any); the account.
+pub fn set_password(
+    tx: &mut Tx<'_>,
+    username: &str,
+    password_hash: &str,
+    keep: Option<&str>,
+) -> Result<User, AccountError> {
+    let user = User::find_by_username(tx, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
+    User::set_password(tx, user.id, password_hash)?;
+    Session::end_all_of(tx, user.id, keep)?;
     Ok(user)
 }
 

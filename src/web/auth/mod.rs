@@ -43,17 +43,20 @@
 //! account's failures are counted from all addresses).
 
 pub mod device;
+pub mod password;
+pub mod setup;
 pub mod throttle;
+mod verify;
 
 use actix_web::cookie::Cookie;
 use actix_web::http::{header, StatusCode};
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 use serde::Deserialize;
 
 use crate::db::models::{LoginAttempt, Session, User};
-use crate::db::now;
-use crate::secrets::{dummy_hash, new_token, token_hash};
+use crate::db::{now, Tx};
+use crate::secrets::{new_token, token_hash};
 
 use super::client::Client;
 use super::csrf::CsrfForm;
@@ -62,6 +65,7 @@ use super::pages::safe_local_path;
 use super::{render, AppError, AppState, Ctx};
 use device::{DEVICE_COOKIE, DEVICE_DAYS};
 pub use throttle::{LoginGuard, LoginLimits, FREE_FAILURES, MAX_DELAY_SECONDS, THROTTLE_MINUTES};
+use verify::{Held, Verdict};
 
 /// How long a login lasts: a tournament day and its evening.
 pub const SESSION_HOURS: i64 = 24;
@@ -70,7 +74,11 @@ pub const BUSY_RETRY_SECONDS: u32 = 2;
 
 /// Routes of this module.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(login_form).service(login).service(logout);
+    cfg.service(login_form)
+        .service(login)
+        .service(logout)
+        .configure(setup::configure)
+        .configure(password::configure);
 }
 
 /// The login page.
@@ -85,6 +93,8 @@ pub struct LoginPage {
     pub next: String,
     /// What went wrong, if anything.
     pub error: Option<String>,
+    /// No organizer account exists yet: the page says how the first is made.
+    pub first_account: bool,
 }
 
 #[derive(Deserialize)]
@@ -92,15 +102,21 @@ struct NextQuery {
     next: Option<String>,
 }
 
+/// Whether no organizer account exists yet.
+async fn no_account_yet(state: &AppState) -> Result<bool, AppError> {
+    Ok(!state.db(|conn| Ok(User::any(conn)?)).await?)
+}
+
 #[get("/login")]
-async fn login_form(ctx: Ctx, q: web::Query<NextQuery>) -> HttpResponse {
+async fn login_form(ctx: Ctx, state: web::Data<AppState>, q: web::Query<NextQuery>) -> Result<HttpResponse, AppError> {
     let next = safe_local_path(q.next.as_deref().unwrap_or("/")).to_owned();
-    render::page(&LoginPage {
+    Ok(render::page(&LoginPage {
         ctx,
         username: String::new(),
         next,
         error: None,
-    })
+        first_account: no_account_yet(&state).await?,
+    }))
 }
 
 /// The login form's fields.
@@ -116,24 +132,35 @@ pub struct LoginForm {
 
 enum LoginOutcome {
     /// The session token, and the known-device cookie's value.
-    Ok {
-        token: String,
-        device: String,
-    },
-    BadCredentials,
-    /// Seconds to wait before the next attempt.
-    Throttled(i64),
-    /// No password check was free in time.
-    Busy,
+    Ok { token: String, device: String },
+    /// Wrong name or password; `true`: there is no account at all.
+    BadCredentials(bool),
+    /// Held back by the brakes.
+    HeldBack(Held),
 }
 
-/// What the throttle found before the password is checked.
-struct Gate {
-    user: Option<User>,
-    /// The key the attempt is stored under: the address, or the known device.
-    key: String,
-    known_device: bool,
-    wait: Option<i64>,
+/// A new session of `user` at `t` (expired ones purged): its token, and a
+/// known-device cookie's value for the browser.
+fn open_session(tx: &mut Tx<'_>, user: &User, t: NaiveDateTime) -> Result<(String, String), AppError> {
+    Session::purge_expired(tx, t)?;
+    let token = new_token("");
+    Session::create(tx, &token_hash(&token), user.id, t, t + Duration::hours(SESSION_HOURS))?;
+    Ok((token, device::issue(&user.username, &user.password_hash)))
+}
+
+/// The answer that logs a browser in: a fresh session and a fresh CSRF
+/// token (nothing from before the login carries over: no session
+/// fixation), the known-device cookie, and on to `location`.
+fn logged_in(req: &HttpRequest, token: String, device: String, location: &str) -> HttpResponse {
+    let session = cookie(req, SESSION_COOKIE, token, Some(1));
+    let csrf = cookie(req, CSRF_COOKIE, new_token(""), None);
+    let device = cookie(req, DEVICE_COOKIE, device, Some(DEVICE_DAYS));
+    HttpResponse::SeeOther()
+        .cookie(session)
+        .cookie(csrf)
+        .cookie(device)
+        .insert_header((header::LOCATION, location))
+        .finish()
 }
 
 /// One login attempt, in the account's turn: the wait, the password check,
@@ -147,60 +174,23 @@ async fn attempt(
     previous: Option<String>,
 ) -> Result<LoginOutcome, AppError> {
     let _turn = state.login.turn(&username).await;
-    let limits = state.config.login.clone();
-    let name = username.clone();
-    let gate = state
-        .db(move |conn| {
-            let user = User::find_by_username(conn, &name)?;
-            let device = device_cookie
-                .zip(user.as_ref())
-                .and_then(|(c, u)| device::verify(&c, &u.username, &u.password_hash));
-            let t = now();
-            // A known device answers for its own failures; anyone else for the account's.
-            let (failures, last) = LoginAttempt::failures(conn, &name, device.as_deref(), limits.since(t))?;
-            Ok(Gate {
-                user,
-                known_device: device.is_some(),
-                key: device.unwrap_or(address),
-                wait: limits.seconds_to_wait(last, failures, t),
-            })
-        })
-        .await?;
-    if let Some(seconds) = gate.wait {
-        return Ok(LoginOutcome::Throttled(seconds));
-    }
-    let hash = gate.user.as_ref().map_or(dummy_hash(), |u| u.password_hash.as_str());
-    let check = state
-        .login
-        .check(
-            password,
-            hash.to_owned(),
-            gate.known_device,
-            state.config.login.hash_wait,
-        )
-        .await;
-    let user = match (check, gate.user) {
-        (throttle::Check::Busy, _) => return Ok(LoginOutcome::Busy),
-        (throttle::Check::Match, Some(user)) => Some(user),
-        _ => None,
+    let (user, key, no_account) = match verify::check(state, &username, password, address, device_cookie).await? {
+        Verdict::Match { user, key } => (Some(user), key, false),
+        Verdict::Mismatch { key, no_account } => (None, key, no_account),
+        Verdict::Held(held) => return Ok(LoginOutcome::HeldBack(held)),
     };
-    let key = gate.key;
     state
         .write(move |tx| {
             let t = now();
-            LoginAttempt::record(tx, &username, &key, user.is_some(), t)?;
+            verify::record(tx, &username, &key, user.is_some(), t)?;
             let Some(u) = user else {
-                return Ok(LoginOutcome::BadCredentials);
+                return Ok(LoginOutcome::BadCredentials(no_account));
             };
-            LoginAttempt::clear_pair(tx, &username, &key)?;
             if let Some(previous) = previous {
                 Session::delete(tx, &previous)?;
             }
-            Session::purge_expired(tx, t)?;
             LoginAttempt::purge(tx, t - Duration::days(1))?;
-            let token = new_token("");
-            Session::create(tx, &token_hash(&token), u.id, t, t + Duration::hours(SESSION_HOURS))?;
-            let device = device::issue(&u.username, &u.password_hash);
+            let (token, device) = open_session(tx, &u, t)?;
             Ok(LoginOutcome::Ok { token, device })
         })
         .await
@@ -221,47 +211,29 @@ async fn login(
     let device = req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned());
     let address = Client::of(&req).address();
     let outcome = attempt(&state, username.clone(), form.password, address, device, previous).await?;
+    let mut first_account = false;
     let (status, error, retry_after) = match outcome {
         LoginOutcome::Ok { token, device } => {
             tracing::info!(user = %username, "organizer logged in");
-            // A fresh session and a fresh CSRF token, the session before
-            // ended: nothing from before the login carries over (session
-            // fixation).
-            let session = cookie(&req, SESSION_COOKIE, token, Some(1));
-            let csrf = cookie(&req, CSRF_COOKIE, new_token(""), None);
-            let device = cookie(&req, DEVICE_COOKIE, device, Some(DEVICE_DAYS));
-            return Ok(HttpResponse::SeeOther()
-                .cookie(session)
-                .cookie(csrf)
-                .cookie(device)
-                .insert_header((header::LOCATION, next))
-                .finish());
+            return Ok(logged_in(&req, token, device, &next));
         }
-        LoginOutcome::Throttled(seconds) => (
-            StatusCode::TOO_MANY_REQUESTS,
-            ctx.t1("login-throttled", "seconds", seconds),
-            Some(seconds.to_string()),
-        ),
-        LoginOutcome::Busy => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            ctx.t1("login-busy", "seconds", BUSY_RETRY_SECONDS),
-            Some(BUSY_RETRY_SECONDS.to_string()),
-        ),
-        LoginOutcome::BadCredentials => (StatusCode::UNAUTHORIZED, ctx.t("login-failed"), None),
+        LoginOutcome::HeldBack(held) => {
+            let (status, sentence, seconds) = held.answer(&ctx);
+            (status, sentence, Some(seconds))
+        }
+        LoginOutcome::BadCredentials(no_account) => {
+            first_account = no_account;
+            (StatusCode::UNAUTHORIZED, ctx.t("login-failed"), None)
+        }
     };
-    let mut resp = render::page_with_status(
-        &LoginPage {
-            ctx,
-            username,
-            next,
-            error: Some(error),
-        },
-        status,
-    );
-    if let Some(seconds) = retry_after.and_then(|s| header::HeaderValue::from_str(&s).ok()) {
-        resp.headers_mut().insert(header::RETRY_AFTER, seconds);
-    }
-    Ok(resp)
+    let page = LoginPage {
+        ctx,
+        username,
+        next,
+        error: Some(error),
+        first_account,
+    };
+    Ok(verify::refused(&page, status, retry_after))
 }
 
 #[post("/logout")]

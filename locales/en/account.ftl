@@ -1,0 +1,20 @@
+# Organizer accounts: the first one made in the browser, a password changed.
+nav-account = Change my password
+account-bad-username = The user name must be 1 to 64 letters, digits, dots, dashes or underscores, without spaces.
+account-weak-password = The password must be at least { $min } characters long.
+account-exists = An account named "{ $name }" exists already.
+account-password-mismatch = The two passwords typed are not the same.
+account-new-password = Password (at least { $min } characters)
+account-new-password-again = The same password again
+password-new = New password (at least { $min } characters)
+password-new-again = The new password again
+login-first-account = No organizer account exists yet. Make the first one by opening the "Premier compte" (first account) link the server printed when it started, in the terminal where "chelem serve" runs.
+setup-title = First organizer account
+setup-lead = Choose the organizer's user name and password. You will be logged in at once; this link will not work afterwards.
+setup-submit = Create the account and log in
+setup-closed = The organizer account exists already: log in.
+password-title = Change my password
+password-current = Current password
+password-submit = Change the password
+password-wrong-current = The current password is not the right one: nothing was changed.
+password-changed = Password changed. Your other sessions were logged out; the new password works from the next login.

@@ -1,0 +1,20 @@
+# Organizer accounts: the first one made in the browser, a password changed.
+nav-account = Changer mon mot de passe
+account-bad-username = L'identifiant doit compter de 1 à 64 lettres, chiffres, points, tirets ou soulignés, sans espace.
+account-weak-password = Le mot de passe doit compter au moins { $min } caractères.
+account-exists = Un compte nommé « { $name } » existe déjà.
+account-password-mismatch = Les deux mots de passe tapés ne sont pas les mêmes.
+account-new-password = Mot de passe (au moins { $min } caractères)
+account-new-password-again = Le même mot de passe, encore une fois
+password-new = Nouveau mot de passe (au moins { $min } caractères)
+password-new-again = Le nouveau mot de passe, encore une fois
+login-first-account = Aucun compte arbitre n'existe encore. Le premier se crée en ouvrant le lien « Premier compte » que le serveur a affiché à son démarrage, dans le terminal où tourne « chelem serve ».
+setup-title = Premier compte arbitre
+setup-lead = Choisissez l'identifiant et le mot de passe de l'arbitre. Vous serez connecté aussitôt ; ce lien ne servira plus ensuite.
+setup-submit = Créer le compte et se connecter
+setup-closed = Le compte organisateur existe déjà : connectez-vous.
+password-title = Changer mon mot de passe
+password-current = Mot de passe actuel
+password-submit = Changer le mot de passe
+password-wrong-current = Le mot de passe actuel n'est pas le bon : rien n'a été changé.
+password-changed = Mot de passe changé. Vos autres sessions ont été fermées ; le nouveau mot de passe sert dès la prochaine connexion.
