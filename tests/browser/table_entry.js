@@ -53,6 +53,22 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
     assert.match(preview, /\+176/);
     assert.match(preview, /-88/);
     await page.screenshot({ path: `${shots}/table-entry-phone.png`, fullPage: true });
+    // The live score and Save on the screen without scrolling, at the top
+    // of the form and with a phone's keyboard open (the viewport shrinks).
+    const onScreen = () => page.evaluate(() => ['button.save', '#preview .scores'].filter(sel => {
+      const r = document.querySelector(sel).getBoundingClientRect();
+      return !(r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0);
+    }));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    assert.deepStrictEqual(await onScreen(), [], 'off the screen at 390x844');
+    await page.setViewportSize({ width: 390, height: 844 - 336 });
+    await page.focus('input[name=points]');
+    assert.deepStrictEqual(await onScreen(), [], 'hidden by the keyboard');
+    await page.screenshot({ path: `${shots}/table-entry-phone-keyboard.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    // "Everyone passed" asks before it records anything: its button shows
+    // only once the question is opened.
+    assert.ok(!(await page.isVisible('details.passed button')), 'a void deal in one tap');
     // A double tap on save.
     // (Two submissions leave: the first page load may be cut by the second;
     // what counts is the sheet the second one lands on.)
