@@ -28,6 +28,7 @@ mod live;
 mod login_guard;
 mod network;
 mod outages;
+mod outbox;
 mod player_import;
 mod players_input;
 mod print_exports;
