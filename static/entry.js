@@ -44,7 +44,14 @@
         var refused = out.querySelector("[data-field]");
         markField(refused ? refused.getAttribute("data-field") : "");
       })
-      .catch(function () { /* offline: the server checks on save */ });
+      .catch(function (e) {
+        // A refusal of the preview itself: the server checks on save.
+        if (typeof e === "number") return;
+        // Offline: the server scores the deal once it is sent (the outbox).
+        if (n !== asked) return;
+        out.textContent = out.getAttribute("data-offline") || "";
+        markField("");
+      });
   }
 
   function changed() {

@@ -38,3 +38,8 @@ deal-chip-double = Double
 deal-chip-triple = Triple
 projector-scan = The standings on your phone
 projector-race = The standings race, round by round
+outbox-waiting = { $n ->
+    [one] { $n } deal waiting to be sent
+   *[other] { $n } deals waiting to be sent
+}
+outbox-preview-offline = Offline: the score will be computed when the deal is sent.

@@ -38,3 +38,8 @@ deal-chip-double = Double
 deal-chip-triple = Triple
 projector-scan = Le classement sur votre téléphone
 projector-race = Course au classement, partie après partie
+outbox-waiting = { $n ->
+    [one] { $n } donne en attente d'envoi
+   *[other] { $n } donnes en attente d'envoi
+}
+outbox-preview-offline = Hors ligne : le score sera calculé à l'envoi.

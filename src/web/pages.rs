@@ -21,6 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(switch_lang)
         .service(style_css)
         .service(entry_js)
+        .service(outbox_js)
         .service(live_js);
 }
 
@@ -106,6 +107,15 @@ async fn entry_js() -> HttpResponse {
         .content_type("text/javascript; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(include_str!("../../static/entry.js"))
+}
+
+/// The outbox of the table pages: entries kept through a Wi-Fi drop.
+#[get("/static/outbox.js")]
+async fn outbox_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/outbox.js"))
 }
 
 #[get("/static/style.css")]

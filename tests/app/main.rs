@@ -31,6 +31,7 @@ mod live;
 mod login_guard;
 mod network;
 mod outages;
+mod outbox;
 mod passwords;
 mod player_import;
 mod players_input;

@@ -1,0 +1,120 @@
+//! A table's tablet through Wi-Fi drops (`static/outbox.js`), in Debian's
+//! chromium driven by `tests/browser/outbox.js`, against the real binary on
+//! both databases: the network switched off and on while deals are entered
+//! (kept, shown waiting, sent once when back, a conflict shown), and a
+//! loopback proxy dropping 20 % of the answers to posts after the server
+//! committed, over 500 entries: none lost, none doubled.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+
+use chelem::db::schema::{deals, submissions};
+use common::browser::{browser, Launch, RealServer};
+use common::builder::TournamentBuilder;
+use common::TestDb;
+
+/// Per slot (table id, deal number): its version, and how many keys were
+/// spent on it (one per entry that wrote).
+fn slots(db: &TestDb) -> (BTreeMap<(i32, i32), i32>, BTreeMap<(i32, i32), usize>) {
+    let mut conn = db.conn();
+    let versions: Vec<(i32, i32, i32)> = deals::table
+        .select((deals::table_id, deals::number, deals::version))
+        .load(&mut conn)
+        .unwrap();
+    let keys: Vec<(i32, i32)> = submissions::table
+        .select((submissions::table_id, submissions::number))
+        .load(&mut conn)
+        .unwrap();
+    let mut spent = BTreeMap::new();
+    for slot in keys {
+        *spent.entry(slot).or_insert(0) += 1;
+    }
+    (versions.into_iter().map(|(t, k, v)| ((t, k), v)).collect(), spent)
+}
+
+fn offline(db: TestDb) {
+    let b = browser();
+    let t = TournamentBuilder::new("Soirée sans Wi-Fi")
+        .rounds(2)
+        .deals_table4(4)
+        .players(4)
+        .confirm_deals()
+        .seated(1)
+        .build(&mut db.conn());
+    let table = &t.rounds[0][0];
+    let server = RealServer::launch(Some(&db.url), Launch::default());
+    let shots = common::browser::screenshots_dir();
+    let link = format!("/t/{}", table.token);
+    let (ok, stdout, stderr) = b.run("outbox.js", &["offline", &server.url(), &link, shots.to_str().unwrap()]);
+    assert!(ok, "the outbox offline failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("outbox offline passed"), "{stdout}");
+    println!("{}", stdout.trim());
+    let (versions, spent) = slots(&db);
+    let id = table.row.id;
+    // Deal 1: sent once when back online (then confirmed, which changes no
+    // version); deal 2: the other tablet's, never overwritten.
+    assert_eq!(versions, BTreeMap::from([((id, 1), 1), ((id, 2), 1)]), "{versions:?}");
+    assert_eq!(spent, BTreeMap::from([((id, 1), 1), ((id, 2), 1)]), "{spent:?}");
+    let confirmed: bool = deals::table
+        .filter(deals::table_id.eq(id).and(deals::number.eq(1)))
+        .select(deals::confirmed)
+        .first(&mut db.conn())
+        .unwrap();
+    assert!(confirmed, "the confirmation tapped offline was sent");
+}
+
+crate::test_case!(a_tablet_offline_keeps_its_deal_and_sends_it_once_sqlite, Browser);
+/// The network off and on (`outbox.js offline`), on SQLite.
+fn a_tablet_offline_keeps_its_deal_and_sends_it_once_sqlite() {
+    offline(TestDb::sqlite());
+}
+
+crate::test_case!(a_tablet_offline_keeps_its_deal_and_sends_it_once_postgres, Postgres);
+/// The same on PostgreSQL (the browser is needed too).
+fn a_tablet_offline_keeps_its_deal_and_sends_it_once_postgres() {
+    offline(TestDb::postgres());
+}
+
+/// Tables and deals per table of the dropping proxy's run (500 entries).
+const TABLES: usize = 25;
+const DEALS: usize = 20;
+
+fn dropped_answers(db: TestDb) {
+    let b = browser();
+    let (_, tables) = common::room::setup(&mut db.conn(), TABLES, DEALS);
+    let server = RealServer::launch(Some(&db.url), Launch::default());
+    let links: Vec<String> = tables.iter().map(|t| format!("/t/{}", t.token)).collect();
+    let links = serde_json::to_string(&links).unwrap();
+    let (ok, stdout, stderr) = b.run("outbox.js", &["proxy", &server.url(), &links, &DEALS.to_string(), "5"]);
+    assert!(ok, "the outbox behind the dropping proxy failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("outbox proxy passed"), "{stdout}");
+    let (versions, spent) = slots(&db);
+    let lost = TABLES * DEALS - versions.len();
+    let doubled = versions.values().filter(|&&v| v != 1).count() + spent.values().filter(|&&n| n != 1).count();
+    println!(
+        "{}\nin the database: {} deals stored, {lost} lost, {doubled} doubled",
+        stdout.trim(),
+        versions.len()
+    );
+    assert_eq!(versions.len(), TABLES * DEALS, "deals lost");
+    assert_eq!(spent.len(), TABLES * DEALS, "a slot without its key");
+    assert_eq!(doubled, 0, "deals written twice: {versions:?} {spent:?}");
+}
+
+crate::test_case!(answers_dropped_after_the_commit_lose_and_double_nothing_sqlite, Browser);
+/// 500 entries through a proxy dropping 20 % of the answers, on SQLite.
+fn answers_dropped_after_the_commit_lose_and_double_nothing_sqlite() {
+    dropped_answers(TestDb::sqlite());
+}
+
+crate::test_case!(
+    answers_dropped_after_the_commit_lose_and_double_nothing_postgres,
+    Postgres
+);
+/// The same on PostgreSQL (the browser is needed too).
+fn answers_dropped_after_the_commit_lose_and_double_nothing_postgres() {
+    dropped_answers(TestDb::postgres());
+}
