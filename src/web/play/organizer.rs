@@ -291,7 +291,9 @@ async fn table_digital(
             state.games.changed(game);
             Ok(see_other(format!("/games/{game}")))
         }
-        Err(Refused { status, message }) => render_round(&state, ctx, (tid, n), site, Said::error(message), status).await,
+        Err(Refused { status, message }) => {
+            render_round(&state, ctx, (tid, n), site, Said::error(message), status).await
+        }
     }
 }
 
