@@ -16,9 +16,12 @@ use common::browser::{browser, Launch, RealServer};
 use common::builder::TournamentBuilder;
 use common::TestDb;
 
-/// Per slot (table id, deal number): its version, and how many keys were
-/// spent on it (one per entry that wrote).
-fn slots(db: &TestDb) -> (BTreeMap<(i32, i32), i32>, BTreeMap<(i32, i32), usize>) {
+/// A deal's slot: table id, deal number.
+type Slot = (i32, i32);
+
+/// Per slot: its version, and how many keys were spent on it (one per
+/// entry that wrote).
+fn slots(db: &TestDb) -> (BTreeMap<Slot, i32>, BTreeMap<Slot, usize>) {
     let mut conn = db.conn();
     let versions: Vec<(i32, i32, i32)> = deals::table
         .select((deals::table_id, deals::number, deals::version))
