@@ -54,9 +54,22 @@ async fn deal_form(
     path: web::Path<(String, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let at = TableAt::Token(token);
-    let page = state.db(move |conn| form_page(conn, ctx, &at, k, None, None)).await?;
-    Ok(render::page(&page))
+    let sheet = format!("/t/{token}");
+    // A closed round's tablet gets no form to fill in vain: the sheet, read
+    // only, says whom to ask.
+    let page = state
+        .db(move |conn| {
+            let (_, round) = RoundTable::by_token(conn, &token)?.ok_or(AppError::NotFound)?;
+            if round.is_closed() {
+                return Ok(None);
+            }
+            Ok(Some(form_page(conn, ctx, &TableAt::Token(token), k, None, None)?))
+        })
+        .await?;
+    Ok(match page {
+        Some(page) => render::page(&page),
+        None => see_other(sheet),
+    })
 }
 
 #[get("/t/{token}/deals/{k}/preview")]

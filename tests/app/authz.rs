@@ -127,6 +127,9 @@ fn org_api(ok: u16) -> [Want; 7] {
 /// sheet (the other table reads its own, never A's), a closed round's
 /// table its sheet; the organizer opens table A's link.
 const TABLE_READ: [Want; 7] = [S(404), S(200), S(200), S(404), S(404), S(404), S(200)];
+/// A table's deal form: as [`TABLE_READ`], but a closed round's table is
+/// sent to its sheet (no form to fill in vain).
+const TABLE_FORM: [Want; 7] = [S(404), S(200), S(303), S(404), S(404), S(404), S(200)];
 /// A table's write: unknown link 404; the other table naming A's players
 /// 422 (they are not at its table); a closed round 409; table A (the
 /// organizer holding its link) writes.
@@ -288,7 +291,7 @@ fn rows() -> Vec<Row> {
         row("POST", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_FORM).body(DEAL_FORM),
         // a table's pages
         row("GET", "/t/{token}", TABLE_READ),
-        row("GET", "/t/{token}/deals/{k}", TABLE_READ),
+        row("GET", "/t/{token}/deals/{k}", TABLE_FORM),
         row("GET", "/t/{token}/deals/{k}/preview", TABLE_READ)
             .fill(&[("?", "taker={taker}&contract=garde&oudlers=2&points=51&camp=attack")]),
         row("POST", "/t/{token}/deals/{k}", table_write(303)).body(DEAL_FORM),

@@ -438,6 +438,20 @@ both_backends!(
             page.contains("adressez-vous à l&#39;arbitre") || page.contains("adressez-vous à l&#x27;arbitre"),
             "{page}"
         );
+        // Its tablet opens no form: the sheet, read only, with whom to ask,
+        // and the standings one tap away.
+        let (status, _, to) = get(&app, &jar, &url).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        let sheet = to.expect("to the sheet");
+        assert!(url.starts_with(&sheet), "{sheet}");
+        let (status, page, _) = get(&app, &jar, &sheet).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(page.contains("Adressez-vous à l&#39;arbitre"), "{page}");
+        assert!(!page.contains("/deals/1\""), "{page}");
+        assert!(
+            page.contains(&format!("href=\"/tournaments/{id}/standings\"")),
+            "{page}"
+        );
         assert_eq!(stored(&db)[0].2, None, "still the passed deal");
 
         // A wrong table link: 404 with a sentence, for the page and the form.

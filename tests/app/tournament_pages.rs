@@ -545,8 +545,11 @@ both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
     let (_, sheet, _) = get(&app, &jar, &link).await;
     // Worked example 2 without petit au bout: garde sans won by 4 → (25 + 4) × 4 = 116, taker +348.
     assert!(sheet.contains(">348<"), "{sheet}");
+    // The public standings one tap away; no organizer link.
+    let standings = format!("href=\"/tournaments/{id}/standings\"");
+    assert!(sheet.contains(&standings), "{sheet}");
     assert!(
-        !sheet.contains("href=\"/tournaments/"),
+        !sheet.replace(&standings, "").contains("href=\"/tournaments/"),
         "no organizer links on the tablet"
     );
     assert_eq!(count!(db, deals::table), 1);
