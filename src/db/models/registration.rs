@@ -30,6 +30,11 @@ pub struct Registration {
 }
 
 impl Registration {
+    /// A late arrival's first round (`None`: there from the first).
+    pub fn late_from(&self) -> Option<RoundNo> {
+        (self.first_round > RoundNo(1)).then_some(self.first_round)
+    }
+
     /// Registers a player.
     pub fn create(
         conn: &mut AnyConnection,

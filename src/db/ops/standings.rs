@@ -28,7 +28,7 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
         .map(|(r, p)| Entrant {
             player: p.id,
             name: p.name,
-            late_from: (r.first_round > RoundNo(1)).then_some(r.first_round),
+            late_from: r.late_from(),
             withdrawn_after: r.withdrawn_after,
         })
         .collect();

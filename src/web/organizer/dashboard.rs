@@ -88,7 +88,7 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
                 "status-withdrawn"
             } else if !r.checked_in {
                 "status-registered"
-            } else if r.first_round > RoundNo(1) {
+            } else if r.late_from().is_some() {
                 "status-late"
             } else {
                 "status-present"

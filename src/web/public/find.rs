@@ -62,25 +62,21 @@ pub fn folded(name: &str) -> String {
 
 /// The players whose name matches what was typed: the one whose whole name
 /// it is, else every name holding it (a first name, a part of the surname).
-pub fn matches<'a>(players: impl Iterator<Item = (PlayerId, &'a str)> + Clone, typed: &str) -> Vec<(PlayerId, String)> {
+pub fn matches<'a>(players: impl Iterator<Item = (PlayerId, &'a str)>, typed: &str) -> Vec<(PlayerId, String)> {
     let want = folded(typed);
     if want.is_empty() {
         return Vec::new();
     }
-    let exact: Vec<_> = players
-        .clone()
-        .filter(|(_, n)| folded(n) == want)
-        .map(|(p, n)| (p, n.to_owned()))
+    // Each name folded once.
+    let mut holding: Vec<(String, PlayerId, &str)> = players
+        .map(|(p, n)| (folded(n), p, n))
+        .filter(|(f, _, _)| f.contains(&want))
         .collect();
-    if !exact.is_empty() {
-        return exact;
+    if holding.iter().any(|(f, _, _)| *f == want) {
+        holding.retain(|(f, _, _)| *f == want);
     }
-    let mut some: Vec<_> = players
-        .filter(|(_, n)| folded(n).contains(&want))
-        .map(|(p, n)| (p, n.to_owned()))
-        .collect();
-    some.sort_by_key(|(_, n)| folded(n));
-    some
+    holding.sort_by(|a, b| a.0.cmp(&b.0));
+    holding.into_iter().map(|(_, p, n)| (p, n.to_owned())).collect()
 }
 
 #[get("/tournaments/{id}/find")]

@@ -86,10 +86,7 @@ pub fn load_player_page(
 ) -> Result<PlayerPage, AppError> {
     let t = tournaments::get(conn, id)?;
     let reg = Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
-    let mark = ctx.lang.mark(
-        &(reg.first_round > RoundNo(1)).then_some(reg.first_round),
-        &reg.withdrawn_after,
-    );
+    let mark = ctx.lang.mark(&reg.late_from(), &reg.withdrawn_after);
     let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
     let s = standings::compute(conn, id, None)?;
     let line = s.lines.iter().find(|l| l.player == pid);
