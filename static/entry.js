@@ -2,7 +2,9 @@
 // script the form works the same and the server shows the score after
 // saving). As the form is filled, the server's own scoring is asked for the
 // score and its explanation, shown before saving; a refusal is shown beside
-// the field at fault. The taker cannot be tapped as their own partner.
+// the field at fault. Offline, the score is computed in the page
+// (static/score.js) and said to be so. The taker cannot be tapped as their
+// own partner.
 (function () {
   "use strict";
   var form = document.getElementById("deal-form");
@@ -47,12 +49,46 @@
       .catch(function (e) {
         // A refusal of the preview itself: the server checks on save.
         if (typeof e === "number") return;
-        // Offline: the server scores the deal once it is sent (the outbox).
+        // Offline: the score computed here (static/score.js); the server
+        // checks the deal once it is sent (the outbox).
         if (n !== asked) return;
-        out.textContent = out.getAttribute("data-offline") || "";
+        var local = offline();
+        if (local) {
+          out.replaceChildren(local);
+        } else {
+          out.textContent = out.getAttribute("data-offline") || "";
+        }
         markField("");
       });
   }
+
+  // The preview computed in the page, in the server's words, or null while
+  // the form is not a whole deal.
+  function offline() {
+    var tpl = document.getElementById("offline-score");
+    if (!window.ChelemScore || !tpl) return null;
+    var d = window.ChelemScore.fromForm(form);
+    var rules = JSON.parse(form.getAttribute("data-rules") || "{}");
+    var r = d && window.ChelemScore.score(d, rules);
+    if (!r) return null;
+    var taker = form.querySelector('input[name="taker"]:checked');
+    var contract = form.querySelector('input[name="contract"]:checked');
+    var sentence = taker.getAttribute(r.won ? "data-made" : "data-failed")
+      .split("{contract}").join(contract.parentNode.textContent.trim())
+      .split("{margin}").join(String(r.margin))
+      .split("{formula}").join(r.formula);
+    var frag = tpl.content.cloneNode(true);
+    frag.querySelector(".explain-line").textContent = sentence;
+    var lines = frag.querySelectorAll("li[data-player]");
+    for (var i = 0; i < lines.length; i++) {
+      var seat = d.seats.indexOf(lines[i].getAttribute("data-player"));
+      var v = seat < 0 ? 0 : r.scores[seat];
+      lines[i].querySelector(".num").textContent = (v > 0 ? "+" : "") + v;
+    }
+    return frag;
+  }
+  // For the browser test that compares this preview with the server's.
+  window.chelemOfflinePreview = offline;
 
   function changed() {
     partnerFollowsTaker();

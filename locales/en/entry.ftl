@@ -42,4 +42,9 @@ outbox-waiting = { $n ->
     [one] { $n } deal waiting to be sent
    *[other] { $n } deals waiting to be sent
 }
-outbox-preview-offline = Offline: the score will be computed when the deal is sent.
+outbox-preview-offline = Offline: the score will show once the deal is complete.
+outbox-preview-local = Offline: score computed on this device; the deal will be checked when it is sent.
+outbox-waiting-play = { $n ->
+    [one] Offline: your move is waiting for the network and will go as soon as it is back
+   *[other] Offline: { $n } moves waiting for the network
+}

@@ -42,4 +42,9 @@ outbox-waiting = { $n ->
     [one] { $n } donne en attente d'envoi
    *[other] { $n } donnes en attente d'envoi
 }
-outbox-preview-offline = Hors ligne : le score sera calculé à l'envoi.
+outbox-preview-offline = Hors ligne : le score s'affichera quand la donne sera complète.
+outbox-preview-local = Hors ligne : score calculé sur cet appareil ; la donne sera vérifiée à l'envoi.
+outbox-waiting-play = { $n ->
+    [one] Hors ligne : votre coup attend le réseau, il partira dès son retour
+   *[other] Hors ligne : { $n } coups attendent le réseau
+}

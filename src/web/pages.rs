@@ -22,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(style_css)
         .service(entry_js)
         .service(outbox_js)
+        .service(score_js)
         .service(live_js);
 }
 
@@ -101,21 +102,30 @@ async fn switch_lang(req: HttpRequest, form: CsrfForm<LangForm>) -> Result<HttpR
         .finish())
 }
 
-#[get("/static/entry.js")]
-async fn entry_js() -> HttpResponse {
+/// A script of ours, cached for an hour.
+fn script(body: &'static str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/javascript; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(include_str!("../../static/entry.js"))
+        .body(body)
+}
+
+/// The deal form's live preview.
+#[get("/static/entry.js")]
+async fn entry_js() -> HttpResponse {
+    script(include_str!("../../static/entry.js"))
 }
 
 /// The outbox of the table pages: entries kept through a Wi-Fi drop.
 #[get("/static/outbox.js")]
 async fn outbox_js() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(include_str!("../../static/outbox.js"))
+    script(include_str!("../../static/outbox.js"))
+}
+
+/// FFT scoring in the page, for the deal form's preview while offline.
+#[get("/static/score.js")]
+async fn score_js() -> HttpResponse {
+    script(include_str!("../../static/score.js"))
 }
 
 #[get("/static/style.css")]
@@ -129,8 +139,5 @@ async fn style_css() -> HttpResponse {
 /// The one script of the live pages (CSP: no inline script).
 #[get("/static/live.js")]
 async fn live_js() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(include_str!("../../static/live.js"))
+    script(include_str!("../../static/live.js"))
 }

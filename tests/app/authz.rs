@@ -194,6 +194,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/static/style.css", PUBLIC),
         row("GET", "/static/live.js", PUBLIC),
         row("GET", "/static/outbox.js", PUBLIC),
+        row("GET", "/static/score.js", PUBLIC),
         row("GET", "/static/print.css", PUBLIC),
         row("GET", "/static/print.js", PUBLIC),
         row("POST", "/lang", ANYONE_FORM).body(Form(&[("lang", "en"), ("back", "/")])),

@@ -121,3 +121,52 @@ crate::test_case!(
 fn answers_dropped_after_the_commit_lose_and_double_nothing_postgres() {
     dropped_answers(TestDb::postgres());
 }
+
+/// Random forms per table for the offline preview's comparison.
+const PREVIEWS: usize = 150;
+
+fn offline_preview(db: TestDb) {
+    let b = browser();
+    let mut conn = db.conn();
+    // FFT rules with the called-king game at 5; every variant with the
+    // dealer sitting out at 5: each table of 9 players is one of 5 and one of 4.
+    let fft = TournamentBuilder::new("Règles FFT")
+        .players(9)
+        .table5_mode("called_king")
+        .seated(1)
+        .build(&mut conn);
+    let variants = TournamentBuilder::new("Variantes du club")
+        .players(9)
+        .table5_mode("dealer_out")
+        .scoring_variants()
+        .seated(1)
+        .build(&mut conn);
+    let links: Vec<String> = [&fft, &variants]
+        .iter()
+        .flat_map(|t| t.rounds[0].iter().map(|table| format!("/t/{}", table.token)))
+        .collect();
+    assert_eq!(links.len(), 4);
+    let server = RealServer::launch(Some(&db.url), Launch::default());
+    let shots = common::browser::screenshots_dir();
+    let links = serde_json::to_string(&links).unwrap();
+    let (ok, stdout, stderr) = b.run(
+        "preview.js",
+        &[&server.url(), &links, &PREVIEWS.to_string(), shots.to_str().unwrap()],
+    );
+    assert!(ok, "the offline preview failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("offline preview passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}
+
+crate::test_case!(the_offline_preview_scores_like_the_server_sqlite, Browser);
+/// The page's score (`static/score.js`) against the server's on random
+/// deals, and offline as a thumb types, on SQLite.
+fn the_offline_preview_scores_like_the_server_sqlite() {
+    offline_preview(TestDb::sqlite());
+}
+
+crate::test_case!(the_offline_preview_scores_like_the_server_postgres, Postgres);
+/// The same on PostgreSQL (the browser is needed too).
+fn the_offline_preview_scores_like_the_server_postgres() {
+    offline_preview(TestDb::postgres());
+}

@@ -2,7 +2,7 @@
 //
 // offline BASE LINK SHOTS_DIR
 //   Deal 1 filled in, the network switched off (DevTools emulation): the
-//   preview says it is offline, Save (tapped twice) leaves the deal waiting
+//   preview is computed in the page and says so, Save (tapped twice) leaves the deal waiting
 //   ("1 donne en attente d'envoi"); a reload while offline fails as the
 //   browser must, and the page loaded again while posts still fail shows
 //   the deal waiting still; the network back, it is sent once and the sheet
@@ -61,7 +61,9 @@ async function offline(base, link, shots) {
 
     await wifi(context, false);
     await page.fill('input[name=points]', '51');
-    await page.waitForFunction(() => /Hors ligne/.test(document.querySelector('#preview').textContent));
+    // The score computed in the page, said to be so.
+    await page.waitForFunction(() => /sur cet appareil/.test(document.querySelector('#preview').textContent));
+    assert.match(await text(page, '#preview'), /faite de 10 : \(25 \+ 10\) × 2 = 70/);
     await page.dblclick('button.save');
     await page.waitForSelector('#outbox:not([hidden])');
     assert.strictEqual(await text(page, '#outbox'), '1 donne en attente d\'envoi');

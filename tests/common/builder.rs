@@ -117,6 +117,20 @@ impl TournamentBuilder {
         self
     }
 
+    /// Every scoring variant that changes a score on: garde contre ×8,
+    /// handfuls 20/40/60, misère, rounding to 10.
+    pub fn scoring_variants(mut self) -> Self {
+        for switch in [
+            &mut self.form.garde_contre_x8,
+            &mut self.form.handfuls_20_40_60,
+            &mut self.form.misere,
+            &mut self.form.round_to_10,
+        ] {
+            *switch = Some("on".into());
+        }
+        self
+    }
+
     /// Made by the organizer `username` (who must exist).
     pub fn created_by(mut self, username: &str) -> Self {
         self.created_by = Some(username.into());

@@ -59,6 +59,9 @@ pub struct DealFormPage {
     pub players: Vec<(PlayerId, String)>,
     /// Who sits out, if anyone.
     pub sitting_out: Option<String>,
+    /// The table's players in seat order (id, name), the one sitting out too:
+    /// the lines of the scores.
+    pub seats: Vec<(PlayerId, String)>,
     /// A partner can be named (5-player called-king game).
     pub partner_allowed: bool,
     /// The contracts offered.
@@ -97,6 +100,16 @@ impl DealFormPage {
     /// Whether a player is the selected one for a field.
     pub fn is_player(&self, name: &str, player: &PlayerId) -> bool {
         self.v(name) == player.to_string()
+    }
+    /// The explanation sentence of a deal this player takes, for the
+    /// offline preview (`static/score.js` fills in the contract, margin and
+    /// formula): the same words the server says online.
+    pub fn summary_of(&self, taker: &str, won: bool) -> String {
+        super::preview::summary(self.ctx.lang, won, "{contract}", taker, "{margin}", "{formula}")
+    }
+    /// The tournament's scoring variants, for the offline preview.
+    pub fn rules_json(&self) -> String {
+        serde_json::to_string(&self.t.rules).unwrap_or_default()
     }
     /// The refusal of a field, if it is the one at fault.
     pub fn error_at(&self, field: &str) -> Option<&str> {
@@ -206,6 +219,11 @@ pub fn form_page(
             .map(|p| (*p, s.names.get(p).cloned().unwrap_or_default()))
             .collect(),
         sitting_out: s.out.and_then(|p| s.names.get(&p).cloned()),
+        seats: s
+            .ids
+            .iter()
+            .map(|p| (*p, s.names.get(p).cloned().unwrap_or_default()))
+            .collect(),
         partner_allowed,
         contracts,
         misere: s.t.rules.misere,

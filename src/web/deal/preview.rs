@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use crate::db::ops::deals::EnteredDeal;
 use crate::i18n::Lang;
-use crate::tarot::ScoreOutput;
+use crate::tarot::{score, DealRecord, ScoreOutput};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
 use crate::web::filters::isolated;
@@ -48,7 +48,33 @@ pub fn explain(
     let (Some(d), Some(o)) = (deal.played(), output) else {
         return lang.t("deal-all-passed");
     };
-    let key = if o.won {
+    said(lang, o, names.get(&d.taker).map_or("", String::as_str))
+}
+
+/// The sentence explaining a deal played on the devices, as [`explain`]
+/// says an entered one's.
+pub fn explain_record(lang: Lang, record: &DealRecord, taker: &str) -> String {
+    said(lang, &ScoreOutput::from_score(score(record), record.rules()), taker)
+}
+
+/// The sentence of a scored deal taken by `taker`.
+fn said(lang: Lang, o: &ScoreOutput, taker: &str) -> String {
+    summary(
+        lang,
+        o.won,
+        &lang.t(&format!("contract-{}", o.contract.name())),
+        taker,
+        &o.margin.to_string(),
+        &o.formula,
+    )
+}
+
+/// The explanation sentence from its parts: "Garde de Jeanne faite de 8 :
+/// (25 + 8) × 2 = 66". The deal form also gives it to its offline preview
+/// (`static/score.js`) with `{contract}`, `{margin}` and `{formula}` left
+/// for the page to fill in.
+pub fn summary(lang: Lang, won: bool, contract: &str, taker: &str, margin: &str, formula: &str) -> String {
+    let key = if won {
         "deal-summary-made"
     } else {
         "deal-summary-failed"
@@ -56,10 +82,10 @@ pub fn explain(
     lang.t_args(
         key,
         &[
-            ("contract", lang.t(&format!("contract-{}", d.contract.name()))),
-            ("taker", isolated(&names.get(&d.taker).cloned().unwrap_or_default())),
-            ("margin", o.margin.to_string()),
-            ("formula", o.formula.clone()),
+            ("contract", contract.to_owned()),
+            ("taker", isolated(&taker)),
+            ("margin", margin.to_owned()),
+            ("formula", formula.to_owned()),
         ],
     )
 }
