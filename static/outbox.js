@@ -1,5 +1,5 @@
-// The outbox of a table's tablet: deals, "everyone passed" and confirmations
-// survive a Wi-Fi drop (progressive enhancement: without this script the
+// The outbox of a table's tablet: deals, "everyone passed", confirmations
+// and the actions of a seat playing on the devices survive a Wi-Fi drop (progressive enhancement: without this script the
 // forms post as before). A form marked `data-outbox` is not posted by the
 // browser: its entry (address, body with its idempotency key, a label, the
 // page it came from) is kept in localStorage, then sent with fetch. It leaves
@@ -11,7 +11,9 @@
 // - no answer or a 5xx: kept, shown in the banner, sent again when the
 //   browser is back online, when the page becomes visible, every 5 s, and
 //   by every table page that loads.
-// One entry per key: a double tap sends once.
+// One entry per key: a double tap sends once. A seat's action (a form
+// marked `data-swap`) is answered with the seat's page, which seat.js swaps
+// in (event `outbox-answer`) instead of leaving the page.
 (function () {
   "use strict";
   var STORE = "chelem-outbox";
@@ -75,7 +77,11 @@
         sending[entry.key] = false;
         delete retries[entry.key];
         remove(entry.key);
-        if (!r.ok) {
+        if (entry.swap) {
+          // A seat's action: its page swaps the answer in (static/seat.js),
+          // a refusal included; another page has nothing to show of it.
+          document.dispatchEvent(new CustomEvent("outbox-answer", { detail: { entry: entry, html: html } }));
+        } else if (!r.ok) {
           replaceDocument(html);
         } else if (entry.page === location.pathname + location.search) {
           location.assign(r.url);
@@ -102,6 +108,9 @@
   function keyOf(form, data) {
     var key = data.get("key");
     if (key) return key;
+    // A seat's action: one per state of the deal (the server answers the
+    // same action at the same version as done, whenever it arrives).
+    if (form.hasAttribute("data-swap")) return form.getAttribute("action") + "|" + data.get("version");
     // A confirmation: one per deal, version and defender.
     return form.getAttribute("action") + "|" + data.get("version") + "|" + data.get("player");
   }
@@ -121,6 +130,7 @@
         body: new URLSearchParams(data).toString(),
         label: form.getAttribute("data-label") || "",
         page: location.pathname + location.search,
+        swap: form.hasAttribute("data-swap"),
         time: Date.now(),
       };
       save(all);

@@ -1,6 +1,7 @@
 // A seat's page live: each change of the game (the seat's own stream, no
 // cards in it) fetches the page again and swaps the #seat part; forms are
-// sent in the background and their answer swapped in the same way. Without
+// sent by the outbox (kept through a Wi-Fi drop) and their answer swapped
+// in the same way. Without
 // JavaScript every form posts and the page reloads: the game plays the same.
 (function () {
   "use strict";
@@ -44,28 +45,16 @@
       .catch(function () {});
   }
 
+  // The seat's forms go through the outbox (static/outbox.js, forms marked
+  // data-outbox): kept through a Wi-Fi drop and sent again until answered;
+  // here their buttons wait for the answer, which is swapped in.
   function wire(el) {
     el.querySelectorAll("form.act, .result form").forEach(function (form) {
-      form.addEventListener("submit", function (ev) {
-        ev.preventDefault();
-        if (busy) return;
+      form.addEventListener("submit", function () {
         busy = true;
-        var data = new URLSearchParams(new FormData(form));
-        if (ev.submitter && ev.submitter.name) data.append(ev.submitter.name, ev.submitter.value);
-        form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-        fetch(form.action, {
-          method: "POST",
-          body: data,
-          credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded" }
-        })
-          .then(function (r) { return r.text(); })
-          .then(function (html) {
-            busy = false;
-            swap(html);
-            if (missed) { missed = false; refresh(); }
-          })
-          .catch(function () { busy = false; refresh(); });
+        setTimeout(function () {
+          form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+        }, 0);
       });
     });
     var discard = el.querySelector("form[data-discard]");
@@ -81,6 +70,13 @@
       count();
     }
   }
+
+  document.addEventListener("outbox-answer", function (e) {
+    if (!e.detail.entry.swap) return;
+    busy = false;
+    swap(e.detail.html);
+    if (missed) { missed = false; refresh(); }
+  });
 
   wire(root);
   if (window.EventSource) {

@@ -174,6 +174,9 @@ both_backends!(
             let i = t.players.iter().position(|p| *p == table.players[s]).unwrap();
             let name = format!("<bdi>Joueur {i}</bdi>");
             assert!(seat_page.contains(&name), "seat {s} opens as {name}: {seat_page}");
+            // The standings one tap away.
+            let standings = format!("href=\"/tournaments/{id}/standings\"");
+            assert!(seat_page.contains(&standings), "seat {s}: {seat_page}");
         }
 
         // The organizer: the round page says the table is hybrid, the table

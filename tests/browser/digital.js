@@ -2,7 +2,9 @@
 // by taps on the seat's page (bids, discard, cards), the page following the
 // bots' play live. Checks that only legal cards can be tapped, that the
 // previous trick opens on request and that the page never gets wider than
-// the phone; then the replay. Screenshots (seat page mid-deal, the result,
+// the phone, that a card tapped while the Wi-Fi is down waits and goes once
+// when it is back, and that the result is explained as an entered deal is;
+// then the replay. Screenshots (seat page mid-deal, the result,
 // the replay, the organizer's game pages) go to SHOTS.
 // Usage: node digital.js BASE_URL SEAT_PATH GAME_ID USER PASSWORD SHOTS   (exit status 0 = passed)
 const assert = require('assert');
@@ -18,6 +20,7 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     let taps = 0;
     let midShot = false;
     let legalChecked = false;
+    let offlineChecked = false;
     const version = () => page.$eval('#seat', el => el.getAttribute('data-version'));
     // Taps `selector` and waits for the page to move on (the deal's version changes).
     const act = async (selector) => {
@@ -56,6 +59,30 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
           bs.filter(b => b.disabled).length, bs.length]);
         assert.strictEqual(legal + disabled, all);
         if (disabled > 0) legalChecked = true;
+        if (midShot && !offlineChecked) {
+          // The Wi-Fi drops as a card is tapped (twice): the move waits in
+          // the phone, said so, and goes once when the network is back.
+          const context = page.context();
+          await context.route('**/s/**', r => r.request().method() === 'POST' ? r.abort('internetdisconnected') : r.continue());
+          await context.setOffline(true);
+          const before = await version();
+          await page.click('button.card-button.legal');
+          await page.click('button.card-button.legal', { force: true }).catch(() => {});
+          taps++;
+          await page.waitForSelector('#outbox:not([hidden])');
+          assert.match(await page.textContent('#outbox'), /votre coup attend le réseau/);
+          const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('chelem-outbox') || '{}')).length);
+          assert.strictEqual(kept, 1, 'a double tap keeps one move');
+          assert.strictEqual(await version(), before, 'nothing moved while offline');
+          await page.screenshot({ path: `${shots}/seat-offline-390.png` });
+          await context.unroute('**/s/**');
+          await context.setOffline(false);
+          await page.waitForFunction(b => document.getElementById('seat').getAttribute('data-version') !== b, before);
+          await page.waitForSelector('#outbox', { state: 'hidden' });
+          assert.ok(!(await page.$('#seat [role=alert]')), 'the move was taken, not refused');
+          offlineChecked = true;
+          continue;
+        }
         const tricks = await page.$('details.last-trick');
         if (tricks && !midShot && (await page.$$('.hand .card')).length <= 12) {
           await page.click('details.last-trick summary');
@@ -75,6 +102,10 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     assert(midShot, 'a screenshot was taken mid-deal');
     const result = await page.textContent('.result');
     assert(/Résultat de la donne/.test(result), result);
+    // The same explanation line as an entered deal's.
+    const explained = await page.textContent('.result .explain-line');
+    assert.match(explained, /^(Petite|Garde|Garde sans|Garde contre) .+ (faite|chutée) de \d+ : .+ = −?\d+/);
+    assert(offlineChecked, 'a move was made offline');
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert(wide <= 0, `the result is ${wide} px wider than the phone`);
     // The table's scores fit the phone without scrolling sideways.
@@ -104,7 +135,7 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
         await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
       }
     }
-    console.log(`digital deal passed: ${taps} taps${legalChecked ? ', illegal cards disabled' : ''}`);
+    console.log(`digital deal passed: ${taps} taps${legalChecked ? ', illegal cards disabled' : ''}, a card sent after a Wi-Fi drop; "${explained.trim()}"`);
   } finally {
     await browser.close();
   }

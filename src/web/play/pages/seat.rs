@@ -5,6 +5,7 @@ use askama::Template;
 
 use crate::db::ops::games::GameState;
 use crate::tarot::{CardSet, Game, Phase, Seat, SeatView};
+use crate::web::deal::preview::explain_record;
 use crate::web::filters;
 use crate::web::Ctx;
 
@@ -69,6 +70,11 @@ pub struct SeatPage {
     pub last_trick: Option<Vec<Played>>,
     /// The deal just ended: (name, score) by seat of the deal.
     pub result: Option<Vec<(String, i64)>>,
+    /// The deal just ended, explained in the words of an entered deal's
+    /// ("Garde de Jeanne faite de 8 : (25 + 8) × 2 = 66").
+    pub explanation: Option<String>,
+    /// The tournament's standings, for a table of a tournament.
+    pub standings: Option<String>,
     /// Whether the next deal can be dealt from here.
     pub next: bool,
     /// The table's names (score columns).
@@ -95,6 +101,13 @@ impl SeatPage {
         let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
         page.show_turn(st, table_seat, &v, game, &name);
         page.show_table(&v, &name);
+        if v.scores.is_some() {
+            let lang = page.ctx.lang;
+            page.explanation = Some(match game.record() {
+                Some(record) => explain_record(lang, &record, &name(record.taker())),
+                None => lang.t("deal-all-passed"),
+            });
+        }
         page
     }
 
@@ -133,6 +146,11 @@ impl SeatPage {
             trick: Vec::new(),
             last_trick: None,
             result: None,
+            explanation: None,
+            standings: st
+                .table
+                .as_ref()
+                .map(|(t, _, _)| format!("/tournaments/{}/standings", t.id)),
             next: st.deal_over() && st.more_deals() && !st.round_closed(),
             table: st.seats.iter().map(|s| s.name.clone()).collect(),
             scores: deal_scores(st)
