@@ -153,8 +153,10 @@ pub struct RacePath {
     pub player: PlayerId,
     /// Their place.
     pub rank: u32,
-    /// "Name (total)", shown on hover and as the label.
+    /// "Name (total)", shown on hover.
     pub name: String,
+    /// "Name (total)" with a long name cut to fit the labels' column.
+    pub short: String,
     /// The `points` of the polyline.
     pub points: String,
     /// Highlighted (top 10, or the page's player).
@@ -200,9 +202,8 @@ impl RaceChart {
     /// Lays the race out. `lines` come best first (the standings' order).
     pub fn new(lines: &[RaceLine], highlight: Highlight, words: Words) -> RaceChart {
         let height = 420.0;
-        let labels_width = 150.0;
         let (ml, mr, mt, mb) = MARGIN;
-        let plot = (ml, mt, WIDTH - mr - labels_width, height - mb);
+        let plot = (ml, mt, WIDTH - mr - LABELS_WIDTH, height - mb);
         let rounds = lines
             .iter()
             .map(|l| l.cumulative.len())
@@ -308,6 +309,7 @@ fn race_paths(lines: &[RaceLine], highlight: Highlight, xs: Scale, ys: Scale) ->
                 player: l.player,
                 rank: l.rank,
                 name: format!("{} ({total})", l.name),
+                short: race_label(l.rank, &l.name, total),
                 points,
                 highlight: high,
                 color: match (high, highlight) {
@@ -320,6 +322,50 @@ fn race_paths(lines: &[RaceLine], highlight: Highlight, xs: Scale, ys: Scale) ->
             }
         })
         .collect()
+}
+
+/// The race's column of labels, right of the plot, in pixels.
+const LABELS_WIDTH: f64 = 190.0;
+
+/// Width left for a race label, in pixels: from its x (6 px right of the
+/// plot) to the drawing's edge (the right margin beyond), less 10.
+const LABEL_ROOM: f64 = LABELS_WIDTH;
+
+/// The width of `text` in 12 px bold Helvetica, estimated from the
+/// letters' classes (wide, capital, narrow, other), on the generous side.
+fn text_width(text: &str) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            'W' | 'M' | 'm' | 'w' | '@' => 0.95,
+            'i' | 'j' | 'l' | 'I' | '.' | ',' | '\'' | '|' | '!' => 0.3,
+            'f' | 't' | 'r' | ' ' | '(' | ')' | '-' => 0.4,
+            '0'..='9' => 0.58,
+            c if c.is_uppercase() => 0.78,
+            c if c.is_alphabetic() => 0.63,
+            _ => 0.8,
+        })
+        .sum();
+    em * 12.0
+}
+
+/// A race label, "3. Name (total)", the name cut (an ellipsis marking the
+/// cut) so that the whole fits the labels' column.
+fn race_label(rank: u32, name: &str, total: i64) -> String {
+    let around = format!("{rank}.  ({total})");
+    let room = LABEL_ROOM - text_width(&around);
+    if text_width(name) <= room {
+        return format!("{name} ({total})");
+    }
+    let mut cut = String::new();
+    for c in name.chars() {
+        cut.push(c);
+        if text_width(&cut) + text_width("\u{2026}") > room {
+            cut.pop();
+            break;
+        }
+    }
+    format!("{}\u{2026} ({total})", cut.trim_end())
 }
 
 /// Places the highlighted lines' labels right of the plot, at their line's
@@ -585,6 +631,25 @@ mod tests {
     }
 
     #[test]
+    fn long_names_are_cut_in_race_labels_to_fit_their_column() {
+        assert_eq!(race_label(1, "Odile", 120), "Odile (120)");
+        assert_eq!(race_label(10, "Élodie Hérault", -1234), "Élodie Hérault (-1234)");
+        let long = race_label(10, &"Marie-Christine-".repeat(8), -1234);
+        assert!(
+            long.starts_with("Marie-Christine") && long.ends_with("\u{2026} (-1234)"),
+            "{long}"
+        );
+        let wide = race_label(10, &"W".repeat(120), -1234);
+        assert!(
+            wide.starts_with("WWWWWWW") && wide.ends_with("\u{2026} (-1234)"),
+            "{wide}"
+        );
+        for l in [long, wide] {
+            assert!(text_width(&format!("10. {l}")) <= LABEL_ROOM, "{l}");
+        }
+    }
+
+    #[test]
     fn histogram_bins_cover_every_value() {
         let (w, b) = bins(&[-590, -110, -60, 0, 0, 26, 330, 1770], 16);
         assert_eq!(w, 200);
@@ -616,11 +681,11 @@ mod tests {
         // Plain lines first; the leader drawn last, on top.
         assert!(!c.paths[0].highlight && !c.paths[1].highlight);
         assert_eq!(c.paths.last().unwrap().player, PlayerId(1));
-        // Rounds 0, 1, 2 at x 64, 309, 554 (the plot from 64 to 720 − 16 −
-        // 150); the scale 0..250 (ticks of 50) from y 368 up to 16: the
+        // Rounds 0, 1, 2 at x 64, 289, 514 (the plot from 64 to 720 − 16 −
+        // 190); the scale 0..250 (ticks of 50) from y 368 up to 16: the
         // leader's 0, 110, 220 at 368 − v × 352 / 250.
         let leader = c.paths.last().unwrap();
-        assert_eq!(leader.points, "64,368 309,213.1 554,58.2");
+        assert_eq!(leader.points, "64,368 289,213.1 514,58.2");
         assert_eq!(leader.name, "P1 (220)");
         let svg = svg(&c);
         assert_eq!(svg.matches("<polyline").count(), 12);

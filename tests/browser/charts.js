@@ -8,7 +8,7 @@
 const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
-const { launch, phonePage, login } = require('./common');
+const { launch, phonePage, login, raceLabelsApart } = require('./common');
 
 const [base, id, pid, user, password, out] = process.argv.slice(2);
 
@@ -38,6 +38,7 @@ const [base, id, pid, user, password, out] = process.argv.slice(2);
     assert.strictEqual(race.high, 10, 'the top 10 highlighted');
     assert.deepStrictEqual(race.labels, ['Partie', 'Score cumulé']);
     assert.ok(race.drawn);
+    assert.strictEqual(await raceLabelsApart(page, `${base}/tournaments/${id}/charts/race.svg`), 10);
 
     const pages = {
       stats: `/tournaments/${id}/stats`,

@@ -57,4 +57,32 @@ async function enterEveryDeal(page, nav, base, table, contracts) {
   }
 }
 
-module.exports = { launch, phonePage, login, tap, enterEveryDeal };
+/**
+ * The race chart at `url` (an SVG alone): every label inside the drawing,
+ * none overlapping another. Answers how many labels there are.
+ */
+async function raceLabelsApart(page, url) {
+  await page.goto(url);
+  const boxes = await page.evaluate(() => {
+    const svg = document.querySelector('svg');
+    const width = svg.viewBox.baseVal.width;
+    const height = svg.viewBox.baseVal.height;
+    return [...document.querySelectorAll('text.label')].map((t) => {
+      const b = t.getBBox();
+      return { text: t.textContent, x: b.x, y: b.y, r: b.x + b.width, b: b.y + b.height, width, height };
+    });
+  });
+  for (const l of boxes) {
+    assert.ok(l.x >= 0 && l.r <= l.width && l.y >= 0 && l.b <= l.height, `race label outside the chart: ${JSON.stringify(l)}`);
+  }
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const apart = a.r <= b.x || b.r <= a.x || a.b <= b.y || b.b <= a.y;
+      assert.ok(apart, `race labels overlap: ${a.text} and ${b.text}`);
+    }
+  }
+  return boxes.length;
+}
+
+module.exports = { launch, phonePage, login, tap, enterEveryDeal, raceLabelsApart };

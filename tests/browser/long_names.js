@@ -4,7 +4,7 @@
 // the directory and the import report (whose reason column stays in view).
 // Usage: node long_names.js BASE_URL USER PASSWORD   (exit status 0 = passed)
 const assert = require('assert');
-const { launch, phonePage, login } = require('./common');
+const { launch, phonePage, login, raceLabelsApart } = require('./common');
 
 const [base, user, password] = process.argv.slice(2);
 const long = 'Marie-Christine-Amélie-'.repeat(6).slice(0, 118) + 'zz';
@@ -60,6 +60,10 @@ const club = 'W'.repeat(120);
       assert.strictEqual((await page.$$('td.reason')).length, 3);
       seen.push(`import report @${width}: ${w}, reasons end at ${Math.round(right)}`);
     }
+    // The race chart's labels: the long names cut, inside the drawing, apart.
+    const race = dash.replace(/\/tournaments\/(\d+)$/, '/tournaments/$1/charts/race.svg');
+    assert.strictEqual(await raceLabelsApart(page, race), 4);
+    seen.push('race labels: 4, inside the chart, apart');
     console.log(seen.join('\n'));
     console.log('long names passed');
   } finally {
