@@ -46,5 +46,7 @@ seats-no-table = round { $round } has no table { $table }
 seats-table-has-deal = a deal is already entered or played at table { $tables }: its players no longer change seats
 seats-table-digital = table { $table } plays on the devices: its players no longer change seats
 seats-table-size = table { $table } would have { $count } players: a table plays with 4 or 5; swap two players instead
+seats-constraint-apart = { $a } and { $b } must play at different tables (a seating constraint): this change would put them together at table { $table }; remove the constraint first if that is intended
+seats-constraint-fixed = { $name } must play at table { $table } (a seating constraint); remove the constraint first if that is intended
 seats-choose = choose a player, then the player to swap seats with or the table to go to
 seats-json-number = "{ $key }" must be a whole number

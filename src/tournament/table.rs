@@ -143,6 +143,19 @@ pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<PlayerId>)
     (avoid, fixed)
 }
 
+/// The constraints a table breaks when `players` sit at table `number`:
+/// two players to keep apart both there, a player held at another table.
+pub fn broken_at(constraints: &[Constraint], number: TableNo, players: &[PlayerId]) -> Vec<Constraint> {
+    constraints
+        .iter()
+        .filter(|c| match **c {
+            Constraint::Apart(a, b) => players.contains(&a) && players.contains(&b),
+            Constraint::Fixed(a, t) => players.contains(&a) && t != number,
+        })
+        .copied()
+        .collect()
+}
+
 /// The seating planned for the whole tournament at round 1, followed while
 /// the players and the constraints stay the same.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -228,6 +241,15 @@ mod tests {
         }
         assert_eq!(RoundStatus::from_name("Closed"), None);
         assert_eq!(Table5Mode::from_name(""), None);
+    }
+
+    #[test]
+    fn a_table_breaks_the_constraints_its_players_are_under() {
+        let (a, b, c) = (PlayerId(1), PlayerId(2), PlayerId(3));
+        let constraints = [Constraint::Apart(a, b), Constraint::Fixed(c, TableNo(2))];
+        assert_eq!(broken_at(&constraints, TableNo(1), &[a, c]), vec![constraints[1]]);
+        assert_eq!(broken_at(&constraints, TableNo(2), &[a, b, c]), vec![constraints[0]]);
+        assert!(broken_at(&constraints, TableNo(2), &[a, c]).is_empty());
     }
 
     #[test]

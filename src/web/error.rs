@@ -234,6 +234,26 @@ pub struct ErrorPage {
     pub title: String,
     /// The sentence.
     pub message: String,
+    /// The page above the one refused (its link and words), when there is one
+    /// to go back to: a table's sheet, a seat, a tournament.
+    pub up: Option<(String, String)>,
+}
+
+/// The page a refusal at `path` leads back to: the table's sheet from its
+/// deal forms, the seat's page from its actions, the tournament's dashboard
+/// (its standings for a visitor) from its pages; `None` at the top of each.
+pub fn up_from(path: &str, organizer: bool) -> Option<(String, &'static str)> {
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    match parts.as_slice() {
+        ["t", token, _, ..] => Some((format!("/t/{token}"), "back-to-sheet")),
+        ["s", token, _, ..] => Some((format!("/s/{token}"), "error-back-seat")),
+        ["tournaments", id, rest @ ..] if id.parse::<u32>().is_ok() && !rest.is_empty() => Some(if organizer {
+            (format!("/tournaments/{id}"), "error-back-tournament")
+        } else {
+            (format!("/tournaments/{id}/standings"), "error-back-standings")
+        }),
+        _ => None,
+    }
 }
 
 /// Middleware: renders every handler error as a page in the visitor's
@@ -304,11 +324,15 @@ pub async fn render_errors(
         s if s >= 500 => ctx.lang.t("error-title-500"),
         _ => ctx.lang.t("error-title-other"),
     };
+    let up = up_from(&path, ctx.is_organizer())
+        .filter(|(href, _)| *href != path)
+        .map(|(href, key)| (href, ctx.lang.t(key)));
     let page = ErrorPage {
         ctx,
         status: status.as_u16(),
         title,
         message,
+        up,
     };
     let resp = with_headers(render::page_with_status(&page, status), kept);
     Ok(ServiceResponse::new(req, resp))
@@ -349,4 +373,34 @@ pub fn url_encode(s: &str) -> String {
 /// The default service: a friendly 404.
 pub async fn not_found() -> Result<HttpResponse, AppError> {
     Err(AppError::NotFound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::up_from;
+
+    #[test]
+    fn a_refusal_leads_back_to_the_page_above() {
+        let up = |p: &str, org: bool| up_from(p, org).map(|(href, key)| format!("{href} {key}"));
+        assert_eq!(up("/t/abc/deals/3", false).as_deref(), Some("/t/abc back-to-sheet"));
+        assert_eq!(up("/s/xyz/take-back", false).as_deref(), Some("/s/xyz error-back-seat"));
+        assert_eq!(
+            up("/tournaments/7/rounds/2", true).as_deref(),
+            Some("/tournaments/7 error-back-tournament")
+        );
+        assert_eq!(
+            up("/tournaments/7/players/3", false).as_deref(),
+            Some("/tournaments/7/standings error-back-standings")
+        );
+        for top in [
+            "/",
+            "/t/abc",
+            "/s/xyz",
+            "/tournaments/7",
+            "/tournaments/new/x",
+            "/login",
+        ] {
+            assert_eq!(up(top, true), None, "{top}");
+        }
+    }
 }

@@ -127,6 +127,9 @@ both_backends!(
         let (status, page, _) = get(&app, &jar, &format!("{link}/deals/3")).await;
         assert_eq!(status, StatusCode::CONFLICT);
         assert!(page.contains(&on_devices_fr(1, 3, 3)), "{page}");
+        // The refusal leads back to the table's sheet, not only home.
+        let back = format!("<a class=\"button\" href=\"{link}\">Retour à la feuille de marque</a>");
+        assert!(page.contains(&back), "{page}");
         let p0 = table.players[0].to_string();
         let fields = [
             ("taker", p0.as_str()),

@@ -14,11 +14,14 @@ use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::{GameSeat, Round, RoundTable};
+use chelem::db::models::{GameSeat, Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::Actor;
 use chelem::db::ops::{export, games, rounds};
-use chelem::db::schema::{audit_log, events, games as game_t, players, registrations, round_tables};
-use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
+use chelem::db::schema::{
+    audit_log, events, games as game_t, players, registrations, round_tables, seating_constraints,
+};
+use chelem::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use chelem::tournament::table::Constraint;
 
 /// Every deal passed: valid at any table.
 fn passed(_: &common::builder::Table, _: i32) -> Option<Value> {
@@ -408,6 +411,43 @@ both_backends!(
             v["error"].as_str().unwrap().contains("table 1 would have 3 players"),
             "{v}"
         );
+
+        // Seating constraints hold: two players kept apart are not brought
+        // together, a player held at a table does not leave it; nothing changes.
+        let now = seating(&db, id, 1);
+        SeatingConstraint::create(&mut db.conn(), id, Constraint::Apart(now[0][0], now[1][0])).unwrap();
+        SeatingConstraint::create(&mut db.conn(), id, Constraint::Fixed(now[1][1], TableNo(2))).unwrap();
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            &api("swap"),
+            Some(&token),
+            Some(json!({"player": now[0][1], "with": now[1][0]})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{v}");
+        let apart = format!(
+            "{} and {} must play at different tables",
+            name_of(&db, now[0][0]),
+            name_of(&db, now[1][0])
+        );
+        assert!(v["error"].as_str().unwrap().contains(&apart), "{v}");
+        let (status, page, _) = post(
+            &app,
+            &mut jar,
+            &seats,
+            &[("player", &now[1][1].to_string()), ("with", &format!("p{}", now[0][2]))],
+        )
+        .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{page}");
+        assert!(
+            page.contains("doit jouer à la table 2 (contrainte de placement)"),
+            "{page}"
+        );
+        diesel::delete(seating_constraints::table)
+            .execute(&mut *db.conn())
+            .unwrap();
+        assert_eq!(seating(&db, id, 1), now, "the seating unchanged");
 
         // A deal entered at table 2: its players stay, by page and by API.
         two.enter(&mut db.conn(), 1, &json!({"passed": true}), &Actor::Table, "");

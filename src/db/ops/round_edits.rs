@@ -10,10 +10,12 @@
 //! in a move or a swap.
 
 use crate::db::models::{
-    AuditEntry, Deal, GameDeal, GameRow, NewAuditEntry, Registration, Round, RoundTable, Tournament,
+    AuditEntry, Deal, GameDeal, GameRow, NewAuditEntry, Player, Registration, Round, RoundTable, SeatingConstraint,
+    Tournament,
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::table::{broken_at, Constraint};
 
 use super::events::{last_round, publish, Event, RoundState};
 use super::rounds::{deals_for, seated_round, SeatedRound};
@@ -224,6 +226,44 @@ fn plan_change(tables: &[(RoundTable, Vec<PlayerId>)], change: SeatChange, numbe
     }
 }
 
+/// Refuses a change of seats that breaks a seating constraint the tables
+/// kept before it (one already broken, e.g. set after the seating, does not
+/// block the change): the sentence names the players and the table.
+fn refuse_broken_constraints(
+    conn: &mut AnyConnection,
+    tournament_id: TournamentId,
+    tables: [(TableNo, &Vec<PlayerId>, &Vec<PlayerId>); 2],
+) -> OpResult<()> {
+    let constraints = SeatingConstraint::for_tournament(conn, tournament_id)?
+        .iter()
+        .map(SeatingConstraint::constraint)
+        .collect::<Result<Vec<_>, _>>()?;
+    for (number, before, after) in tables {
+        let kept = broken_at(&constraints, number, before);
+        let Some(c) = broken_at(&constraints, number, after)
+            .into_iter()
+            .find(|c| !kept.contains(c))
+        else {
+            continue;
+        };
+        let ids = match c {
+            Constraint::Apart(a, b) => vec![a, b],
+            Constraint::Fixed(a, _) => vec![a],
+        };
+        let names = Player::names(conn, &ids)?;
+        let name = |p: &PlayerId| names.get(p).cloned().unwrap_or_default();
+        let msg = match c {
+            Constraint::Apart(a, b) => Msg::new("seats-constraint-apart")
+                .arg("a", name(&a))
+                .arg("b", name(&b))
+                .arg("table", number),
+            Constraint::Fixed(a, t) => Msg::new("seats-constraint-fixed").arg("name", name(&a)).arg("table", t),
+        };
+        return Err(OpError::Conflict(msg));
+    }
+    Ok(())
+}
+
 /// Moves or swaps players between two tables of open round `number`,
 /// before either table has a deal: the tables keep 4 or 5 players (a move
 /// leaves no table with fewer than 4 or more than 5), each its number of
@@ -268,6 +308,11 @@ pub fn change_seats(
             ));
         }
     }
+    refuse_broken_constraints(
+        tx,
+        tournament_id,
+        [(ta.number, &tables[a].1, &new_a), (tb.number, &tables[b].1, &new_b)],
+    )?;
     RoundTable::reseat(tx, ta.id, &new_a, deals_for(&t, new_a.len()))?;
     RoundTable::reseat(tx, tb.id, &new_b, deals_for(&t, new_b.len()))?;
     let json = |x: [&Vec<PlayerId>; 2]| serde_json::to_string(&x).unwrap_or_default();
