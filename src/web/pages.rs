@@ -22,7 +22,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(style_css)
         .service(entry_js)
         .service(outbox_js)
-        .service(live_js);
+        .service(live_js)
+        .service(checkin_js);
 }
 
 /// The home page.
@@ -133,4 +134,14 @@ async fn live_js() -> HttpResponse {
         .content_type("text/javascript; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(include_str!("../../static/live.js"))
+}
+
+/// The dashboard's check-in at the door: a tap marks a player present
+/// without reloading the page, the search box filters as one types.
+#[get("/static/checkin.js")]
+async fn checkin_js() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(include_str!("../../static/checkin.js"))
 }
