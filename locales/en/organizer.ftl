@@ -248,8 +248,8 @@ checkin-failed = The check-in could not be saved: reload the page and try again.
 checkin-all-button = Everyone is here
 checkin-all-question = Is everyone here?
 checkin-all-explain = { $count ->
-    [one] This registered player, not checked in yet, will be checked in:
-   *[other] These { $count } registered players, not checked in yet, will be checked in:
+    [one] The registered player not checked in yet (named below) will be checked in.
+   *[other] The { $count } registered players not checked in yet (listed below) will be checked in.
 }
 checkin-all-withdrawn = Players who withdrew stay out.
 checkin-all-confirm = { $count ->

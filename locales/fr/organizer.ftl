@@ -254,8 +254,8 @@ checkin-failed = Le pointage n'a pas pu être enregistré : rechargez la page et
 checkin-all-button = Tout le monde est là
 checkin-all-question = Tout le monde est là ?
 checkin-all-explain = { $count ->
-    [one] Ce joueur inscrit, pas encore pointé, sera pointé présent :
-   *[other] Ces { $count } joueurs inscrits, pas encore pointés, seront pointés présents :
+    [one] Le joueur inscrit pas encore pointé (nommé ci-dessous) sera pointé présent.
+   *[other] Les { $count } joueurs inscrits pas encore pointés (listés ci-dessous) seront pointés présents.
 }
 checkin-all-withdrawn = Les joueurs qui ont abandonné restent à l'écart.
 checkin-all-confirm = { $count ->
