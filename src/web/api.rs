@@ -205,7 +205,7 @@ async fn checkin_player(
         .write(move |tx| {
             tournaments::get(tx, id)?;
             players::set_checked_in(tx, id, pid, present)?;
-            Ok(Registration::find(tx, id, pid)?.ok_or(AppError::NotFound)?)
+            Registration::find(tx, id, pid)?.ok_or(AppError::NotFound)
         })
         .await?;
     Ok(HttpResponse::Ok().json(json!({ "player": pid, "present": reg.checked_in, "first_round": reg.first_round })))

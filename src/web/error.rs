@@ -224,7 +224,10 @@ pub fn accepts_json(req: &actix_web::HttpRequest) -> bool {
     req.headers()
         .get(header::ACCEPT)
         .and_then(|h| h.to_str().ok())
-        .is_some_and(|a| a.split(',').any(|m| m.split(';').next().unwrap_or("").trim() == "application/json"))
+        .is_some_and(|a| {
+            a.split(',')
+                .any(|m| m.split(';').next().unwrap_or("").trim() == "application/json")
+        })
 }
 
 /// The JSON error object of the API.

@@ -152,10 +152,7 @@ impl Registration {
         };
         // Registered before the round under way was seated: they join from the next one.
         let late = diesel::update(waiting().filter(registrations::first_round.lt(next)))
-            .set((
-                registrations::checked_in.eq(true),
-                registrations::first_round.eq(next),
-            ))
+            .set((registrations::checked_in.eq(true), registrations::first_round.eq(next)))
             .execute(conn)?;
         let on_time = diesel::update(waiting())
             .set(registrations::checked_in.eq(true))

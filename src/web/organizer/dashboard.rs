@@ -75,7 +75,7 @@ impl RegView {
             first_round: r.first_round,
             // Seated already (a round was started with them): undoing their
             // check-in is refused, so the row does not offer it.
-            tappable: !withdrawn && !(r.checked_in && r.first_round < next_round),
+            tappable: !(withdrawn || r.checked_in && r.first_round < next_round),
             search,
             shown: true,
         }
