@@ -70,6 +70,21 @@ const [base, id, user, password, shots] = process.argv.slice(2);
     assert.match(await counts(), /^\s*2 présents/);
     assert.strictEqual(await page.evaluate(() => window.__checkinMarker), 'same document');
 
+    // A refusal is said by the row, in the server's words: a player who
+    // withdrew meanwhile (from another screen) is not checked in.
+    const third = rows.nth(22);
+    const thirdId = await third.getAttribute('id');
+    const withdrew = await page.evaluate(async (u) => (await fetch(u, { method: 'DELETE' })).status,
+      `${base}/api/tournaments/${id}/players/${thirdId.replace('player-', '')}`);
+    assert.strictEqual(withdrew, 200);
+    await third.locator('button.checkin-tap').click();
+    await page.waitForSelector(`#${thirdId} .checkin-error:not([hidden])`);
+    assert.strictEqual((await page.textContent(`#${thirdId} .checkin-error`)).trim(),
+      "Ce joueur a abandonné : réintégrez-le d'abord pour le pointer.");
+    assert.ok(await page.isVisible(`#${thirdId}.status-registered`));
+    assert.match(await counts(), /^\s*2 présents/);
+    await page.screenshot({ path: path.join(shots, 'dashboard-390-refused.png'), fullPage: false });
+
     // The list at a laptop's width, some present, some not.
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.evaluate(() => document.getElementById('players').scrollIntoView());
@@ -105,12 +120,12 @@ const [base, id, user, password, shots] = process.argv.slice(2);
     // Everyone is here: a question first, then the rest checked in.
     await nav(() => page.click('a.checkin-all'));
     assert.match(await page.textContent('h1'), /Tout le monde est là/);
-    const rest = total - 3 - 1; // one player withdrew
+    const rest = total - 3 - 2; // two players withdrew
     assert.match(await page.textContent('main'), new RegExp(`Oui, pointer les ${rest} joueurs`));
     await page.screenshot({ path: path.join(shots, 'checkin-all-390.png'), fullPage: true });
     await nav(() => page.click('form[action$="/checkin-all"] button[type=submit]'));
     assert.match(await page.textContent('.notice'), new RegExp(`${rest} joueurs pointés`));
-    assert.match(await counts(), new RegExp(`^\\s*${total - 1} présents`));
+    assert.match(await counts(), new RegExp(`^\\s*${total - 2} présents`));
     assert.ok(!(await page.isVisible('a.checkin-all')), 'nobody left to check in');
 
     // The dashboard at a laptop's width.
