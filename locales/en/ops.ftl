@@ -9,6 +9,7 @@ player-club-too-long = the club's name is too long (120 characters at most)
 player-already-registered = { $name } is already registered in this tournament
 player-already-played = this player has already been seated: withdraw them instead
 player-already-withdrawn = this player has already withdrawn
+player-checkin-withdrawn = this player has withdrawn: reinstate them first to check them in
 tournament-name-required = the tournament needs a name (120 characters at most)
 tournament-bad-date = "{ $value }" is not a date: use YYYY-MM-DD
 tournament-rounds-required = give the number of rounds

@@ -232,3 +232,33 @@ withdraw-scores = The scores already made stay in the standings; you can reinsta
 withdraw-confirm = Yes, withdraw
 withdraw-cancel = No, back to the players
 withdraw-back = Back to the players
+
+## Check-in at the door (the dashboard's player list)
+checkin-label = { $name }: check in
+checkin-undo-label = { $name }: undo check-in
+checkin-page = Details
+checkin-page-label = Details of { $name }
+checkin-help = Tap a player's row to check them in; tap it again to undo.
+checkin-search = Find a player
+checkin-search-button = Find
+checkin-shown = Shown: { $count }
+checkin-show-all = Show all
+checkin-none-found = No player matches this search.
+checkin-failed = The check-in could not be saved: reload the page and try again.
+checkin-all-button = Everyone is here
+checkin-all-question = Is everyone here?
+checkin-all-explain = { $count ->
+    [one] The registered player not checked in yet (named below) will be checked in.
+   *[other] The { $count } registered players not checked in yet (listed below) will be checked in.
+}
+checkin-all-withdrawn = Players who withdrew stay out.
+checkin-all-confirm = { $count ->
+    [one] Yes, check in this player
+   *[other] Yes, check in the { $count } players
+}
+checkin-all-none = Every registered player is already checked in.
+checkin-all-done = { $count ->
+    [0] No player to check in: everyone already was.
+    [one] { $count } player checked in.
+   *[other] { $count } players checked in.
+}

@@ -68,6 +68,10 @@ audit-before-after = Before: { $before }. After: { $after }.
 audit-round-start = { $actor } started round { $round }.
 audit-round-table = Table { $table }: { $players }
 audit-round-close = { $actor } closed round { $round }.
+audit-checkin-all = { $actor } checked in every registered player at once (everyone is here): { $count ->
+    [one] { $count } player.
+   *[other] { $count } players.
+}
 audit-round-force-close = { $actor } closed round { $round } with deals missing.
 audit-missing-table = Table { $table }: deals { $deals } missing
 audit-settings = { $actor } changed the tournament's settings.

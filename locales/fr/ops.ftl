@@ -9,6 +9,7 @@ player-club-too-long = Le nom du club est trop long (120 caractères au plus).
 player-already-registered = { $name } est déjà inscrit à ce tournoi.
 player-already-played = Ce joueur a déjà été placé : déclarez plutôt son abandon.
 player-already-withdrawn = Ce joueur a déjà abandonné.
+player-checkin-withdrawn = Ce joueur a abandonné : réintégrez-le d'abord pour le pointer.
 tournament-name-required = Le tournoi doit avoir un nom (120 caractères au plus).
 tournament-bad-date = « { $value } » n'est pas une date : utilisez AAAA-MM-JJ.
 tournament-rounds-required = Indiquez le nombre de parties.

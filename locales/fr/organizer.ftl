@@ -238,3 +238,33 @@ withdraw-scores = Ses scores déjà marqués restent au classement ; vous pourre
 withdraw-confirm = Oui, déclarer l'abandon
 withdraw-cancel = Non, revenir aux joueurs
 withdraw-back = Revenir aux joueurs
+
+## Check-in at the door (the dashboard's player list)
+checkin-label = { $name } : pointer présent
+checkin-undo-label = { $name } : annuler le pointage
+checkin-page = Fiche
+checkin-page-label = Fiche de { $name }
+checkin-help = Touchez la ligne d'un joueur pour le pointer présent ; touchez-la encore pour annuler.
+checkin-search = Chercher un joueur
+checkin-search-button = Chercher
+checkin-shown = Affichés : { $count }
+checkin-show-all = Tout afficher
+checkin-none-found = Aucun joueur ne correspond à cette recherche.
+checkin-failed = Le pointage n'a pas pu être enregistré : rechargez la page et réessayez.
+checkin-all-button = Tout le monde est là
+checkin-all-question = Tout le monde est là ?
+checkin-all-explain = { $count ->
+    [one] Le joueur inscrit pas encore pointé (nommé ci-dessous) sera pointé présent.
+   *[other] Les { $count } joueurs inscrits pas encore pointés (listés ci-dessous) seront pointés présents.
+}
+checkin-all-withdrawn = Les joueurs qui ont abandonné restent à l'écart.
+checkin-all-confirm = { $count ->
+    [one] Oui, pointer ce joueur
+   *[other] Oui, pointer les { $count } joueurs
+}
+checkin-all-none = Tous les joueurs inscrits sont déjà pointés.
+checkin-all-done = { $count ->
+    [0] Aucun joueur à pointer : tout le monde l'était déjà.
+    [one] { $count } joueur pointé.
+   *[other] { $count } joueurs pointés.
+}

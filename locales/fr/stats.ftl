@@ -68,6 +68,10 @@ audit-before-after = Avant : { $before }. Après : { $after }.
 audit-round-start = { $actor } a lancé la partie { $round }.
 audit-round-table = Table { $table } : { $players }
 audit-round-close = { $actor } a clôturé la partie { $round }.
+audit-checkin-all = { $actor } a pointé d'un coup les joueurs inscrits (tout le monde est là) : { $count ->
+    [one] { $count } joueur.
+   *[other] { $count } joueurs.
+}
 audit-round-force-close = { $actor } a clôturé la partie { $round } malgré des donnes manquantes.
 audit-missing-table = Table { $table } : donnes { $deals } manquantes
 audit-settings = { $actor } a modifié les réglages du tournoi.

@@ -6,7 +6,7 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::db::models::{Deal, Round, RoundTable};
+use crate::db::models::{Deal, Registration, Round, RoundTable};
 use crate::db::ops::deals;
 use crate::db::ops::players::{self, PlayerFields};
 use crate::db::ops::{rounds, tournaments};
@@ -27,6 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(list_tournaments)
         .service(add_player)
         .service(withdraw_player)
+        .service(checkin_player)
+        .service(checkin_all)
         .service(start_round)
         .service(get_round)
         .service(close_round)
@@ -170,6 +172,63 @@ async fn withdraw_player(
         })
         .await?;
     Ok(HttpResponse::Ok().json(json!({ "player": pid, "withdrawn_after_round": after })))
+}
+
+/// `POST /api/tournaments/{id}/players/{pid}/checkin` with `{"present":
+/// true}` (or `false`: registered, not present): sets, never toggles, so the
+/// same request twice changes nothing more. The registration as it is now.
+#[post("/api/tournaments/{id}/players/{pid}/checkin")]
+async fn checkin_player(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<(TournamentId, PlayerId)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, pid) = path.into_inner();
+    let v = json_body(&body)?;
+    let obj = v
+        .as_object()
+        .ok_or_else(|| OpError::Invalid(Msg::new("checkin-json-not-object")))?;
+    let present = match obj.get("present") {
+        Some(Value::Bool(b)) => *b,
+        None | Some(Value::Null) => return Err(OpError::Invalid(Msg::new("checkin-json-present-missing")).into()),
+        Some(other) => {
+            return Err(OpError::Invalid(
+                Msg::new("player-json-not-bool")
+                    .arg("key", "present")
+                    .arg("value", shown(other)),
+            )
+            .into())
+        }
+    };
+    let reg = state
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            players::set_checked_in(tx, id, pid, present)?;
+            Registration::find(tx, id, pid)?.ok_or(AppError::NotFound)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "player": pid, "present": reg.checked_in, "first_round": reg.first_round })))
+}
+
+/// `POST /api/tournaments/{id}/checkin-all` ("everyone is here"): every
+/// registered player not present yet, withdrawn players aside, marked present
+/// in one go → `{"checked_in": n}` (0 when nobody was left).
+#[post("/api/tournaments/{id}/checkin-all")]
+async fn checkin_all(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let actor = org.0.username.clone();
+    let n = state
+        .write(move |tx| {
+            tournaments::get(tx, id)?;
+            Ok(players::check_in_all(tx, id, &actor)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "checked_in": n })))
 }
 
 /// The optional body of `POST /api/tournaments/{id}/rounds`.

@@ -217,6 +217,19 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
+/// Whether a request to a page asks for JSON (`Accept: application/json`):
+/// the scripts of the pages (static/checkin.js) send their forms so, and
+/// get `{"error": …}` in the visitor's language instead of an error page.
+pub fn accepts_json(req: &actix_web::HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|a| {
+            a.split(',')
+                .any(|m| m.split(';').next().unwrap_or("").trim() == "application/json")
+        })
+}
+
 /// The JSON error object of the API.
 pub fn json_error(status: StatusCode, message: &str) -> HttpResponse {
     HttpResponse::build(status).json(serde_json::json!({ "error": message }))
@@ -298,7 +311,8 @@ pub async fn render_errors(
         return Ok(ServiceResponse::new(req, resp));
     }
     let ctx = Ctx::from_http_request(&req);
-    if matches!(app_err, Some(AppError::LoginRequired)) {
+    let json = accepts_json(&req);
+    if matches!(app_err, Some(AppError::LoginRequired)) && !json {
         let target = format!("/login?next={}", url_encode(&path_and_query(&req)));
         let resp = HttpResponse::SeeOther()
             .insert_header((header::LOCATION, target))
@@ -318,6 +332,10 @@ pub async fn render_errors(
         }
         (None, None) => ctx.lang.t("error-internal"),
     };
+    if json {
+        let resp = with_headers(json_error(status, &message), kept);
+        return Ok(ServiceResponse::new(req, resp));
+    }
     let title = match status.as_u16() {
         404 => ctx.lang.t("error-title-404"),
         403 => ctx.lang.t("error-title-403"),

@@ -23,7 +23,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(entry_js)
         .service(outbox_js)
         .service(score_js)
-        .service(live_js);
+        .service(live_js)
+        .service(checkin_js);
 }
 
 /// The home page.
@@ -140,4 +141,11 @@ async fn style_css() -> HttpResponse {
 #[get("/static/live.js")]
 async fn live_js() -> HttpResponse {
     script(include_str!("../../static/live.js"))
+}
+
+/// The dashboard's check-in at the door: a tap marks a player present
+/// without reloading the page, the search box filters as one types.
+#[get("/static/checkin.js")]
+async fn checkin_js() -> HttpResponse {
+    script(include_str!("../../static/checkin.js"))
 }

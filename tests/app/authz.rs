@@ -197,6 +197,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/static/score.js", PUBLIC),
         row("GET", "/static/print.css", PUBLIC),
         row("GET", "/static/print.js", PUBLIC),
+        row("GET", "/static/checkin.js", PUBLIC),
         row("POST", "/lang", ANYONE_FORM).body(Form(&[("lang", "en"), ("back", "/")])),
         row("GET", "/login", PUBLIC),
         row("POST", "/login", ANYONE_FORM).body(Form(&[("username", USER), ("password", PASSWORD), ("next", "/")])),
@@ -242,6 +243,7 @@ fn rows() -> Vec<Row> {
         // Round 2 has deals: the page says its start can no longer be undone.
         row("GET", "/tournaments/{id}/rounds/{n}/undo", ORG_PAGE),
         row("GET", "/tournaments/{id}/players/{pid}/withdraw", ORG_PAGE),
+        row("GET", "/tournaments/{id}/checkin-all", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_PAGE),
         row(
             "GET",
@@ -264,9 +266,10 @@ fn rows() -> Vec<Row> {
             "csv_text",
             "name,club,licence\nYann Importé,Club Neuf,\n",
         )])),
-        row("POST", "/tournaments/{id}/players/{pid}/{action}", ORG_FORM)
-            .fill(&[("action", "checkin")])
-            .body(Form(&[("present", "1")])),
+        row("POST", "/tournaments/{id}/players/{pid}/checkin", ORG_FORM).body(Form(&[("present", "1")])),
+        row("POST", "/tournaments/{id}/checkin-all", ORG_FORM).body(Form(&[("confirm", "1")])),
+        // Reinstating a player still playing: nothing to do, sent on all the same.
+        row("POST", "/tournaments/{id}/players/{pid}/{action}", ORG_FORM).fill(&[("action", "reinstate")]),
         row("POST", "/players/{pid}/edit", ORG_FORM).body(PLAYER_FORM),
         row("POST", "/tournaments/{id}/constraints", ORG_FORM).body(Form(&[
             ("kind", "apart"),
@@ -311,6 +314,8 @@ fn rows() -> Vec<Row> {
         row("GET", "/api/tournaments", org_api(200)),
         row("POST", "/api/tournaments", org_api(201)).body(Json(r#"{"name": "Open API", "rounds": 3}"#)),
         row("POST", "/api/tournaments/{id}/players", org_api(201)).body(Json(r#"{"name": "Anne Api", "club": "C"}"#)),
+        row("POST", "/api/tournaments/{id}/players/{pid}/checkin", org_api(200)).body(Json(r#"{"present": true}"#)),
+        row("POST", "/api/tournaments/{id}/checkin-all", org_api(200)),
         row("DELETE", "/api/tournaments/{id}/players/{pid}", org_api(200)),
         row("POST", "/api/tournaments/{id}/rounds", org_api(201)).body(Json(r#"{"close_previous": true}"#)),
         row("GET", "/api/tournaments/{id}/rounds/{n}", org_api(200)),

@@ -251,3 +251,57 @@ fn a_deal_is_played_on_a_phone_against_three_bots() {
     assert!(stdout.contains("digital deal passed"), "{stdout}");
     println!("{}", stdout.trim());
 }
+
+crate::test_case!(check_in_at_the_door_on_a_phone, Browser);
+/// Check-in at the door on a phone (`checkin.js`): 40 players registered,
+/// none present; the 20th row tapped without the page moving or reloading,
+/// the counts following; the search box filtering as one types; "everyone
+/// is here" after its question. Screenshots under `target/screenshots/checkin/`.
+fn check_in_at_the_door_on_a_phone() {
+    let b = browser();
+    let server = RealServer::start();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    let t = client.call(
+        "POST",
+        "/api/tournaments",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Open de la porte", "rounds": 3})),
+    );
+    assert_eq!(t.status, 201, "{:?}", t.body);
+    let id = t.body["id"].as_i64().unwrap();
+    let mut names: Vec<String> = (0..36).map(|i| format!("Joueuse {i:02} Dupont")).collect();
+    names.extend(["Hélène Roux", "Paul Martin", "Anne Martin", "Zoé Absente"].map(String::from));
+    let mut last = 0;
+    for name in &names {
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&token),
+            Some(&serde_json::json!({"name": name, "club": "Tarot Club de Dijon", "checked_in": false})),
+        );
+        assert_eq!(a.status, 201, "{:?}", a.body);
+        last = a.body["id"].as_i64().unwrap();
+    }
+    // The last one withdraws: their row is no button, "everyone" leaves them out.
+    let db = server.dir.path().join("chelem.db");
+    let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
+    let (tid, pid) = (
+        chelem::tournament::ids::TournamentId(i32::try_from(id).unwrap()),
+        chelem::tournament::ids::PlayerId(i32::try_from(last).unwrap()),
+    );
+    chelem::db::write(&mut pool.get().unwrap(), |tx| {
+        chelem::db::ops::players::withdraw(tx, tid, pid)
+    })
+    .unwrap();
+    drop(pool);
+    let shots = common::browser::screenshots_dir().join("checkin");
+    std::fs::create_dir_all(&shots).unwrap();
+    let (ok, stdout, stderr) = b.run(
+        "checkin.js",
+        &[&server.url(), &id.to_string(), USER, PASSWORD, shots.to_str().unwrap()],
+    );
+    assert!(ok, "check-in in the browser failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("check-in passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}

@@ -41,6 +41,7 @@ fn routes(id: TournamentId, pid: PlayerId, token: &str) -> Vec<(&'static str, St
         ("POST", format!("/tournaments/{id}/players/import"), Multipart),
         ("POST", format!("/tournaments/{id}/players/{pid}/checkin"), Form),
         ("POST", format!("/tournaments/{id}/players/{pid}/withdraw"), Form),
+        ("POST", format!("/tournaments/{id}/checkin-all"), Form),
         ("POST", format!("/tournaments/{id}/constraints"), Form),
         ("POST", format!("/tournaments/{id}/constraints/1/delete"), Form),
         ("POST", format!("/players/{pid}/edit"), Form),
@@ -56,6 +57,8 @@ fn routes(id: TournamentId, pid: PlayerId, token: &str) -> Vec<(&'static str, St
         ("POST", format!("/api/tournaments/{id}/players"), Json),
         // The withdrawal reads no body: refused all the same.
         ("DELETE", format!("/api/tournaments/{id}/players/{pid}"), Json),
+        ("POST", format!("/api/tournaments/{id}/players/{pid}/checkin"), Json),
+        ("POST", format!("/api/tournaments/{id}/checkin-all"), Json),
         ("POST", format!("/api/tournaments/{id}/rounds"), Json),
         ("POST", format!("/api/tournaments/{id}/rounds/1/close"), Json),
         ("DELETE", format!("/api/tournaments/{id}/rounds/1"), Json),

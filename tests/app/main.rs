@@ -12,6 +12,7 @@ mod common;
 mod authz;
 mod backup;
 mod browser;
+mod checkin;
 mod concurrency;
 mod crash;
 mod deal_versions;

@@ -35,7 +35,7 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
     for (let round = 1; round <= 3; round++) {
       await page.goto(dash);
       if (round === 2) {
-        withdrawn = (await page.textContent('#players tbody tr td a')).trim();
+        withdrawn = (await page.textContent('#players li.checkin-row .checkin-name')).trim();
         // Withdrawing asks first; the confirmation withdraws.
         await nav(() => page.click('#players form[action$="/withdraw"] button'));
         assert.match(await text(page, 'h1'), /Retirer .* du tournoi/);

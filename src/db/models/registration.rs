@@ -139,6 +139,27 @@ impl Registration {
             .execute(conn)
     }
 
+    /// Marks present every registration of a tournament neither present
+    /// nor withdrawn, from round `next` on (or from its own first round,
+    /// when later): the same as [`Self::set_checked_in`] on each, in two
+    /// statements. The number of registrations marked.
+    pub fn check_in_all(conn: &mut AnyConnection, tournament_id: TournamentId, next: RoundNo) -> QueryResult<usize> {
+        let waiting = || {
+            registrations::table
+                .filter(registrations::tournament_id.eq(tournament_id))
+                .filter(registrations::checked_in.eq(false))
+                .filter(registrations::withdrawn_after.is_null())
+        };
+        // Registered before the round under way was seated: they join from the next one.
+        let late = diesel::update(waiting().filter(registrations::first_round.lt(next)))
+            .set((registrations::checked_in.eq(true), registrations::first_round.eq(next)))
+            .execute(conn)?;
+        let on_time = diesel::update(waiting())
+            .set(registrations::checked_in.eq(true))
+            .execute(conn)?;
+        Ok(late + on_time)
+    }
+
     /// Withdraws after round `after` (or cancels a withdrawal with `None`).
     pub fn set_withdrawn(conn: &mut AnyConnection, id: i32, after: Option<RoundNo>) -> QueryResult<usize> {
         diesel::update(registrations::table.find(id))

@@ -7,7 +7,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::db::models::{NewPlayer, Player, Registration, Round};
+use crate::db::models::{AuditEntry, NewAuditEntry, NewPlayer, Player, Registration, Round};
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
@@ -271,10 +271,17 @@ pub fn set_checked_in(
     present: bool,
 ) -> OpResult<()> {
     let reg = registration(tx, tournament_id, player_id)?;
+    if reg.withdrawn_after.is_some() {
+        return Err(OpError::Conflict(Msg::new("player-checkin-withdrawn")));
+    }
     let next = Round::last_number(tx, tournament_id)? + 1;
     if present {
         if !reg.checked_in {
             Registration::set_checked_in(tx, reg.id, true, next.max(reg.first_round))?;
+            if next > reg.first_round {
+                // A late arrival: the standings mark it.
+                publish_standings(tx, tournament_id)?;
+            }
         }
     } else {
         if reg.checked_in && reg.first_round < next {
@@ -283,6 +290,33 @@ pub fn set_checked_in(
         Registration::set_checked_in(tx, reg.id, false, reg.first_round)?;
     }
     Ok(())
+}
+
+/// "Everyone is here": marks present, in one go, every player of the
+/// tournament registered but not yet present (withdrawn players stay
+/// withdrawn), as [`set_checked_in`] would one by one; one audit entry with
+/// the count. The number of players marked (0: nothing written).
+pub fn check_in_all(tx: &mut Tx<'_>, tournament_id: TournamentId, actor: &str) -> OpResult<usize> {
+    let next = Round::last_number(tx, tournament_id)? + 1;
+    let count = Registration::check_in_all(tx, tournament_id, next)?;
+    if count == 0 {
+        return Ok(0);
+    }
+    AuditEntry::write(
+        tx,
+        &NewAuditEntry {
+            tournament_id: Some(tournament_id),
+            actor,
+            action: "players.checkin_all",
+            subject: &format!("{count} players"),
+            before_json: None,
+            after_json: Some(&serde_json::json!({ "checked_in": count, "from_round": next }).to_string()),
+            reason: "",
+            created_at: now(),
+        },
+    )?;
+    publish_standings(tx, tournament_id)?;
+    Ok(count)
 }
 
 /// Withdraws a player from the next rounds; their past scores stay.

@@ -3,7 +3,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{Deal, Registration, Round, RoundTable, SeatingConstraint, Tournament};
+use crate::db::models::{Deal, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament};
 use crate::db::ops::players::PlayerForm;
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
@@ -11,6 +11,7 @@ use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::table::{Constraint, Table5Mode};
 use crate::web::filters;
+use crate::web::public::find::folded;
 
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
@@ -20,6 +21,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// A registered player, as the dashboard lists them.
+#[derive(Clone)]
 pub struct RegView {
     /// Player id.
     pub id: PlayerId,
@@ -37,6 +39,67 @@ pub struct RegView {
     pub withdrawn: bool,
     /// First round they play.
     pub first_round: RoundNo,
+    /// Whether a tap on their row marks them present, or registered again
+    /// (not once withdrawn, nor once they have been seated).
+    pub tappable: bool,
+    /// What the search box compares with: name and licence, folded.
+    pub search: String,
+    /// Whether the search typed keeps the row on show.
+    pub shown: bool,
+}
+
+impl RegView {
+    /// A registration as the dashboard lists it, `next_round` being the next
+    /// round to seat.
+    pub fn new(r: Registration, p: Player, next_round: RoundNo) -> RegView {
+        let withdrawn = r.withdrawn_after.is_some();
+        let status = if withdrawn {
+            "status-withdrawn"
+        } else if !r.checked_in {
+            "status-registered"
+        } else if r.late_from().is_some() {
+            "status-late"
+        } else {
+            "status-present"
+        };
+        let licence = p.licence.unwrap_or_default();
+        let search = format!("{} {}", folded(&p.name), folded(&licence)).trim().to_owned();
+        RegView {
+            id: p.id,
+            name: p.name,
+            club: p.club,
+            licence,
+            status,
+            checked_in: r.checked_in,
+            withdrawn,
+            first_round: r.first_round,
+            // Seated already (a round was started with them): undoing their
+            // check-in is refused, so the row does not offer it.
+            tappable: !(withdrawn || r.checked_in && r.first_round < next_round),
+            search,
+            shown: true,
+        }
+    }
+
+    /// Keeps the row on show when it matches `q` (folded as "find my
+    /// name" folds; an empty search keeps every row).
+    pub fn filter(&mut self, q: &str) {
+        let want = folded(q);
+        self.shown = want.is_empty() || self.search.contains(&want);
+    }
+}
+
+/// How many players of each status: the line above the list.
+pub fn count(regs: &[RegView], status: &str) -> usize {
+    regs.iter().filter(|r| r.status == status).count()
+}
+
+/// The players of a tournament as the dashboard lists them, by name.
+pub fn reg_views(conn: &mut AnyConnection, id: TournamentId, next_round: RoundNo) -> diesel::QueryResult<Vec<RegView>> {
+    Ok(Registration::with_players(conn, id)?
+        .into_iter()
+        .map(|(r, p)| RegView::new(r, p, next_round))
+        .collect())
 }
 
 /// A round, as the dashboard lists it.
@@ -78,33 +141,8 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
     let t = tournaments::get(conn, id)?;
     let last = Round::last_number(conn, id)?;
     let next_round = last + 1;
-    let regs_players = Registration::with_players(conn, id)?;
-    let names: std::collections::HashMap<PlayerId, String> =
-        regs_players.iter().map(|(_, p)| (p.id, p.name.clone())).collect();
-    let regs = regs_players
-        .into_iter()
-        .map(|(r, p)| {
-            let status = if r.withdrawn_after.is_some() {
-                "status-withdrawn"
-            } else if !r.checked_in {
-                "status-registered"
-            } else if r.late_from().is_some() {
-                "status-late"
-            } else {
-                "status-present"
-            };
-            RegView {
-                id: p.id,
-                name: p.name,
-                club: p.club,
-                licence: p.licence.unwrap_or_default(),
-                status,
-                checked_in: r.checked_in,
-                withdrawn: r.withdrawn_after.is_some(),
-                first_round: r.first_round,
-            }
-        })
-        .collect();
+    let regs = reg_views(conn, id, next_round)?;
+    let names: std::collections::HashMap<PlayerId, String> = regs.iter().map(|r| (r.id, r.name.clone())).collect();
     // Every round's missing tables from two queries, not two per round.
     let tables = RoundTable::of_tournament(conn, id)?;
     let entered = Deal::entered_in_tournament(conn, id)?;
@@ -163,13 +201,39 @@ pub struct DashboardPage {
     pub error: Option<String>,
     /// A notice (after an import).
     pub notice: Option<String>,
+    /// The search typed in the box above the players (`?q=`).
+    pub q: String,
 }
 
 impl DashboardPage {
     /// Counts players by status key.
     pub fn count(&self, status: &str) -> usize {
-        self.d.regs.iter().filter(|r| r.status == status).count()
+        count(&self.d.regs, status)
     }
+
+    /// The number of players the search keeps on show.
+    pub fn shown(&self) -> usize {
+        self.d.regs.iter().filter(|r| r.shown).count()
+    }
+
+    /// How many registered players "everyone is here" would mark present.
+    pub fn waiting(&self) -> usize {
+        count(&self.d.regs, "status-registered")
+    }
+}
+
+/// What a dashboard shows beside its data: the add-player form as typed,
+/// a refusal, a notice, the search.
+#[derive(Default)]
+pub struct Shown {
+    /// The add-player form as typed.
+    pub player: PlayerForm,
+    /// What was refused, if anything.
+    pub error: Option<String>,
+    /// A notice.
+    pub notice: Option<String>,
+    /// The search typed (`?q=`).
+    pub q: String,
 }
 
 /// Renders the dashboard, with an error and the form as typed.
@@ -182,15 +246,36 @@ pub async fn render_dashboard(
     notice: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
+    let shown = Shown {
+        player,
+        error,
+        notice,
+        q: String::new(),
+    };
+    render_shown(state, ctx, id, shown, status).await
+}
+
+/// Renders the dashboard with what [`Shown`] says.
+pub async fn render_shown(
+    state: &AppState,
+    ctx: Ctx,
+    id: TournamentId,
+    shown: Shown,
+    status: StatusCode,
+) -> Result<HttpResponse, AppError> {
     let c = ctx.clone();
-    let d = state.db(move |conn| load(conn, id, &c)).await?;
+    let mut d = state.db(move |conn| load(conn, id, &c)).await?;
+    for r in &mut d.regs {
+        r.filter(&shown.q);
+    }
     Ok(render::page_with_status(
         &DashboardPage {
             ctx,
             d,
-            player,
-            error,
-            notice,
+            player: shown.player,
+            error: shown.error,
+            notice: shown.notice,
+            q: shown.q,
         },
         status,
     ))
@@ -201,6 +286,12 @@ struct ShowQuery {
     /// The round whose start was just undone.
     #[serde(default)]
     undone: Option<String>,
+    /// How many players "everyone is here" just marked present.
+    #[serde(default)]
+    checked: Option<String>,
+    /// The search typed in the box above the players.
+    #[serde(default)]
+    q: String,
 }
 
 #[get("/tournaments/{id}")]
@@ -209,12 +300,22 @@ async fn show(
     path: web::Path<TournamentId>,
     q: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, AppError> {
+    let q = q.into_inner();
     let player = PlayerForm {
         checked_in: Some("on".into()),
         ..Default::default()
     };
-    // Only a round number is said back.
+    // Only numbers are said back.
     let undone = q.undone.as_deref().and_then(|n| n.parse::<RoundNo>().ok());
-    let notice = undone.map(|n| ctx.t1("round-undone", "round", n));
-    render_dashboard(&state, ctx, path.into_inner(), player, None, notice, StatusCode::OK).await
+    let checked = q.checked.as_deref().and_then(|n| n.parse::<usize>().ok());
+    let notice = undone
+        .map(|n| ctx.t1("round-undone", "round", n))
+        .or_else(|| checked.map(|n| ctx.t1("checkin-all-done", "count", n)));
+    let shown = Shown {
+        player,
+        error: None,
+        notice,
+        q: q.q,
+    };
+    render_shown(&state, ctx, path.into_inner(), shown, StatusCode::OK).await
 }

@@ -1,5 +1,6 @@
 //! The organizer's pages: tournaments, players, rounds, deals, corrections.
 
+pub mod checkin;
 pub mod constraints;
 pub mod dashboard;
 pub mod directory;
@@ -18,6 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     tournaments::configure(cfg);
     dashboard::configure(cfg);
     directory::configure(cfg);
+    checkin::configure(cfg);
     players::configure(cfg);
     constraints::configure(cfg);
     rounds::configure(cfg);

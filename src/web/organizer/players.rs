@@ -1,4 +1,5 @@
-//! The organizer's actions on players: add, import, check in, withdraw.
+//! The organizer's actions on players: add, import, withdraw, reinstate
+//! (check-in: [`super::checkin`]).
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
@@ -160,8 +161,6 @@ where
 #[derive(Debug, Clone, Copy, Deserialize)]
 #[serde(rename_all = "lowercase")]
 enum PlayerStatusAction {
-    /// Mark present (`present=1`) or absent.
-    Checkin,
     /// Withdraw from the next rounds.
     Withdraw,
     /// Bring back a withdrawn player.
@@ -169,9 +168,7 @@ enum PlayerStatusAction {
 }
 
 #[derive(Deserialize)]
-struct PresentForm {
-    #[serde(default)]
-    present: String,
+struct StatusForm {
     /// A withdrawal confirmed (`1`): without it, the confirmation page.
     #[serde(default)]
     confirm: String,
@@ -258,16 +255,14 @@ async fn withdraw_page(
 async fn player_status(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(TournamentId, PlayerId, PlayerStatusAction)>,
-    form: CsrfForm<PresentForm>,
+    form: CsrfForm<StatusForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid, action) = path.into_inner();
-    let present = form.0.present == "1";
     if matches!(action, PlayerStatusAction::Withdraw) && form.0.confirm != "1" {
         // Not confirmed: the question, nothing written.
         return render_withdraw(&state, ctx, id, pid).await;
     }
     player_action(ctx, &state, id, move |tx| match action {
-        PlayerStatusAction::Checkin => players::set_checked_in(tx, id, pid, present),
         PlayerStatusAction::Withdraw => players::withdraw(tx, id, pid).map(|_| ()),
         PlayerStatusAction::Reinstate => players::reinstate(tx, id, pid),
     })

@@ -225,6 +225,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             lang.t_args("audit-round-seats", &[actor, ("round", arg(0))])
         }
         "round.close" => lang.t_args("audit-round-close", &[actor, ("round", arg(0))]),
+        "players.checkin_all" => lang.t_args("audit-checkin-all", &[actor, ("count", arg(0))]),
         "round.force_close" => {
             let missing: Vec<(TableNo, Vec<i32>)> = json(&e.after_json)
                 .and_then(|v| serde_json::from_value(v).ok())
