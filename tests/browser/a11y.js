@@ -26,6 +26,9 @@ const data = JSON.parse(dataJson);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SIZES = [[390, 844], [1366, 768]];
+// Pages whose look this check changed (a scrolling box now takes the focus), kept as screenshots.
+const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/tournaments/{id}/projector',
+               '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
@@ -124,6 +127,7 @@ async function auditAll(ctx, list, who) {
       const res = await page.goto(base + path);
       if (res.status() !== (status || 200)) fail(`${path}: status ${res.status()}`);
       await axe(page, `${route} [${who}, ${path}] at ${size[0]}`);
+      if (SHOTS.includes(route)) await page.screenshot({ path: `${shots}/a11y-${route.replace(/[^a-z]+/gi, '-')}-${size[0]}.png`, fullPage: true });
       await page.close();
     }
   }
@@ -330,6 +334,29 @@ async function bigText(page, label) {
     const pub = await browser.newContext(opts);
     await auditAll(pub, publicPages(), 'public');
     await auditAll(org, organizerPages(), 'organizer');
+    // The seat's page through a deal: the bids, then the cards to tap, and the result.
+    const seat = await newPage(pub, SIZES[0]);
+    await seat.goto(base + data.seat);
+    const version = () => seat.$eval('#seat', el => el.getAttribute('data-version'));
+    const seen = new Set();
+    const act = async (selector) => {
+      const before = await version();
+      await seat.click(selector);
+      await seat.waitForFunction(b => { const s = document.getElementById('seat'); return s && s.getAttribute('data-version') !== b; }, before);
+    };
+    for (let step = 0; step < 400 && seen.size < 3; step++) {
+      const phase = await seat.$('button[name=bid]') ? 'bidding' : await seat.$('button.card-button.legal') ? 'playing'
+        : await seat.$('.result') ? 'result' : null;
+      if (phase && !seen.has(phase)) { seen.add(phase); await auditHere(seat, `/s/{token} ${phase}`); await seat.setViewportSize({ width: 390, height: 844 }); }
+      if (phase === 'bidding') await act('button[name=bid][value=pass]');
+      else if (phase === 'playing') await act('button.card-button.legal');
+      else if (await seat.$('button[name=chelem]')) await act('button[name=chelem][value=no]');
+      else if (await seat.$('.handful-offer button')) await act('.handful-offer button');
+      else if (await seat.$('button[name=call]')) await act('button[name=call]');
+      else if (phase === 'result' && await seat.$('button[name=next]')) await act('button[name=next]');
+      else await seat.waitForTimeout(100);
+    }
+    assert.strictEqual(seen.size, 3, `the seat's page seen bidding, playing and with a result: ${[...seen]}`);
     // The English pages too (a few: the same templates, other words).
     const en = await browser.newContext({ locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'en-GB,en;q=0.9' } });
     await auditAll(en, [['/ (en)', '/'], ['/tournaments/{id}/standings (en)', `/tournaments/${data.stats}/standings`],
