@@ -157,48 +157,47 @@ async function tabTo(page, selector, max = 400) {
  * hidden, the chip of a radio button).
  */
 async function focusWalk(page, label) {
-  // Every focusable element, marked, with how it (or the chip that shows a
-  // hidden radio button) looks unfocused; a radio group is one Tab stop.
+  // Every focusable element, marked, with how it and what may show its focus
+  // for it (the chip beside a hidden radio button) look unfocused; a radio
+  // group is one Tab stop.
   const expected = await page.evaluate(() => {
     if (document.activeElement) document.activeElement.blur();
+    const sig = (x) => { if (!x) return ''; const c = getComputedStyle(x); return [c.outlineStyle, c.outlineWidth, c.outlineColor, c.boxShadow, c.borderColor, c.backgroundColor, c.textDecorationLine].join('|'); };
     const all = [...document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]')]
-      .filter(e => !e.disabled && e.tabIndex >= 0 && !e.closest('details:not([open]) > :not(summary)'))
-      .filter(e => { const x = e.closest('label') || e; const r = x.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+      .filter(e => !e.disabled && e.tabIndex >= 0 && (e.closest('label') || e).checkVisibility());
     const keys = new Set();
     all.forEach((e, i) => {
       const key = e.type === 'radio' ? 'radio:' + e.name : 'k' + i;
       e.setAttribute('data-a11y-k', key);
       keys.add(key);
+      e.a11yUnfocused = [sig(e), sig(e.nextElementSibling)];
     });
     return [...keys];
   });
   const look = () => page.evaluate(() => {
     const e = document.activeElement;
     if (!e || e === document.body) return { key: null };
-    const sig = (x) => { const c = getComputedStyle(x); return [c.outlineStyle, c.outlineWidth, c.outlineColor, c.boxShadow, c.borderColor, c.backgroundColor, c.textDecorationLine].join('|'); };
+    const sig = (x) => { if (!x) return ''; const c = getComputedStyle(x); return [c.outlineStyle, c.outlineWidth, c.outlineColor, c.boxShadow, c.borderColor, c.backgroundColor, c.textDecorationLine].join('|'); };
     const r = e.getBoundingClientRect();
     const hidden = getComputedStyle(e).opacity === '0' || r.width <= 1 || r.height <= 1;
     // What shows it: itself, or the chip that stands for a hidden radio button.
-    const shown = hidden && e.nextElementSibling ? e.nextElementSibling : e;
-    const focused = sig(shown);
-    // The same element unfocused (focus moved to the page itself for a moment).
-    e.blur();
-    const unfocused = sig(shown);
-    e.focus();
-    return { key: e.getAttribute('data-a11y-k'), focused, unfocused,
+    const [self, next] = e.a11yUnfocused || ['', ''];
+    const changed = hidden ? sig(e.nextElementSibling) !== next : sig(e) !== self;
+    return { key: e.getAttribute('data-a11y-k'), changed,
              what: e.tagName.toLowerCase() + (e.name ? `[name=${e.name}]` : '') + (e.className ? '.' + e.className : '') +
                    ` "${(e.textContent || e.value || '').trim().replace(/\s+/g, ' ').slice(0, 30)}"` };
   });
   const seen = new Set();
   let first = null;
-  for (let i = 0; i < expected.length + 20; i++) {
+  // A date field is a Tab stop per part (day, month, year).
+  for (let i = 0; i < 3 * expected.length + 20; i++) {
     await page.keyboard.press('Tab');
     const now = await look();
     if (now.key === null) { if (seen.size > 0) break; continue; }
     if (now.key === first) break;
     if (first === null) first = now.key;
     seen.add(now.key);
-    if (now.focused === now.unfocused) fail(`no visible focus on ${label}: ${now.what}`);
+    if (!now.changed) fail(`no visible focus on ${label}: ${now.what}`);
   }
   for (const k of expected.filter(k => !seen.has(k))) {
     const what = await page.evaluate((k) => document.querySelector(`[data-a11y-k="${k}"]`).outerHTML.slice(0, 120), k);
@@ -348,6 +347,12 @@ async function bigText(page, label) {
       const phase = await seat.$('button[name=bid]') ? 'bidding' : await seat.$('button.card-button.legal') ? 'playing'
         : await seat.$('.result') ? 'result' : null;
       if (phase && !seen.has(phase)) { seen.add(phase); await auditHere(seat, `/s/{token} ${phase}`); await seat.setViewportSize({ width: 390, height: 844 }); }
+      if (phase === 'playing') {
+        // A card is named in words, not by its face's letter and suit symbol.
+        const names = await seat.$$eval('.hand .card', cs => cs.map(c => c.getAttribute('aria-label')));
+        const words = /^((As|Valet|Cavalier|Dame|Roi|\d+) de (pique|cœur|carreau|trèfle)|\d+ d'atout|Petit \(1 d'atout\)|Excuse)$/;
+        for (const n of names) if (!words.test(n)) fail(`a card of the seat's hand is named "${n}"`);
+      }
       if (phase === 'bidding') await act('button[name=bid][value=pass]');
       else if (phase === 'playing') await act('button.card-button.legal');
       else if (await seat.$('button[name=chelem]')) await act('button[name=chelem][value=no]');
@@ -453,6 +458,11 @@ async function bigText(page, label) {
     await walk(data.table + '/deals/1', 'deal form');
     await walk(`/tournaments/${data.stats}/seating`, 'seating report');
     await walk(data.directoryEdit, 'player edit');
+    await walk('/tournaments', 'tournaments');
+    await walk('/tournaments/new', 'new tournament');
+    await walk(`/tournaments/${data.open}/rounds/1/undo`, 'round undo');
+    await walk(`/tournaments/${data.stats}/audit`, 'audit log');
+    await walk('/games', 'casual games');
     // What the ring looks like, on a button and on a chip of the deal form.
     for (const [w, h] of SIZES) {
       await op.setViewportSize({ width: w, height: h });
