@@ -234,8 +234,8 @@ withdraw-cancel = No, back to the players
 withdraw-back = Back to the players
 
 ## Check-in at the door (the dashboard's player list)
-checkin-label = { $name }: check in
-checkin-undo-label = { $name }: undo check-in
+checkin-label = check in
+checkin-undo-label = undo check-in
 checkin-page = Details
 checkin-page-label = Details of { $name }
 checkin-help = Tap a player's row to check them in; tap it again to undo.

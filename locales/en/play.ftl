@@ -137,3 +137,17 @@ sheet-slot-played = on the devices
 sheet-seat-bot = bot
 card-seats-scan = Each player scans the code under their name: it opens their seat.
 card-seat-qr-alt = QR code of { $name }'s seat
+# A card's name in words, read by screen readers instead of its face.
+card-suited = { $rank } of { $suit }
+card-ace = Ace
+card-jack = Jack
+card-knight = Knight
+card-queen = Queen
+card-king = King
+card-suit-S = spades
+card-suit-H = hearts
+card-suit-D = diamonds
+card-suit-C = clubs
+card-trump = Trump { $n }
+card-petit = Petit (trump 1)
+card-excuse = Excuse

@@ -240,8 +240,8 @@ withdraw-cancel = Non, revenir aux joueurs
 withdraw-back = Revenir aux joueurs
 
 ## Check-in at the door (the dashboard's player list)
-checkin-label = { $name } : pointer présent
-checkin-undo-label = { $name } : annuler le pointage
+checkin-label = pointer présent
+checkin-undo-label = annuler le pointage
 checkin-page = Fiche
 checkin-page-label = Fiche de { $name }
 checkin-help = Touchez la ligne d'un joueur pour le pointer présent ; touchez-la encore pour annuler.

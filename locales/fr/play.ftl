@@ -137,3 +137,17 @@ sheet-slot-played = sur les appareils
 sheet-seat-bot = robot
 card-seats-scan = Chaque joueur scanne le code sous son nom : il ouvre sa place.
 card-seat-qr-alt = Code QR de la place de { $name }
+# A card's name in words, read by screen readers instead of its face.
+card-suited = { $rank } de { $suit }
+card-ace = As
+card-jack = Valet
+card-knight = Cavalier
+card-queen = Dame
+card-king = Roi
+card-suit-S = pique
+card-suit-H = cœur
+card-suit-D = carreau
+card-suit-C = trèfle
+card-trump = { $n } d'atout
+card-petit = Petit (1 d'atout)
+card-excuse = Excuse

@@ -305,3 +305,127 @@ fn check_in_at_the_door_on_a_phone() {
     assert!(stdout.contains("check-in passed"), "{stdout}");
     println!("{}", stdout.trim());
 }
+
+crate::test_case!(every_page_passes_the_accessibility_checks, Browser);
+/// Pages anyone can use (`a11y.js`): axe-core's WCAG 2.1 A and AA rules on
+/// every kind of page (every GET route of `src/web` that answers with a
+/// page, and the pages forms lead to: refusals, the import report, the
+/// error pages) at 390 and 1366 px; text at 200 % losing nothing; every
+/// organizer page walked with Tab, each stop visibly focused; a player
+/// checked in, one withdrawn, a round started and a deal saved with the
+/// keyboard alone. Screenshots of the enlarged text under `target/screenshots/`.
+fn every_page_passes_the_accessibility_checks() {
+    let b = browser();
+    let script = std::fs::read_to_string(b.here.join("a11y.js")).unwrap();
+    // Every page the application serves is in the script: audited, or named
+    // as something else than a page (an image, a download, the API).
+    let missing: Vec<String> = common::routes::all()
+        .into_iter()
+        .filter(|r| r.method == "GET")
+        .map(|r| r.pattern)
+        .filter(|p| {
+            let named = script.contains(&format!("'{p}'")) || script.contains(&format!("'{p} ("));
+            // The API and the static files: named by their prefix (NOT_PAGES).
+            let under = ["/api/", "/static/"].iter().any(|s| p.starts_with(s));
+            !named && !under
+        })
+        .collect();
+    assert!(missing.is_empty(), "pages a11y.js does not look at: {missing:?}");
+
+    let server = RealServer::start();
+    let db = server.dir.path().join("chelem.db");
+    let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
+    let (stats, ids) = stats_tournament(&mut pool.get().unwrap());
+    drop(pool);
+    let token = server.api_token();
+    let c = common::client::Client::new(&server.url());
+    let tournament = |name: &str, present: &[&str], absent: &[&str]| {
+        let t = c.call(
+            "POST",
+            "/api/tournaments",
+            Some(&token),
+            Some(&serde_json::json!({"name": name, "rounds": 3})),
+        );
+        assert_eq!(t.status, 201, "{:?}", t.body);
+        let id = t.body["id"].as_i64().unwrap();
+        for (name, checked_in) in present
+            .iter()
+            .map(|n| (n, true))
+            .chain(absent.iter().map(|n| (n, false)))
+        {
+            let p = serde_json::json!({"name": name, "club": "Tarot Club de Dijon", "checked_in": checked_in});
+            let a = c.call(
+                "POST",
+                &format!("/api/tournaments/{id}/players"),
+                Some(&token),
+                Some(&p),
+            );
+            assert_eq!(a.status, 201, "{:?}", a.body);
+        }
+        id
+    };
+    let nine = [
+        "Odile Martin",
+        "Bernadette Lefebvre",
+        "Jean-Christophe Moreau",
+        "Lucie Petit",
+        "Hervé Garnier",
+        "Amandine Roux",
+        "Yves Bonnet",
+        "Gisèle Fournier",
+        "Karim Benali",
+    ];
+    // A round open, no deal in yet (it can be undone); a table of 4 and one of 5.
+    let open = tournament("Soirée du jeudi", &nine, &[]);
+    let round = c.call("POST", &format!("/api/tournaments/{open}/rounds"), Some(&token), None);
+    assert_eq!(round.status, 201, "{:?}", round.body);
+    // The keyboard's: no round yet, one player not there yet.
+    let keys = tournament("Tournoi au clavier", &nine[..8], &["Arrivée Tardive"]);
+    // Digital play: a person against three bots, and four bots alone (a replay).
+    let game = |body: serde_json::Value| {
+        let a = c.call("POST", "/api/games", Some(&token), Some(&body));
+        assert_eq!(a.status, 201, "{}", a.body);
+        a.body
+    };
+    let seat = game(serde_json::json!({"players": 4, "bots": [1, 2, 3], "seed": 12, "names": ["Odile"]}));
+    let bots = game(serde_json::json!({"players": 4, "bots": [0, 1, 2, 3], "seed": 5}));
+    // Another server, a newcomer's: no account yet, the first account's link.
+    let mut newcomer = RealServer::launch(
+        None,
+        common::browser::Launch {
+            no_account: true,
+            ..Default::default()
+        },
+    );
+    let prefix = format!("Premier compte : {}/setup/", newcomer.url());
+    let lines = newcomer.printed();
+    let code = lines
+        .iter()
+        .find_map(|l| l.strip_prefix(&prefix))
+        .unwrap_or_else(|| panic!("no first account link: {lines:?}"));
+    let setup = format!("{}/setup/{code}", newcomer.url());
+
+    let data = serde_json::json!({
+        "stats": stats.get(),
+        "player": ids[0].get(),
+        "open": open,
+        "keys": keys,
+        "seat": format!("/s/{}", seat["seats"][0]["token"].as_str().unwrap()),
+        "replay": bots["game"],
+    });
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run(
+        "a11y.js",
+        &[
+            &server.url(),
+            USER,
+            PASSWORD,
+            &setup,
+            &data.to_string(),
+            shots.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "accessibility failures:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("a11y passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}

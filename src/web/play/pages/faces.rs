@@ -2,7 +2,7 @@
 //! the handfuls shown, and the words of the bids and the contract.
 
 use crate::i18n::Lang;
-use crate::tarot::{Card, Contract, HandfulSize, Seat};
+use crate::tarot::{Card, CardKind, Contract, HandfulSize, Seat};
 
 /// A card as the pages draw it.
 #[derive(Debug, Clone)]
@@ -17,12 +17,15 @@ pub struct CardFace {
     pub class: &'static str,
     /// Whether it may be played (or chosen) now.
     pub legal: bool,
+    /// Its name in words, for screen readers ("Roi de cœur", "14 d'atout").
+    pub spoken: String,
 }
 
 impl CardFace {
     /// The face of `c` in `lang`.
     pub fn of(c: Card, lang: Lang, legal: bool) -> CardFace {
         let code = c.to_string();
+        let spoken = spoken(c, lang);
         if c == Card::EXCUSE {
             return CardFace {
                 code,
@@ -30,6 +33,7 @@ impl CardFace {
                 suit: "",
                 class: "excuse",
                 legal,
+                spoken,
             };
         }
         let (rank_part, suit_char) = code.split_at(code.len() - 1);
@@ -54,11 +58,33 @@ impl CardFace {
             suit,
             class,
             legal,
+            spoken,
         }
     }
 
     pub(super) fn list(cards: &[Card], lang: Lang) -> Vec<CardFace> {
         cards.iter().map(|&c| CardFace::of(c, lang, false)).collect()
+    }
+}
+
+/// The name of `c` in words, in `lang`.
+fn spoken(c: Card, lang: Lang) -> String {
+    match c.kind() {
+        CardKind::Excuse => lang.t("card-excuse"),
+        CardKind::Trump(1) => lang.t("card-petit"),
+        CardKind::Trump(n) => lang.t_args("card-trump", &[("n", n.to_string())]),
+        CardKind::Suited(suit, rank) => {
+            let rank = match rank.value() {
+                1 => lang.t("card-ace"),
+                11 => lang.t("card-jack"),
+                12 => lang.t("card-knight"),
+                13 => lang.t("card-queen"),
+                14 => lang.t("card-king"),
+                v => v.to_string(),
+            };
+            let suit = lang.t(&format!("card-suit-{}", suit.letter()));
+            lang.t_args("card-suited", &[("rank", rank), ("suit", suit)])
+        }
     }
 }
 
@@ -172,5 +198,18 @@ mod tests {
         );
         let line = contract_line(Lang::En, Some(Seat(0)), Some(Contract::Garde), Some(king), None, &names).unwrap();
         assert!(!line.contains("partner"), "{line}");
+    }
+
+    #[test]
+    fn a_card_is_named_in_words_for_screen_readers() {
+        let said = |code: &str, lang| CardFace::of(code.parse().unwrap(), lang, false).spoken;
+        assert_eq!(said("KH", Lang::Fr), "Roi de cœur");
+        assert_eq!(said("1S", Lang::Fr), "As de pique");
+        assert_eq!(said("7D", Lang::Fr), "7 de carreau");
+        assert_eq!(said("NC", Lang::En), "Knight of clubs");
+        assert_eq!(said("JS", Lang::En), "Jack of spades");
+        assert_eq!(said("14T", Lang::Fr), "14 d'atout");
+        assert_eq!(said("1T", Lang::En), "Petit (trump 1)");
+        assert_eq!(said("EX", Lang::Fr), "Excuse");
     }
 }
