@@ -190,7 +190,7 @@ mod tests {
             &names,
         )
         .unwrap();
-        assert!(line.starts_with("Garde de Alice, qui appelle R"), "{line}");
+        assert!(line.starts_with("Garde d'Alice, qui appelle R"), "{line}");
         assert!(line.ends_with(" (partenaire : Bob)"), "{line}");
         assert!(
             !line.contains("♠(") && !line.contains("♥(") && !line.contains("♦(") && !line.contains("♣("),
