@@ -78,7 +78,12 @@ async function offline(base, link, shots) {
     // The page again while posts still fail: the deal is still waiting.
     await context.setOffline(false);
     await page.goto(form1);
-    await page.waitForSelector('#outbox:not([hidden])');
+    await page.waitForSelector('#outbox:not([hidden])').catch(async (e) => {
+      // Say what the tablet holds and shows, to tell a lost entry from a slow page.
+      const kept = await page.evaluate(() => localStorage.getItem('chelem-outbox'));
+      const banner = await page.$eval('#outbox', b => b.outerHTML).catch(() => 'no banner');
+      throw new Error(`${e.message}\nkept: ${kept}\nbanner: ${banner}\nurl: ${page.url()}`);
+    });
     assert.strictEqual(await text(page, '#outbox'), '1 donne en attente d\'envoi');
     await context.setOffline(true);
     // Back online: sent once, the sheet shows the deal.
