@@ -129,7 +129,7 @@ impl RealServer {
             add_organizer(dir.path(), database_url.as_deref());
         }
         let (child, addr) = serve(dir.path(), database_url.as_deref(), &launch);
-        let server = RealServer {
+        let mut server = RealServer {
             child,
             addr,
             dir,
@@ -214,9 +214,23 @@ impl RealServer {
         self.wait_healthy();
     }
 
-    fn wait_healthy(&self) {
-        let start = Instant::now();
+    /// Waits until `/healthz` answers. A server that exits at once found its
+    /// port taken between the choice of the port and its own bind (by another
+    /// test's socket: a bind on every interface also meets the loopback's
+    /// client ports): it is started again on another port, twice at most.
+    fn wait_healthy(&mut self) {
+        let mut tries = 1;
+        let mut start = Instant::now();
         while !self.healthy() {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(tries < 3, "the server exited at start ({status}), {tries} times");
+                tries += 1;
+                let (child, addr) = serve(self.dir.path(), self.database_url.as_deref(), &self.launch);
+                self.child = child;
+                self.addr = addr;
+                start = Instant::now();
+                continue;
+            }
             assert!(start.elapsed() < Duration::from_secs(20), "the server did not come up");
             std::thread::sleep(Duration::from_millis(100));
         }
