@@ -26,7 +26,7 @@ use crate::web::filters;
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
-use super::dashboard::{count, reg_views, render_shown, RegView, Shown};
+use super::dashboard::{count, filter, reg_views, render_shown, RegView, Shown};
 
 /// Routes (before the other player actions: `/players/{pid}/checkin` is this module's).
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -134,7 +134,7 @@ async fn row_answer(
         })
         .await?;
     let mut r = regs.iter().find(|r| r.id == pid).cloned().ok_or(AppError::NotFound)?;
-    r.filter(&q);
+    filter(std::slice::from_mut(&mut r), &q);
     let present = r.checked_in;
     let status = r.status;
     let next_count = ctx.t1("round-start-count", "count", next_count);

@@ -80,12 +80,14 @@ impl RegView {
             shown: true,
         }
     }
+}
 
-    /// Keeps the row on show when it matches `q` (folded as "find my
-    /// name" folds; an empty search keeps every row).
-    pub fn filter(&mut self, q: &str) {
-        let want = folded(q);
-        self.shown = want.is_empty() || self.search.contains(&want);
+/// Keeps on show the rows that match `q` (folded once, as "find my name"
+/// folds; an empty search keeps every row).
+pub fn filter(regs: &mut [RegView], q: &str) {
+    let want = folded(q);
+    for r in regs {
+        r.shown = want.is_empty() || r.search.contains(&want);
     }
 }
 
@@ -265,9 +267,7 @@ pub async fn render_shown(
 ) -> Result<HttpResponse, AppError> {
     let c = ctx.clone();
     let mut d = state.db(move |conn| load(conn, id, &c)).await?;
-    for r in &mut d.regs {
-        r.filter(&shown.q);
-    }
+    filter(&mut d.regs, &shown.q);
     Ok(render::page_with_status(
         &DashboardPage {
             ctx,
