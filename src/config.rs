@@ -114,8 +114,10 @@ pub struct ServeArgs {
     #[arg(long, env = "CHELEM_PUBLIC_URL", value_parser = public_url)]
     pub public_url: Option<String>,
     /// Milliseconds a bot waits before each of its actions in a game played
-    /// on the devices, so the table sees the cards go down.
-    #[arg(long, env = "CHELEM_BOT_DELAY_MS", default_value_t = 600)]
+    /// on the devices at the normal pace, so the table sees the cards go
+    /// down (a trick of three bots: 1.2 s; a game's pace may be instant or
+    /// slow, 2.5 times this).
+    #[arg(long, env = "CHELEM_BOT_DELAY_MS", default_value_t = 400)]
     pub bot_delay_ms: u64,
     /// Seconds a client may take to send a request's head (else 408).
     #[arg(long, env = "CHELEM_REQUEST_TIMEOUT", default_value_t = Timeouts::DEFAULT.request_head.as_secs(),

@@ -49,6 +49,8 @@
   // data-outbox): kept through a Wi-Fi drop and sent again until answered;
   // here their buttons wait for the answer, which is swapped in.
   function wire(el) {
+    // The colours' switch needs this script.
+    el.querySelectorAll(".colours-row").forEach(function (p) { p.hidden = false; });
     el.querySelectorAll("form.act, .result form").forEach(function (form) {
       form.addEventListener("submit", function () {
         busy = true;
@@ -68,8 +70,32 @@
       };
       discard.addEventListener("change", count);
       count();
+      // A card the rules keep out of the écart says why when tapped.
+      var why = discard.querySelector(".why");
+      discard.querySelectorAll("label.card-pick.disabled").forEach(function (l) {
+        l.addEventListener("click", function () {
+          why.textContent = l.getAttribute("data-why") || "";
+          why.hidden = !why.textContent;
+        });
+      });
     }
   }
+
+  // Four colours (diamonds blue, clubs green) or two, kept on this device.
+  var colours = function () {
+    var four = localStorage.getItem("chelem-colours") === "4";
+    document.documentElement.classList.toggle("four-colours", four);
+    return four;
+  };
+  try { colours(); } catch (e) { /* no storage: two colours */ }
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("button.colours");
+    if (!b) return;
+    try {
+      localStorage.setItem("chelem-colours", colours() ? "2" : "4");
+      colours();
+    } catch (err) { /* no storage */ }
+  });
 
   document.addEventListener("outbox-answer", function (e) {
     if (!e.detail.entry.swap) return;

@@ -151,3 +151,30 @@ card-suit-C = clubs
 card-trump = Trump { $n }
 card-petit = Petit (trump 1)
 card-excuse = Excuse
+card-excuse-short = Ex
+play-table = The table
+play-mark-dealer = Dealer
+play-mark-dealer-short = D
+play-mark-bot = bot
+play-mark-partner = partner
+play-mark-out = sits out
+play-mark-turn = (to play)
+play-bid-confirm = Really { $bid }? The dog will not be yours.
+play-bid-confirm-yes = Yes, { $bid }
+play-camp-attack = Attack:
+play-camp-defence = Defence:
+play-camp-oudlers = { $n ->
+    [0] points, no oudler
+    [one] points, 1 oudler
+   *[other] points, { $n } oudlers
+}
+play-camp-target = { $n } needed
+play-colours-four = Four colours
+play-colours-two = Two colours
+game-pace = The bots' pace is "instant", "normal" or "slow".
+play-pace = Bots' pace:
+play-pace-instant = instant
+play-pace-normal = normal
+play-pace-slow = slow
+games-pace = Bots' pace
+play-settings = Table settings

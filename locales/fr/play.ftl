@@ -151,3 +151,30 @@ card-suit-C = trèfle
 card-trump = { $n } d'atout
 card-petit = Petit (1 d'atout)
 card-excuse = Excuse
+card-excuse-short = Ex
+play-table = La table
+play-mark-dealer = Donneur
+play-mark-dealer-short = D
+play-mark-bot = robot
+play-mark-partner = partenaire
+play-mark-out = ne joue pas
+play-mark-turn = (à son tour)
+play-bid-confirm = Vraiment { $bid } ? Le chien ne sera pas pour vous.
+play-bid-confirm-yes = Oui, { $bid }
+play-camp-attack = Attaque :
+play-camp-defence = Défense :
+play-camp-oudlers = { $n ->
+    [0] points, aucun bout
+    [one] points, 1 bout
+   *[other] points, { $n } bouts
+}
+play-camp-target = il en fallait { $n }
+play-colours-four = Quatre couleurs
+play-colours-two = Deux couleurs
+game-pace = Le rythme des robots est « instant », « normal » ou « slow ».
+play-pace = Rythme des robots :
+play-pace-instant = instantané
+play-pace-normal = normal
+play-pace-slow = lent
+games-pace = Rythme des robots
+play-settings = Réglages de la table

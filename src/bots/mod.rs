@@ -72,6 +72,50 @@ pub(crate) fn random_subset<R: Rng + ?Sized>(mut from: CardSet, k: u32, rng: &mu
 }
 
 /// The bots a seat can be given.
+/// How fast the bots of a game play on the devices: a game's setting, so
+/// that the table sees the cards go down (normal), plays through (instant)
+/// or follows at leisure (slow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pace {
+    /// No wait.
+    Instant,
+    /// The server's bot delay before each action (`--bot-delay-ms`).
+    #[default]
+    Normal,
+    /// Two and a half times that.
+    Slow,
+}
+
+impl Pace {
+    /// Every pace, fastest first.
+    pub const ALL: [Pace; 3] = [Pace::Instant, Pace::Normal, Pace::Slow];
+
+    /// As stored, sent and written in the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Instant => "instant",
+            Pace::Normal => "normal",
+            Pace::Slow => "slow",
+        }
+    }
+
+    /// Parses [`Pace::name`].
+    pub fn from_name(s: &str) -> Option<Pace> {
+        Pace::ALL.into_iter().find(|p| p.name() == s)
+    }
+
+    /// The wait before a bot's action at this pace, the server's bot delay
+    /// being `normal`.
+    pub fn delay(self, normal: std::time::Duration) -> std::time::Duration {
+        match self {
+            Pace::Instant => std::time::Duration::ZERO,
+            Pace::Normal => normal,
+            Pace::Slow => normal * 5 / 2,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BotKind {

@@ -196,6 +196,7 @@ diesel::table! {
         seed -> Nullable<BigInt>,
         created_by -> Text,
         created_at -> Timestamp,
+        pace -> Text,
     }
 }
 

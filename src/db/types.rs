@@ -9,7 +9,7 @@ use diesel::deserialize::{self, FromSql};
 use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{Integer, Text};
 
-use crate::bots::BotKind;
+use crate::bots::{BotKind, Pace};
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
@@ -51,6 +51,7 @@ named_enum_column!(TieBreakerColumn, TieBreaker);
 named_enum_column!(RoundStatusColumn, RoundStatus);
 named_enum_column!(ConstraintKindColumn, ConstraintKind);
 named_enum_column!(BotKindColumn, BotKind);
+named_enum_column!(PaceColumn, Pace);
 
 /// A text column holding a JSON document, read only through the model (it is
 /// written as text by the code that builds it).

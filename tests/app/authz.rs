@@ -369,6 +369,13 @@ fn rows() -> Vec<Row> {
             [S(404), S(404), S(404), S(303), S(404), S(404), S(303)],
         )
         .fill(&[("token", "{seat}")]),
+        row(
+            "POST",
+            "/s/{token}/pace",
+            [S(404), S(404), S(404), S(303), S(404), S(404), S(303)],
+        )
+        .fill(&[("token", "{seat}")])
+        .body(Form(&[("pace", "slow")])),
         Row {
             stream: true,
             ..row("GET", "/s/{token}/events", SEAT_READ).fill(&[("token", "{seat}")])

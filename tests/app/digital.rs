@@ -330,10 +330,13 @@ fn hidden_from(log: &GameLog, n: usize, seat: Seat) -> CardSet {
     for o in Seat::all(log.players).filter(|o| *o != seat) {
         hidden = hidden.or(g.hand(o).minus(g.handful(o)).minus(public_dog));
     }
-    if !g.dog_public() {
+    // Once the deal is over, the dog and the écart are shown to everyone
+    // (the seat page's end of deal).
+    let over = g.phase() == chelem::tarot::Phase::Done;
+    if !g.dog_public() && !over {
         hidden = hidden.or(g.dog());
     }
-    if g.taker() != Some(seat) {
+    if g.taker() != Some(seat) && !over {
         hidden = hidden.or(g.discard().minus(CardSet::TRUMPS).minus(public_dog));
     }
     hidden
@@ -492,6 +495,65 @@ on_both!(
     a_game_seed_tells_nothing_of_the_deals_to_come,
     |db: &dyn Fn() -> TestDb| { seeded_game(db()) }
 );
+
+/// The bots' pace: chosen when the game is made (an unknown one refused
+/// with a sentence, nothing made), stored with the game, shown on the seat
+/// page, and changed from a seat's page.
+fn bots_pace(db: TestDb) {
+    use chelem::bots::Pace;
+    use chelem::db::models::GameRow;
+    use common::hostile::{exchange, form_body, form_head};
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let games = |db: &TestDb| GameRow::casual(&mut db.conn()).unwrap();
+    let a = client.call(
+        "POST",
+        "/api/games",
+        Some(&org),
+        Some(&json!({"players": 4, "pace": "fast"})),
+    );
+    assert_eq!(a.status, 422, "{}", a.body);
+    assert!(a.body["error"].as_str().unwrap().contains("\"slow\""), "{}", a.body);
+    assert!(games(&db).is_empty(), "nothing was made");
+    let (game, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [1, 2, 3], "pace": "slow"}));
+    let row = |db: &TestDb| GameRow::find(&mut db.conn(), game as i32).unwrap().unwrap();
+    assert_eq!(row(&db).pace, Pace::Slow);
+    let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
+    let page = page.body.as_str().unwrap().to_owned();
+    assert!(
+        page.contains(r#"value="slow" class="small" aria-pressed="true""#),
+        "{page}"
+    );
+    // The seat's page sets it (a form with the page's CSRF token).
+    let got = exchange(
+        &server.addr,
+        &format!("GET /s/{} HTTP/1.1\r\nHost: t", tokens[0]),
+        vec![],
+    );
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let post = |pace: &str| {
+        let body = form_body(&[("csrf", &csrf), ("pace", pace)]);
+        let head = form_head(
+            "POST",
+            &format!("/s/{}/pace", tokens[0]),
+            &format!("chelem_csrf={csrf}"),
+            body.len(),
+        );
+        exchange(&server.addr, &head, body)
+    };
+    assert_eq!(post("instant").status, 303);
+    assert_eq!(row(&db).pace, Pace::Instant);
+    assert_eq!(post("warp").status, 422, "an unknown pace is refused");
+    assert_eq!(row(&db).pace, Pace::Instant, "and changes nothing");
+    // Made without one: normal.
+    new_game(&client, &org, json!({"players": 3}));
+    assert_eq!(games(&db)[0].pace, Pace::Normal);
+}
+
+on_both!(the_bots_pace_is_a_setting_of_the_game, |db: &dyn Fn() -> TestDb| {
+    bots_pace(db())
+});
 
 on_both!(double_taps_and_turns, |db: &dyn Fn() -> TestDb| taps_and_turns(db()));
 

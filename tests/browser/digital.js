@@ -21,6 +21,34 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     let midShot = false;
     let legalChecked = false;
     let offlineChecked = false;
+    let tableChecked = false;
+    let confirmChecked = false;
+    let whyChecked = false;
+    let discarded = false;
+    // The table: four seats, this one at the bottom, the next one (who
+    // plays after it) on its right, the one across at the top; one dealer.
+    const checkTable = async () => {
+      const places = await page.$$eval('.felt .place', ps => ps.map(p => {
+        const r = p.getBoundingClientRect();
+        return { cls: p.className, x: r.left + r.width / 2, y: r.top + r.height / 2, name: p.querySelector('.who').textContent };
+      }));
+      assert.strictEqual(places.length, 4, 'four seats around the table');
+      const at = c => places.find(p => p.cls.split(' ').includes(c));
+      const [me, right, top, left] = ['me', 'p-right', 'p-top', 'p-left'].map(at);
+      assert(me && right && top && left, JSON.stringify(places));
+      assert(me.y > right.y && me.y > left.y && top.y < right.y, 'this seat at the bottom, the one across at the top');
+      assert(right.x > me.x && left.x < me.x, 'the next seat on the right');
+      assert.strictEqual(await page.$$eval('.felt .seat-mark.dealer', d => d.length), 1, 'one dealer');
+      assert.strictEqual(await page.$$eval('.felt .seat-mark.bot', d => d.length), 3, 'three bots marked');
+      // Card faces are drawn: each suited card shows its suit's shape.
+      const faces = await page.$$eval('.hand span.card', cs => cs.map(c => [c.dataset.card, (c.querySelector('use') || {}).getAttribute ? c.querySelector('use').getAttribute('href') : null]));
+      for (const [code, href] of faces) {
+        const suit = code.slice(-1);
+        if ('SHDC'.includes(suit) && code !== 'EX') assert.strictEqual(href, '#suit-' + suit, code);
+        if (code === 'EX') assert.strictEqual(href, '#suit-X');
+      }
+      tableChecked = true;
+    };
     const version = () => page.$eval('#seat', el => el.getAttribute('data-version'));
     // Taps `selector` and waits for the page to move on (the deal's version changes).
     const act = async (selector) => {
@@ -35,13 +63,30 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     for (let step = 0; step < 400; step++) {
       if (await page.$('.result')) break;
       if (process.env.DEBUG) console.log(step, await version(), (await page.textContent('.turn')).trim());
+      if (!tableChecked && await page.$('.felt .place')) await checkTable();
       if (await page.$('button[name=bid]')) {
+        if (!confirmChecked && await page.$('details.confirm-bid')) {
+          // Garde sans and garde contre ask first: hidden until asked for.
+          assert(!(await page.isVisible('details.confirm-bid button[name=bid]')), 'an overbid takes two taps');
+          await page.click('details.confirm-bid summary');
+          assert(await page.isVisible('details.confirm-bid[open] button[name=bid]'));
+          await page.click('details.confirm-bid summary');
+          confirmChecked = true;
+        }
         const garde = await page.$('button[name=bid][value=garde]');
         await act(garde ? 'button[name=bid][value=garde]' : 'button[name=bid][value=pass]');
       } else if (await page.$('button[name=call]')) {
         await act('button[name=call]');
       } else if (await page.$('form[data-discard]')) {
         const need = Number(await page.$eval('form[data-discard]', f => f.dataset.discard));
+        discarded = true;
+        const kept = await page.$('label.card-pick.disabled');
+        if (kept) {
+          // A card the rules keep out of the écart says why when tapped.
+          await kept.click({ force: true });
+          assert.match(await page.textContent('form[data-discard] .why'), /écart/);
+          whyChecked = true;
+        }
         const free = await page.$$('label.card-pick:not(.disabled)');
         assert(free.length >= need, `only ${free.length} cards may go to the discard`);
         assert.strictEqual(await page.$eval('.discard-submit', b => b.disabled), true, 'nothing picked yet');
@@ -89,6 +134,14 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
           await page.waitForSelector('details.last-trick[open] .played');
           const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert(wide <= 0, `the seat page is ${wide} px wider than the phone`);
+          // The previous trick opens from the winner's pile, on the table.
+          assert(await page.$('.felt .place details.last-trick.pile[open]'), 'the pile at the winner opens the last trick');
+          // The whole table and hand fit the phone without scrolling.
+          const low = await page.$eval('.hand-section', h => h.getBoundingClientRect().bottom - window.innerHeight);
+          assert(low <= 0, `the hand ends ${low} px below the phone's screen`);
+          // The cards of the trick lie before the seats that played them.
+          const laid = await page.$$eval('.trick-area .tc', ts => ts.map(t => t.className));
+          assert(laid.every(c => /p-(me|left|right|top)/.test(c)), JSON.stringify(laid));
           await page.screenshot({ path: `${shots}/seat-mid-deal-390.png`, fullPage: true });
           midShot = true;
         }
@@ -106,6 +159,13 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     const explained = await page.textContent('.result .explain-line');
     assert.match(explained, /^(Petite|Garde|Garde sans|Garde contre) .+ (faite|chutée) de \d+ : .+ = −?\d+/);
     assert(offlineChecked, 'a move was made offline');
+    assert(tableChecked, 'the table was checked');
+    assert(!discarded || whyChecked, 'a card kept out of the écart said why');
+    // Each camp's points and oudlers, and the dog and the écart face up.
+    if (!/Tout le monde a passé/.test(explained)) {
+      assert.match(await page.textContent('.result .camps'), /Attaque : \d+(\.5)? points.*Défense : \d+(\.5)? points/s);
+      assert((await page.$$('.result .shown span.card')).length >= 6, 'the dog and the écart shown');
+    }
     // French elides "de" before a vowel, here as in the explanation.
     if (/Odile/.test(explained)) assert.match(await page.textContent('.contract-line'), /^Garde d'\u2068?Odile/);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::bots::BotKind;
+use crate::bots::{BotKind, Pace};
 use crate::db::schema::{game_actions, game_deals, game_seats, games};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, TournamentId};
@@ -30,6 +30,8 @@ pub struct GameRow {
     pub created_by: String,
     /// When.
     pub created_at: NaiveDateTime,
+    /// How fast its bots play.
+    pub pace: Pace,
 }
 
 /// A seat of a game.
@@ -129,6 +131,7 @@ impl GameRow {
         seed: Option<i64>,
         created_by: &str,
         now: NaiveDateTime,
+        pace: Pace,
     ) -> QueryResult<GameRow> {
         diesel::insert_into(games::table)
             .values((
@@ -139,6 +142,7 @@ impl GameRow {
                 games::seed.eq(seed),
                 games::created_by.eq(created_by),
                 games::created_at.eq(now),
+                games::pace.eq(pace),
             ))
             .returning(games::all_columns)
             .get_result(conn)
@@ -186,6 +190,13 @@ impl GameRow {
             .order(games::id)
             .select(GameRow::as_select())
             .load(conn)
+    }
+
+    /// Sets how fast the game's bots play.
+    pub fn set_pace(conn: &mut AnyConnection, id: i32, pace: Pace) -> QueryResult<usize> {
+        diesel::update(games::table.find(id))
+            .set(games::pace.eq(pace))
+            .execute(conn)
     }
 
     /// Locks the game's row until the end of the transaction (PostgreSQL;

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use crate::db::models::{GameDeal, GameSeat};
-use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
+use crate::db::ops::games::{self, BotKind, CasualGame, GameState, Pace};
 use crate::db::ops::{Msg, OpError};
 use crate::tarot::{Action, GameLog};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
@@ -92,12 +92,18 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
         Some(_) => return Err(invalid("game-names-list")),
     };
     let names = games::seat_names(&names).map_err(|m| AppError::Op(OpError::Invalid(m)))?;
+    let pace = match o.get("pace") {
+        None | Some(Value::Null) => Pace::Normal,
+        Some(Value::String(s)) => Pace::from_name(s).ok_or_else(|| invalid("game-pace"))?,
+        Some(_) => return Err(invalid("game-pace")),
+    };
     Ok(CasualGame {
         players,
         names,
         bots,
         deals,
         seed,
+        pace,
     })
 }
 

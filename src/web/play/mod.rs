@@ -40,7 +40,8 @@ struct Inner {
     /// committed (a deal of a tournament table entered in its slot) reach
     /// the pages as a handler's would.
     hub: super::live::Hub,
-    /// How long a bot waits before it acts (so the table sees the cards go).
+    /// How long a bot waits before it acts (so the table sees the cards
+    /// go), at the normal pace ([`crate::bots::Pace`]).
     bot_delay: Duration,
     watchers: Mutex<HashMap<i32, watch::Sender<u64>>>,
     /// Games whose bots are running, and those woken again meanwhile.
@@ -137,8 +138,9 @@ impl Games {
                     return;
                 }
             };
-            if !self.inner.bot_delay.is_zero() {
-                std::thread::sleep(self.inner.bot_delay);
+            let delay = turn.pace().delay(self.inner.bot_delay);
+            if !delay.is_zero() {
+                std::thread::sleep(delay);
             }
             let decided = turn.decide();
             let hub = &self.inner.hub;

@@ -6,7 +6,7 @@ use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 
 use crate::db::models::{GameDeal, GameRow, GameSeat, RoundTable};
-use crate::db::ops::games::{self, BotKind, CasualGame, GameState};
+use crate::db::ops::games::{self, BotKind, CasualGame, GameState, Pace};
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::web::filters;
@@ -124,12 +124,17 @@ fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
         }
     }
     let names = games::seat_names(&names).map_err(OpError::Invalid)?;
+    let pace = match get("pace") {
+        "" => Pace::Normal,
+        p => Pace::from_name(p).ok_or_else(|| OpError::Invalid(Msg::new("game-pace")))?,
+    };
     Ok(CasualGame {
         players,
         names,
         bots,
         deals,
         seed: None,
+        pace,
     })
 }
 

@@ -181,6 +181,10 @@ pub struct GameDoc {
     pub created_at: NaiveDateTime,
     /// The first deal's seed when chosen.
     pub seed: Option<i64>,
+    /// How fast its bots play (absent from the documents written before
+    /// the setting: normal).
+    #[serde(default)]
+    pub pace: crate::bots::Pace,
     /// Its seats, in table order.
     pub seats: Vec<GameSeatDoc>,
     /// Its deals, by number.

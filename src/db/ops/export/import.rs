@@ -345,6 +345,7 @@ fn import_game(tx: &mut Tx<'_>, tournament: TournamentId, table: &RoundTable, g:
         g.seed,
         &g.created_by,
         g.created_at,
+        g.pace,
     )?;
     for s in &g.seats {
         // A seat's link stays the same, unless this database has it.

@@ -282,6 +282,7 @@ fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportErro
         created_by: g.created_by.clone(),
         created_at: g.created_at,
         seed: g.seed,
+        pace: g.pace,
         seats,
         deals,
     })

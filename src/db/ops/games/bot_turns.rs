@@ -3,6 +3,7 @@
 //! written through a door ([`bot_move`]); and the games whose bots to wake
 //! after a restart ([`unfinished`]).
 
+use crate::bots::Pace;
 use rand::SeedableRng;
 
 use crate::db::models::GameDeal;
@@ -31,9 +32,14 @@ pub enum BotTurn {
         game: Box<Game>,
         /// Its number of actions.
         version: i32,
+        /// How fast the game's bots play.
+        pace: Pace,
     },
     /// A table of bots only deals its next deal.
-    Deal,
+    Deal {
+        /// How fast the game's bots play.
+        pace: Pace,
+    },
 }
 
 /// What a bot decided, to be written through a door ([`bot_move`]).
@@ -62,6 +68,7 @@ impl BotTurn {
                 kind,
                 game,
                 version,
+                ..
             } => {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(os_seed());
                 BotMove::Play {
@@ -70,7 +77,14 @@ impl BotTurn {
                     version: *version,
                 }
             }
-            BotTurn::Deal => BotMove::Deal,
+            BotTurn::Deal { .. } => BotMove::Deal,
+        }
+    }
+
+    /// How fast the game's bots play.
+    pub fn pace(&self) -> Pace {
+        match self {
+            BotTurn::Play { pace, .. } | BotTurn::Deal { pace } => *pace,
         }
     }
 }
@@ -90,10 +104,11 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
             kind,
             game: Box::new(*game),
             version: st.version,
+            pace: st.game.pace,
         }));
     }
     let all_bots = st.seats.iter().all(|s| s.bot.is_some());
-    Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal))
+    Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal { pace: st.game.pace }))
 }
 
 /// Writes a bot's decision: as a seat's action (refused if the deal moved

@@ -7,6 +7,7 @@ use crate::secrets::new_token;
 
 use super::play::{deal_at, deal_next};
 use super::{BotKind, GameState};
+use crate::bots::Pace;
 use crate::db::ops::{Msg, OpError, OpResult};
 
 /// What a new casual game is.
@@ -22,6 +23,8 @@ pub struct CasualGame {
     pub deals: i32,
     /// The first deal's seed (`None`: from the operating system).
     pub seed: Option<u64>,
+    /// How fast its bots play.
+    pub pace: Pace,
 }
 
 /// A game just set up: its id and each seat's secret link (none for bots).
@@ -78,6 +81,7 @@ pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> Op
         spec.seed.map(|s| s as i64),
         created_by,
         now(),
+        spec.pace,
     )?;
     let seats: Vec<NewGameSeat> = (0..n)
         .map(|s| {
@@ -139,6 +143,7 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
         None,
         created_by,
         now(),
+        Pace::Normal,
     )?;
     let seats: Vec<NewGameSeat> = players
         .iter()
@@ -193,5 +198,12 @@ pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>
     if bot.is_none() && seat.token.is_none() {
         GameSeat::set_token(tx, seat.id, &seat_token())?;
     }
+    Ok(())
+}
+
+/// Sets how fast the bots of game `id` play (any seat of the game may).
+pub fn set_pace(tx: &mut Tx<'_>, id: i32, pace: Pace) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    GameRow::set_pace(tx, id, pace)?;
     Ok(())
 }

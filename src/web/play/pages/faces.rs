@@ -4,21 +4,26 @@
 use crate::i18n::Lang;
 use crate::tarot::{Card, CardKind, Contract, HandfulSize, Seat};
 
-/// A card as the pages draw it.
+/// A card as the pages draw it: an SVG face (templates/play/card.html)
+/// with the rank in the corner as printed on French cards (R, D, C, V), the
+/// suit's own shape from the page's symbols (templates/play/suits.html),
+/// trumps with their number and the excuse with its star.
 #[derive(Debug, Clone)]
 pub struct CardFace {
     /// Notation (`KH`): the value a form sends.
     pub code: String,
-    /// Rank as printed on the card.
+    /// Rank as printed in the card's corner.
     pub rank: String,
-    /// Suit symbol (empty for trumps and the excuse).
-    pub suit: &'static str,
-    /// CSS class of its colour.
-    pub class: &'static str,
+    /// The suit's letter (`S`, `H`, `D`, `C`), `T` for a trump, `X` for
+    /// the excuse: the card's CSS class (`s-H`) and its symbol (`#suit-H`).
+    pub key: char,
     /// Whether it may be played (or chosen) now.
     pub legal: bool,
     /// Its name in words, for screen readers ("Roi de cœur", "14 d'atout").
     pub spoken: String,
+    /// Why it may not be chosen now, when the page can say it (a king
+    /// tapped for the écart: "a king can't go in the écart").
+    pub why: Option<String>,
 }
 
 impl CardFace {
@@ -26,45 +31,72 @@ impl CardFace {
     pub fn of(c: Card, lang: Lang, legal: bool) -> CardFace {
         let code = c.to_string();
         let spoken = spoken(c, lang);
-        if c == Card::EXCUSE {
-            return CardFace {
-                code,
-                rank: "★".into(),
-                suit: "",
-                class: "excuse",
-                legal,
-                spoken,
-            };
-        }
-        let (rank_part, suit_char) = code.split_at(code.len() - 1);
-        let (suit, class) = match suit_char {
-            "S" => ("♠", "black"),
-            "H" => ("♥", "red"),
-            "D" => ("♦", "red"),
-            "C" => ("♣", "black"),
-            _ => ("", "trump"),
+        let (rank, key) = match c.kind() {
+            CardKind::Excuse => (lang.t("card-excuse-short"), 'X'),
+            CardKind::Trump(n) => (n.to_string(), 'T'),
+            CardKind::Suited(suit, rank) => {
+                let letter = match (rank.value(), lang) {
+                    (11, Lang::Fr) => "V".to_owned(),
+                    (11, _) => "J".to_owned(),
+                    (12, _) => "C".to_owned(),
+                    (13, Lang::Fr) => "D".to_owned(),
+                    (13, _) => "Q".to_owned(),
+                    (14, Lang::Fr) => "R".to_owned(),
+                    (14, _) => "K".to_owned(),
+                    (v, _) => v.to_string(),
+                };
+                (letter, suit.letter())
+            }
         };
-        let rank = match (rank_part, lang) {
-            ("J", Lang::Fr) => "V",
-            ("N", _) => "C",
-            ("Q", Lang::Fr) => "D",
-            ("K", Lang::Fr) => "R",
-            (r, _) => r,
-        }
-        .to_owned();
         CardFace {
             code,
             rank,
-            suit,
-            class,
+            key,
             legal,
             spoken,
+            why: None,
         }
     }
 
     pub(super) fn list(cards: &[Card], lang: Lang) -> Vec<CardFace> {
         cards.iter().map(|&c| CardFace::of(c, lang, false)).collect()
     }
+
+    /// The suit's symbol as text (`♥`), for a line of words; empty for a
+    /// trump or the excuse.
+    pub fn symbol(&self) -> &'static str {
+        match self.key {
+            'S' => "\u{2660}",
+            'H' => "\u{2665}",
+            'D' => "\u{2666}",
+            'C' => "\u{2663}",
+            _ => "",
+        }
+    }
+
+    /// Whether the face shows a suit's symbol (not a trump's number).
+    pub fn suited(&self) -> bool {
+        matches!(self.key, 'S' | 'H' | 'D' | 'C')
+    }
+}
+
+/// `cards` in the order a hand is held: spades, hearts, clubs, diamonds
+/// (black and red alternate, so the two red suits never sit side by side),
+/// then the trumps up to the excuse; each suit from the ace up.
+pub fn held_order(cards: &mut [Card]) {
+    cards.sort_by_key(|c| match c.kind() {
+        CardKind::Suited(suit, rank) => {
+            let place = match suit.letter() {
+                'S' => 0,
+                'H' => 1,
+                'C' => 2,
+                _ => 3,
+            };
+            (place, rank.value())
+        }
+        CardKind::Trump(n) => (4, n),
+        CardKind::Excuse => (5, 0),
+    });
 }
 
 /// The name of `c` in words, in `lang`.
@@ -128,7 +160,7 @@ impl Shown {
     }
 }
 
-fn contract_label(c: Contract, lang: Lang) -> String {
+pub(super) fn contract_label(c: Contract, lang: Lang) -> String {
     lang.t(&format!("contract-{}", c.name()))
 }
 
@@ -148,7 +180,7 @@ pub(super) fn contract_line(
     );
     if let Some(k) = called {
         let f = CardFace::of(k, lang, false);
-        line.push_str(&lang.t_args("play-called-line", &[("card", format!("{}{}", f.rank, f.suit))]));
+        line.push_str(&lang.t_args("play-called-line", &[("card", format!("{}{}", f.rank, f.symbol()))]));
         if let Some(p) = partner {
             // Fluent drops a message's leading space: "R♥ (partenaire : Bob)".
             line.push(' ');

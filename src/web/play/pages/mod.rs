@@ -11,6 +11,7 @@ pub mod faces;
 pub mod replay;
 pub mod routes;
 pub mod seat;
+pub mod table;
 
 use actix_web::web;
 
@@ -25,6 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(routes::seat_post)
         .service(routes::seat_events)
         .service(routes::take_back)
+        .service(routes::set_pace)
         .service(replay::replay)
         .service(routes::seat_js);
 }

@@ -147,6 +147,33 @@ pub(super) async fn take_back(
     Ok(see_other(back))
 }
 
+/// `POST /s/{token}/pace`: a seat sets how fast the game's bots play
+/// (`pace`: instant, normal or slow).
+#[post("/s/{token}/pace")]
+pub(super) async fn set_pace(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let token = path.into_inner();
+    let back = format!("/s/{token}");
+    let pace = form
+        .0
+        .iter()
+        .find(|(k, _)| k == "pace")
+        .and_then(|(_, v)| games::Pace::from_name(v.trim()))
+        .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-pace"))))?;
+    let id = state
+        .write(move |tx| {
+            let (_, st) = seat_state(tx, &token)?;
+            games::set_pace(tx, st.game.id, pace)?;
+            Ok(st.game.id)
+        })
+        .await?;
+    state.games.changed(id);
+    Ok(see_other(back))
+}
+
 /// `GET /s/{token}/events`: an event `change` each time the game changes
 /// (no data: the page fetches its own view again).
 #[get("/s/{token}/events")]

@@ -4,13 +4,15 @@
 use askama::Template;
 
 use crate::db::ops::games::GameState;
-use crate::tarot::{CardSet, Game, Phase, Seat, SeatView};
+use crate::i18n::Lang;
+use crate::tarot::{Card, CardSet, Game, Phase, PlayError, Seat, SeatView};
 use crate::web::deal::preview::explain_record;
 use crate::web::filters;
 use crate::web::Ctx;
 
 use super::super::view::{deal_scores, seat_view, totals};
-use super::faces::{bid_label, contract_line, CardFace, Played, Shown};
+use super::faces::{bid_label, contract_line, held_order, CardFace, Played, Shown};
+use super::table::{self, Place};
 
 /// A seat's page.
 #[derive(Template)]
@@ -64,8 +66,16 @@ pub struct SeatPage {
     pub discard: Vec<CardFace>,
     /// Handfuls shown.
     pub handfuls: Vec<Shown>,
-    /// The trick in progress.
-    pub trick: Vec<Played>,
+    /// The table: every seat, this one first (drawn at the bottom).
+    pub places: Vec<Place>,
+    /// The trick just complete goes to its winner's place (`top`, ...).
+    pub gather: Option<&'static str>,
+    /// Whether the dog and the écart shown are the deal's end's (all of
+    /// them, face up).
+    pub revealed: bool,
+    /// Each camp's card points and oudlers once the deal is over: (attack
+    /// points, attack oudlers, defence points, defence oudlers, target).
+    pub camps: Option<(String, u8, String, u8, u8)>,
     /// The previous trick.
     pub last_trick: Option<Vec<Played>>,
     /// The deal just ended: (name, score) by seat of the deal.
@@ -85,6 +95,8 @@ pub struct SeatPage {
     pub totals: Vec<i64>,
     /// The replay of the last finished deal, when this seat may see it.
     pub replay: Option<String>,
+    /// How fast the game's bots play, and whether the game has any.
+    pub pace: (&'static str, bool),
     /// The refusal of the last action.
     pub error: Option<String>,
 }
@@ -101,7 +113,9 @@ impl SeatPage {
         let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
         page.show_turn(st, table_seat, &v, game, &name);
         page.show_table(&v, &name);
+        (page.places, page.gather) = table::places(st, table_seat, &v, page.ctx.lang);
         if v.scores.is_some() {
+            page.reveal(game);
             let lang = page.ctx.lang;
             page.explanation = Some(match game.record() {
                 Some(record) => explain_record(lang, &record, &name(record.taker())),
@@ -143,7 +157,10 @@ impl SeatPage {
             dog: None,
             discard: Vec::new(),
             handfuls: Vec::new(),
-            trick: Vec::new(),
+            places: Vec::new(),
+            gather: None,
+            revealed: false,
+            camps: None,
             last_trick: None,
             result: None,
             explanation: None,
@@ -159,6 +176,7 @@ impl SeatPage {
                 .collect(),
             totals: totals(st),
             replay: None,
+            pace: (st.game.pace.name(), st.seats.iter().any(|s| s.bot.is_some())),
             error,
         };
         if let Some(last) = st.deals.iter().rev().find(|d| d.log.is_some()) {
@@ -183,21 +201,22 @@ impl SeatPage {
         let lang = self.ctx.lang;
         let legal: CardSet = v.legal.iter().filter_map(|l| l.card()).collect();
         self.phase = v.phase.name();
-        let dealer_table_seat = if st.map.len() < st.seats.len() {
-            // The dealer sits out: the seat the deal does not use.
-            (0..st.seats.len()).find(|t| !st.map.contains(t)).unwrap_or(0)
-        } else {
-            st.map.get(v.dealer.index()).copied().unwrap_or(0)
-        };
-        self.dealer = st.seats[dealer_table_seat].name.clone();
+        self.dealer = st.seats[table::dealer_seat(st, v)].name.clone();
         let me_in_deal = st.deal_seat(table_seat);
         self.my_turn = v.phase != Phase::Done && v.to_act.is_some() && v.to_act == me_in_deal && !st.is_bot(table_seat);
         self.to_act = v.to_act.map(name);
         let discarding = v.phase == Phase::Discard && self.my_turn;
-        self.hand = v
-            .hand
-            .iter()
-            .map(|&c| CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c)))
+        let mut hand = v.hand.clone();
+        held_order(&mut hand);
+        self.hand = hand
+            .into_iter()
+            .map(|c| {
+                let mut f = CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c));
+                if discarding && !f.legal {
+                    f.why = Some(why_not_discarded(c, &f.spoken, lang));
+                }
+                f
+            })
             .collect();
         self.bids = v.bids.iter().map(|b| (name(b.seat), bid_label(b.bid, lang))).collect();
         if v.phase == Phase::Bidding {
@@ -230,15 +249,6 @@ impl SeatPage {
         self.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
         self.discard = CardFace::list(&v.discard, lang);
         self.handfuls = Shown::list(&v.handfuls, name, lang);
-        self.trick = v
-            .trick
-            .iter()
-            .map(|p| Played {
-                name: name(p.seat),
-                card: CardFace::of(p.card, lang, false),
-                won: false,
-            })
-            .collect();
         self.last_trick = v.last_trick.as_ref().map(|t| {
             t.cards
                 .iter()
@@ -254,4 +264,37 @@ impl SeatPage {
             .as_ref()
             .map(|s| s.iter().enumerate().map(|(i, x)| (name(Seat(i as u8)), *x)).collect());
     }
+
+    /// The deal is over: the dog and the écart face up for everyone, and
+    /// what each camp took.
+    fn reveal(&mut self, game: &Game) {
+        let lang = self.ctx.lang;
+        self.revealed = true;
+        self.dog = Some(CardFace::list(&game.dog().to_vec(), lang));
+        self.discard = CardFace::list(&game.discard().to_vec(), lang);
+        if let Some(r) = game.record() {
+            let defence = crate::tarot::HalfPoints(crate::tarot::HalfPoints::TOTAL.0 - r.points().0);
+            self.camps = Some((
+                r.points().to_string(),
+                r.oudlers(),
+                defence.to_string(),
+                3 - r.oudlers(),
+                r.target(),
+            ));
+        }
+    }
+}
+
+/// The rule that keeps `card` out of the écart, in the words of the
+/// refusal the engine would give ("a king can't go in the écart").
+fn why_not_discarded(card: Card, spoken: &str, lang: Lang) -> String {
+    let named = spoken.to_owned();
+    let e = if CardSet::KINGS.contains(card) {
+        PlayError::DiscardKing { card: named }
+    } else if CardSet::OUDLERS.contains(card) {
+        PlayError::DiscardOudler { card: named }
+    } else {
+        PlayError::DiscardTrump { card: named }
+    };
+    lang.t_args(&format!("play-{}", e.code()), &e.args())
 }
