@@ -159,7 +159,7 @@ impl Game {
         let input = RecordInput {
             players: self.players,
             taker: taker.0,
-            partner: self.partner().map(|p| p.0),
+            partners: self.partner().map(|p| p.0).into_iter().collect(),
             contract: self.contract.expect("a contract"),
             oudlers,
             points,
