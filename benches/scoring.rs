@@ -44,7 +44,7 @@ fn records(count: usize) -> Vec<DealRecord> {
         let input = RecordInput {
             players,
             taker,
-            partner,
+            partners: partner.into_iter().collect(),
             contract,
             oudlers,
             points,

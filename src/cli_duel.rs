@@ -170,8 +170,8 @@ pub struct DuelOptions {
 pub fn run(opts: &DuelOptions) -> anyhow::Result<String> {
     let a = parse_bot(&opts.a, opts.playouts, opts.budget_ms).context("--a")?;
     let b = parse_bot(&opts.b, opts.playouts, opts.budget_ms).context("--b")?;
-    if opts.players.is_empty() || opts.players.iter().any(|p| !(3..=5).contains(p)) {
-        bail!("--players takes table sizes among 3, 4, 5");
+    if opts.players.is_empty() || opts.players.iter().any(|p| !(3..=6).contains(p)) {
+        bail!("--players takes table sizes among 3, 4, 5, 6");
     }
     if opts.deals < 2 {
         bail!("--deals must be at least 2");

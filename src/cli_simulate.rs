@@ -69,7 +69,7 @@ impl SimulateSummary {
     }
 }
 
-/// Plays `deals` deals at `players` (3, 4 or 5) with `bot` at every seat,
+/// Plays `deals` deals at `players` (3, 4, 5 or 6) with `bot` at every seat,
 /// writing each deal's game-log line to `log` if given.
 pub fn simulate(
     players: u8,
@@ -78,8 +78,8 @@ pub fn simulate(
     bot: Bot,
     mut log: Option<&mut dyn Write>,
 ) -> anyhow::Result<SimulateSummary> {
-    anyhow::ensure!((3..=5).contains(&players), "--players must be 3, 4 or 5");
-    let bots = [bot; 5];
+    anyhow::ensure!((3..=6).contains(&players), "--players must be 3, 4, 5 or 6");
+    let bots = [bot; 6];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut line = Vec::with_capacity(8192);
     let start = Instant::now();

@@ -208,11 +208,19 @@ pub struct ScoreArgs {
     pub round_to_10: bool,
 }
 
+/// A table size for the bots' commands: 3, 4, 5 or 6.
+fn parse_players(s: &str) -> Result<u8, String> {
+    match s.trim().parse::<u8>() {
+        Ok(n @ 3..=6) => Ok(n),
+        _ => Err("--players must be 3, 4, 5 or 6".into()),
+    }
+}
+
 /// `chelem simulate` options.
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
-    /// Table size: 3, 4 or 5.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=5))]
+    /// Table size: 3, 4, 5 or 6 (6: the casual six-player game).
+    #[arg(long, value_parser = parse_players)]
     pub players: u8,
     /// Number of deals.
     #[arg(long)]
@@ -237,8 +245,8 @@ pub struct SimulateArgs {
 /// `chelem duel` options.
 #[derive(Debug, clap::Args)]
 pub struct DuelArgs {
-    /// Table sizes, e.g. `3,4,5`.
-    #[arg(long, value_delimiter = ',', default_value = "4", value_parser = clap::value_parser!(u8).range(3..=5))]
+    /// Table sizes, e.g. `3,4,5,6`.
+    #[arg(long, value_delimiter = ',', default_value = "4", value_parser = parse_players)]
     pub players: Vec<u8>,
     /// Deals per table size.
     #[arg(long, default_value_t = 2000)]

@@ -2,10 +2,15 @@
 # (src/tarot/error.rs), id `record-<code>`, variables = the keys of `args()`.
 # These English sentences are exactly the variants' Display text.
 
-record-players-count = a table has 3, 4 or 5 players, not { $players }
+record-players-count = a table has 3, 4, 5 or 6 players, not { $players }
 record-taker-seat = taker seat { $taker } is not at the table: seats go from 0 to { $last }
 record-partner-not-five = partner is only for 5 players
 record-partner-seat = partner seat { $partner } is not at the table: seats go from 0 to { $last }
+record-partner-list-not-six = a list of partners is only for 6 players: at 5 players partner is one seat or null
+record-partner-not-list = at 6 players partner is a list of seats (the holders of the called king and queen), or null
+record-too-many-partners = at 6 players the taker has 2 partners at most, not { $count }
+record-partner-is-taker = the taker (seat { $taker }) can't be in the list of partners: a called card in the taker's hand gives no partner
+record-partner-twice = partner seat { $partner } is listed twice
 record-points-range = points must be between 0 and 91
 record-points-not-half = points must be a multiple of 0.5, not { $points }
 record-oudlers-range = oudlers must be between 0 and 3, not { $oudlers }

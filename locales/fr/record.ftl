@@ -2,10 +2,15 @@
 # RecordError (src/tarot/error.rs), id `record-<code>`, variables = les clés
 # de `args()`.
 
-record-players-count = Une table compte 3, 4 ou 5 joueurs, pas { $players }.
+record-players-count = Une table compte 3, 4, 5 ou 6 joueurs, pas { $players }.
 record-taker-seat = La place { $taker } du preneur n'existe pas à cette table : les places vont de 0 à { $last }.
-record-partner-not-five = Le partenaire (joueur appelé) n'existe qu'à 5 joueurs.
+record-partner-not-five = Le partenaire (joueur appelé) n'existe qu'à 5 ou 6 joueurs.
 record-partner-seat = La place { $partner } du partenaire n'existe pas à cette table : les places vont de 0 à { $last }.
+record-partner-list-not-six = Une liste de partenaires n'existe qu'à 6 joueurs : à 5 joueurs, le partenaire est une seule place (ou rien).
+record-partner-not-list = À 6 joueurs, les partenaires sont une liste de places (les détenteurs du roi et de la dame appelés), ou rien.
+record-too-many-partners = À 6 joueurs, le preneur a 2 partenaires au plus, pas { $count }.
+record-partner-is-taker = Le preneur (place { $taker }) ne peut pas figurer parmi les partenaires : une carte appelée qu'il a en main ne lui donne pas de partenaire.
+record-partner-twice = La place { $partner } figure deux fois parmi les partenaires.
 record-points-range = Les points doivent être compris entre 0 et 91.
 record-points-not-half = Les points se comptent par demi-points : { $points } n'est pas un multiple de 0,5.
 record-oudlers-range = Le nombre de bouts va de 0 à 3, pas { $oudlers }.

@@ -11,7 +11,7 @@ use rand::Rng;
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{deal_shape, Contract, HandfulSize, Seat};
-use crate::tarot::play::{callable_rank, discardable_plain, trick_winner_index};
+use crate::tarot::play::{callable_rank, callable_ranks_six, discardable_plain, trick_winner_index, Call};
 use crate::tarot::{Action, Game, Phase};
 
 /// The quick player's action for `seat`, the seat to act.
@@ -19,7 +19,8 @@ pub fn quick_action<R: Rng + ?Sized>(game: &Game, seat: Seat, _rng: &mut R) -> A
     let hand = game.hand(seat);
     match game.phase() {
         Phase::Bidding => Action::Bid(bid(game, hand)),
-        Phase::Calling => Action::Call(call(hand)),
+        Phase::Calling if game.players() == 6 => Action::Call(call_six(hand)),
+        Phase::Calling => Action::Call(Call::One(call(hand))),
         Phase::Discard => Action::Discard(ecart(hand, game.dog().len())),
         Phase::Chelem => Action::Chelem(false),
         Phase::Play => {
@@ -103,7 +104,21 @@ fn bid(game: &Game, hand: CardSet) -> Option<Contract> {
 /// The card to call: of the rank the rules impose, one not in hand, in the
 /// suit where the hand is longest.
 fn call(hand: CardSet) -> Card {
-    let rank = callable_rank(hand);
+    call_of(callable_rank(hand), hand)
+}
+
+/// 6 players: one card of each rank the rules impose, chosen as at 5
+/// players, two different ones.
+fn call_six(hand: CardSet) -> Call {
+    let [first, second] = callable_ranks_six(hand);
+    let a = call_of(first, hand);
+    let b = call_of(second.minus(CardSet::one(a)), hand);
+    Call::Two(a, b)
+}
+
+/// The card of `rank` to call: one not in hand, in the suit where the hand
+/// is longest (one in hand when every card of the rank is).
+fn call_of(rank: CardSet, hand: CardSet) -> Card {
     let mut best = None;
     let mut best_len = -1;
     for c in rank.minus(hand) {
@@ -178,7 +193,7 @@ fn handful(players: u8, hand: CardSet) -> Option<CardSet> {
 
 /// Whether `seat` knows it is in the attack.
 fn is_attack_known(game: &Game, seat: Seat) -> bool {
-    Some(seat) == game.taker() || game.called().is_some_and(|c| game.dealt(seat).contains(c))
+    Some(seat) == game.taker() || !game.called_cards().and(game.dealt(seat)).is_empty()
 }
 
 /// Whether `other` is known by `seat` to be on its side.
@@ -189,13 +204,10 @@ fn teammate(game: &Game, seat: Seat, other: Seat) -> bool {
     let taker = game.taker();
     let me_attack = is_attack_known(game, seat);
     if me_attack {
-        if Some(seat) == taker {
-            game.partner_public() == Some(other)
-        } else {
-            Some(other) == taker
-        }
+        // A partner knows the taker, and another partner once it shows.
+        Some(other) == taker || game.is_partner_public(other)
     } else {
-        Some(other) != taker && game.partner_public() != Some(other)
+        Some(other) != taker && !game.is_partner_public(other)
     }
 }
 

@@ -5,7 +5,7 @@ use rand::Rng;
 use super::random_subset;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{HandfulSize, Seat};
-use crate::tarot::play::discardable_plain;
+use crate::tarot::play::{callable_ranks_six, discardable_plain, Call};
 use crate::tarot::{Action, Card, Game, Phase};
 
 /// A random legal action for `seat`, the seat to act: bids, calls, écarts,
@@ -18,9 +18,19 @@ pub fn random_action<R: Rng + ?Sized>(game: &Game, seat: Seat, rng: &mut R) -> A
             let bids = game.legal_bids(seat);
             Action::Bid(bids[rng.random_range(0..bids.len())])
         }
+        Phase::Calling if game.players() == 6 => {
+            // One card of each rank, two different ones.
+            let [first, second] = callable_ranks_six(hand);
+            let pick = |from: CardSet, rng: &mut R| from.nth(rng.random_range(0..from.len())).expect("a callable card");
+            let a = pick(first, rng);
+            let b = pick(second.minus(CardSet::one(a)), rng);
+            Action::Call(Call::Two(a, b))
+        }
         Phase::Calling => {
             let calls = game.legal_calls();
-            Action::Call(calls.nth(rng.random_range(0..calls.len())).expect("a callable card"))
+            Action::Call(Call::One(
+                calls.nth(rng.random_range(0..calls.len())).expect("a callable card"),
+            ))
         }
         Phase::Discard => {
             let need = game.dog().len();

@@ -129,7 +129,7 @@ pub fn search<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mu
     let mut sums = vec![0i64; cards.len()];
     let mut done = 0u32;
     let mut failed = 0u32;
-    let bots = [Bot::Quick; 5];
+    let bots = [Bot::Quick; SEATS];
     while done < rounds && failed < MAX_FAILED_SAMPLES {
         let Some(sampled) = view.sample(rng).and_then(|deal| view.rebuild(game, &deal)) else {
             failed += 1;
@@ -156,14 +156,17 @@ pub fn search<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mu
     })
 }
 
-/// Where an unseen card may be: bit `s` for seat `s`, bit 5 for the hidden pile.
-const PILE: usize = 5;
+/// The largest table: 6 players.
+const SEATS: usize = 6;
+
+/// Where an unseen card may be: bit `s` for seat `s`, bit 6 for the hidden pile.
+const PILE: usize = SEATS;
 
 /// A sampled placement of the cards a seat has not seen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SampledDeal {
     /// The other seats' current hands, by seat (empty for the seat itself).
-    pub hands: [CardSet; 5],
+    pub hands: [CardSet; SEATS],
     /// The hidden pile: the dog never shown, or another taker's écart
     /// (empty when this seat made the écart).
     pub pile: CardSet,
@@ -175,15 +178,15 @@ pub struct Knowledge {
     players: u8,
     seat: Seat,
     /// Cards each seat has played.
-    played_by: [CardSet; 5],
+    played_by: [CardSet; SEATS],
     /// Cards each seat cannot hold now (voids, no higher trump, handful with the excuse).
-    excluded: [CardSet; 5],
+    excluded: [CardSet; SEATS],
     /// Cards each seat holds for sure (handful shown, not yet played).
-    known: [CardSet; 5],
+    known: [CardSet; SEATS],
     /// Cards this seat has not seen, with where each may be.
     unseen: Vec<(Card, u8)>,
     /// How many unseen cards each location needs (seats, then the pile).
-    need: [u32; 6],
+    need: [u32; SEATS + 1],
     /// The hidden pile: the dog (garde sans, garde contre) or another taker's
     /// écart, or nothing.
     pile: PileKind,
@@ -201,13 +204,16 @@ enum PileKind {
     Ecart,
 }
 
-/// 5 players: a queen is called only by a taker dealt the four kings, a
-/// knight only by one dealt the kings and the queens.
-fn taker_dealt(called: Option<Card>) -> CardSet {
-    match called {
-        Some(c) if CardSet::QUEENS.contains(c) => CardSet::KINGS,
-        Some(c) if CardSet::KNIGHTS.contains(c) => CardSet::KINGS.or(CardSet::QUEENS),
-        _ => CardSet::EMPTY,
+/// A queen alone (5 players) or two queens (6 players) are called only by
+/// a taker dealt the four kings, a knight only by one dealt the kings and
+/// the queens.
+fn taker_dealt(called: CardSet) -> CardSet {
+    if !called.and(CardSet::KNIGHTS).is_empty() {
+        CardSet::KINGS.or(CardSet::QUEENS)
+    } else if !called.is_empty() && called.is_subset(CardSet::QUEENS) {
+        CardSet::KINGS
+    } else {
+        CardSet::EMPTY
     }
 }
 
@@ -220,8 +226,8 @@ struct Places<'a> {
     ecart_shown: CardSet,
     dog_known: CardSet,
     taker_dealt: CardSet,
-    known: &'a [CardSet; 5],
-    excluded: &'a [CardSet; 5],
+    known: &'a [CardSet; SEATS],
+    excluded: &'a [CardSet; SEATS],
 }
 
 impl Places<'_> {
@@ -276,7 +282,7 @@ impl Knowledge {
         let n = usize::from(players);
         let (each, dog_size) = deal_shape(players);
         let (played_by, mut excluded) = Self::from_tricks(game, n);
-        let mut known = [CardSet::EMPTY; 5];
+        let mut known = [CardSet::EMPTY; SEATS];
         for s in Seat::all(players) {
             let h = game.handful(s);
             let i = s.index();
@@ -289,7 +295,7 @@ impl Knowledge {
         let taker = game.taker()?;
         let me = seat.index();
         let (seen, pile, ecart_shown) = Self::piles(game, seat, taker);
-        let mut need = [0u32; 6];
+        let mut need = [0u32; SEATS + 1];
         for s in 0..n {
             if s != me {
                 need[s] = u32::from(each) - played_by[s].len();
@@ -305,7 +311,7 @@ impl Knowledge {
             pile,
             ecart_shown,
             dog_known: if game.dog_public() { game.dog() } else { CardSet::EMPTY },
-            taker_dealt: taker_dealt(game.called()),
+            taker_dealt: taker_dealt(game.called_cards()),
             known: &known,
             excluded: &excluded,
         };
@@ -330,9 +336,9 @@ impl Knowledge {
     /// What the tricks so far tell, seat by seat: the cards each played,
     /// and the cards each cannot hold (a suit not followed, a trump not
     /// played or not overtrumped when it had to be).
-    fn from_tricks(game: &Game, n: usize) -> ([CardSet; 5], [CardSet; 5]) {
-        let mut played_by = [CardSet::EMPTY; 5];
-        let mut excluded = [CardSet::EMPTY; 5];
+    fn from_tricks(game: &Game, n: usize) -> ([CardSet; SEATS], [CardSet; SEATS]) {
+        let mut played_by = [CardSet::EMPTY; SEATS];
+        let mut excluded = [CardSet::EMPTY; SEATS];
         let mut tricks: Vec<(Seat, Vec<Card>)> = (0..game.tricks_done())
             .map(|i| {
                 let (leader, cards, _) = game.trick_at(i);
@@ -408,11 +414,11 @@ impl Knowledge {
 
     /// The unseen cards placed at random into the other seats' current hands
     /// and the hidden pile, respecting every constraint (`None` when a few
-    /// tries found no placement). Returns the current hands (index 5: the
+    /// tries found no placement). Returns the current hands (index 6: the
     /// hidden pile).
-    pub fn sample_hands<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<[CardSet; 6]> {
+    pub fn sample_hands<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<[CardSet; SEATS + 1]> {
         'attempt: for _ in 0..20 {
-            let mut out = [CardSet::EMPTY; 6];
+            let mut out = [CardSet::EMPTY; SEATS + 1];
             let mut need = self.need;
             let mut left: Vec<(Card, u8)> = self.unseen.clone();
             while !left.is_empty() {
@@ -461,7 +467,7 @@ impl Knowledge {
                 let idx: Vec<usize> = (0..left.len()).filter(|&i| left[i].1.count_ones() == fewest).collect();
                 let i = idx[rng.random_range(0..idx.len())];
                 let (c, a) = left.swap_remove(i);
-                let total: u32 = (0..6).filter(|l| a & (1 << l) != 0).map(|l| need[l]).sum();
+                let total: u32 = (0..=PILE).filter(|l| a & (1 << l) != 0).map(|l| need[l]).sum();
                 let mut r = rng.random_range(0..total);
                 let mut chosen = 0;
                 for (l, &k) in need.iter().enumerate() {
@@ -488,7 +494,7 @@ impl Knowledge {
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SampledDeal> {
         let h = self.sample_hands(rng)?;
         Some(SampledDeal {
-            hands: [h[0], h[1], h[2], h[3], h[4]],
+            hands: [h[0], h[1], h[2], h[3], h[4], h[5]],
             pile: h[PILE],
         })
     }
@@ -500,7 +506,7 @@ impl Knowledge {
         let me = self.seat.index();
         let taker = game.taker()?;
         let t = taker.index();
-        let mut dealt = [CardSet::EMPTY; 5];
+        let mut dealt = [CardSet::EMPTY; SEATS];
         for (s, d) in dealt.iter_mut().enumerate().take(usize::from(players)) {
             *d = deal.hands[s].or(self.played_by[s]);
         }

@@ -7,8 +7,8 @@
 //! 9, a queen 7, a knight 5, a jack 3, every other card ("low card") 1; the
 //! deck is 182. A camp's pile is made of:
 //!
-//! * the tricks it won, `n` cards each at `n` players (24/18/15 tricks);
-//! * the dog (6 cards at 3 and 4 players, 3 at 5): in petite and garde the
+//! * the tricks it won, `n` cards each at `n` players (24/18/15/12 tricks);
+//! * the dog (6 cards at 3, 4 and 6 players, 3 at 5): in petite and garde the
 //!   taker takes it and discards as many cards (the écart, which counts for
 //!   the attack and holds no king and no oudler); in garde sans the dog counts
 //!   for the attack; in garde contre for the defence;
@@ -154,8 +154,8 @@ fn bounds(
             };
             let max = 182 - (8 * (3 - o) + dog_defence + low_defence);
             // Attack's smallest pile, symmetric: one trick of n low cards, its
-            // écart or dog, 8 per oudler. One card less when the partner (5
-            // players) wins the last trick, the attack's only one, to which
+            // écart or dog, 8 per oudler. One card less when a partner (5 and
+            // 6 players) wins the last trick, the attack's only one, to which
             // the taker played the excuse, which goes to the defence (so the
             // attack doesn't end with it: o ≤ 2; and not petit au bout for
             // the defence, who would have won the last trick).
@@ -192,7 +192,7 @@ pub fn possible_points(
     petit_au_bout: Option<Camp>,
     made_by: Option<Camp>,
 ) -> Option<(HalfPoints, HalfPoints)> {
-    if !(3..=5).contains(&players) || oudlers > 3 || (with_partner && players != 5) {
+    if !(3..=6).contains(&players) || oudlers > 3 || (with_partner && players < 5) {
         return None;
     }
     if structural_check(contract, oudlers, petit_au_bout, made_by).is_err() {

@@ -234,13 +234,14 @@ pub enum HandfulSize {
 
 impl HandfulSize {
     /// Trumps (the excuse may stand for one) to show, by table size:
-    /// 3 players 13/15/18, 4 players 10/13/15, 5 players 8/10/13.
-    /// `None` for a table size other than 3, 4 or 5.
+    /// 3 players 13/15/18, 4 players 10/13/15, 5 players 8/10/13,
+    /// 6 players 7/9/11. `None` for a table size other than 3 to 6.
     pub fn trumps_needed(self, players: u8) -> Option<u8> {
         let [s, d, t] = match players {
             3 => [13, 15, 18],
             4 => [10, 13, 15],
             5 => [8, 10, 13],
+            6 => [7, 9, 11],
             _ => return None,
         };
         Some(match self {
@@ -348,6 +349,7 @@ pub(crate) fn deal_shape(players: u8) -> (u16, u16) {
     match players {
         3 => (24, 6),
         4 => (18, 6),
+        6 => (12, 6),
         _ => (15, 3),
     }
 }
@@ -365,6 +367,18 @@ mod tests {
         }
         assert_eq!(Contract::GardeSans.to_string(), "garde_sans");
         assert_eq!(serde_json::to_string(&Seat(3)).unwrap(), "3");
+    }
+
+    #[test]
+    fn six_players_deal_twelve_each_and_show_handfuls_of_7_9_11() {
+        assert_eq!(deal_shape(6), (12, 6));
+        for players in 3..=6u8 {
+            let (each, dog) = deal_shape(players);
+            assert_eq!(each * u16::from(players) + dog, 78, "{players}");
+        }
+        let sizes = [HandfulSize::Simple, HandfulSize::Double, HandfulSize::Triple];
+        assert_eq!(sizes.map(|s| s.trumps_needed(6)), [Some(7), Some(9), Some(11)]);
+        assert_eq!(HandfulSize::Simple.trumps_needed(7), None);
     }
 
     #[test]

@@ -7,8 +7,8 @@
 /// A deal record that is invalid or could not have happened.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
-    /// Table size other than 3, 4 or 5.
-    #[error("a table has 3, 4 or 5 players, not {players}")]
+    /// Table size other than 3, 4, 5 or 6.
+    #[error("a table has 3, 4, 5 or 6 players, not {players}")]
     PlayersCount {
         /// The size given.
         players: i64,
@@ -24,6 +24,32 @@ pub enum RecordError {
     /// A partner given at 3 or 4 players.
     #[error("partner is only for 5 players")]
     PartnerNotFivePlayers,
+    /// A list of partners at 5 players (one seat or null there).
+    #[error("a list of partners is only for 6 players: at 5 players partner is one seat or null")]
+    PartnerListNotSix,
+    /// A bare seat as partner at 6 players (a list there).
+    #[error("at 6 players partner is a list of seats (the holders of the called king and queen), or null")]
+    PartnerNotList,
+    /// More than two partners at 6 players.
+    #[error("at 6 players the taker has 2 partners at most, not {count}")]
+    TooManyPartners {
+        /// The number of partners given.
+        count: usize,
+    },
+    /// The taker in the list of partners at 6 players.
+    #[error(
+        "the taker (seat {taker}) can't be in the list of partners: a called card in the taker's hand gives no partner"
+    )]
+    PartnerIsTaker {
+        /// The taker's seat.
+        taker: u8,
+    },
+    /// The same seat twice in the list of partners.
+    #[error("partner seat {partner} is listed twice")]
+    PartnerTwice {
+        /// The seat given twice.
+        partner: u8,
+    },
     /// Partner seat outside the table.
     #[error("partner seat {partner} is not at the table: seats go from 0 to {last}")]
     PartnerSeat {
@@ -289,6 +315,11 @@ impl RecordError {
             PlayersCount { .. } => "players-count",
             TakerSeat { .. } => "taker-seat",
             PartnerNotFivePlayers => "partner-not-five",
+            PartnerListNotSix => "partner-list-not-six",
+            PartnerNotList => "partner-not-list",
+            TooManyPartners { .. } => "too-many-partners",
+            PartnerIsTaker { .. } => "partner-is-taker",
+            PartnerTwice { .. } => "partner-twice",
             PartnerSeat { .. } => "partner-seat",
             PointsRange => "points-range",
             PointsNotHalf { .. } => "points-not-half",
@@ -348,6 +379,9 @@ impl RecordError {
                 vec![("seat", seat.to_string()), ("last", last.to_string())]
             }
             PointsNotHalf { points } => vec![("points", points.clone())],
+            TooManyPartners { count } => vec![("count", count.to_string())],
+            PartnerIsTaker { taker } => vec![("taker", taker.to_string())],
+            PartnerTwice { partner } => vec![("partner", partner.to_string())],
             OudlersRange { oudlers } => vec![("oudlers", oudlers.to_string())],
             MisereTwice { seat, kind } => {
                 vec![("seat", seat.to_string()), ("kind", kind.to_string())]
@@ -390,6 +424,8 @@ impl RecordError {
             }
             Malformed { detail } => vec![("detail", detail.clone())],
             PartnerNotFivePlayers
+            | PartnerListNotSix
+            | PartnerNotList
             | PointsRange
             | PetiteRefused
             | MisereDisabled

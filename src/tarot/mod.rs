@@ -29,7 +29,7 @@ pub use card::{Card, CardKind, ParseCardError, Rank, Suit};
 pub use cards::CardSet;
 pub use contract::{Camp, Chelem, Contract, HalfPoints, Handful, HandfulSize, Misere, MisereKind, Seat};
 pub use error::RecordError;
-pub use play::{Action, CompactDeal, Game, GameLog, Phase, SeatView};
+pub use play::{Action, Call, CompactDeal, Game, GameLog, Phase, SeatView};
 pub use play_error::PlayError;
 pub use record::{target, DealRecord, RecordInput};
 pub use rules::ScoringRules;

@@ -56,6 +56,30 @@ pub enum PlayError {
         /// The card called.
         card: String,
     },
+    /// One card called at 6 players (two there: a king and a queen).
+    #[error("at 6 players the taker calls two cards, a king and a queen, not one")]
+    CallTwo,
+    /// Two cards called at 5 players (one there).
+    #[error("at 5 players the taker calls one card, not two")]
+    CallOne,
+    /// At 6 players, a pair that is not a king and a queen.
+    #[error("at 6 players the taker calls a king and a queen, not {cards}")]
+    CallKingQueen {
+        /// The cards called, e.g. `KH and KS`.
+        cards: String,
+    },
+    /// At 6 players holding the four kings, a pair that is not two queens.
+    #[error("holding the four kings, the taker calls two different queens, not {cards}")]
+    CallTwoQueens {
+        /// The cards called.
+        cards: String,
+    },
+    /// At 6 players holding the four kings and queens, a pair that is not two knights.
+    #[error("holding the four kings and the four queens, the taker calls two different knights, not {cards}")]
+    CallTwoKnights {
+        /// The cards called.
+        cards: String,
+    },
     /// A called card that is not a knight while holding the four kings and queens.
     #[error("holding the four kings and the four queens, the taker calls a knight, not {card}")]
     CallKnight {
@@ -152,7 +176,7 @@ pub enum PlayError {
         /// The highest trump of the trick.
         highest: String,
     },
-    /// The called suit led on the first trick at 5 players.
+    /// A called suit led on the first trick at 5 or 6 players.
     #[error("on the first trick the called suit can't be led, except the called card itself ({card})")]
     CalledSuitFirstTrick {
         /// The card played.
@@ -173,6 +197,11 @@ impl PlayError {
             CallKing { .. } => "call-king",
             CallQueen { .. } => "call-queen",
             CallKnight { .. } => "call-knight",
+            CallTwo => "call-two",
+            CallOne => "call-one",
+            CallKingQueen { .. } => "call-king-queen",
+            CallTwoQueens { .. } => "call-two-queens",
+            CallTwoKnights { .. } => "call-two-knights",
             DiscardCount { .. } => "discard-count",
             DiscardNotInHand { .. } => "discard-not-in-hand",
             DiscardKing { .. } => "discard-king",
@@ -225,7 +254,10 @@ impl PlayError {
             ],
             MustFollow { card, led } => vec![("card", card.clone()), ("led", led.clone())],
             MustOvertrump { card, highest } => vec![("card", card.clone()), ("highest", highest.clone())],
-            DealOver | HandfulLate | HandfulExcuse => vec![],
+            CallKingQueen { cards } | CallTwoQueens { cards } | CallTwoKnights { cards } => {
+                vec![("cards", cards.clone())]
+            }
+            DealOver | HandfulLate | HandfulExcuse | CallTwo | CallOne => vec![],
         }
     }
 }

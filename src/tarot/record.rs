@@ -9,13 +9,15 @@ use super::rules::ScoringRules;
 /// [`DealRecord`] with [`DealRecord::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordInput {
-    /// Table size: 3, 4 or 5.
+    /// Table size: 3, 4, 5 or 6 (6: casual games only).
     pub players: u8,
     /// The taker's seat.
     pub taker: u8,
-    /// 5 players: the called card's holder; `None` or the taker's own seat
-    /// when the taker plays alone. Must be `None` at 3 and 4 players.
-    pub partner: Option<u8>,
+    /// The partners' seats. 5 players: the called card's holder, one seat at
+    /// most (the taker's own seat means alone); 6 players: the called cards'
+    /// holders, two seats at most, none the taker, none twice. Empty at 3
+    /// and 4 players.
+    pub partners: Vec<u8>,
     /// The contract played.
     pub contract: Contract,
     /// Oudlers in the attack's tricks at the end (0..=3).
@@ -38,7 +40,7 @@ pub struct RecordInput {
 pub struct DealRecord {
     players: u8,
     taker: Seat,
-    partner: Option<Seat>,
+    partners: Vec<Seat>,
     contract: Contract,
     oudlers: u8,
     points: HalfPoints,
@@ -63,6 +65,44 @@ fn seat_in(seat: u8, players: u8) -> bool {
     seat < players
 }
 
+/// The partners as the rules allow them at this table: none at 3 and 4
+/// players, one at most at 5 (the taker's own seat meaning alone), two at
+/// most at 6 (never the taker, never twice).
+fn check_partners(players: u8, taker: u8, partners: &[u8]) -> Result<Vec<Seat>, RecordError> {
+    let last = players - 1;
+    if partners.is_empty() {
+        return Ok(Vec::new());
+    }
+    if players < 5 {
+        return Err(RecordError::PartnerNotFivePlayers);
+    }
+    if players == 5 && partners.len() > 1 {
+        return Err(RecordError::PartnerListNotSix);
+    }
+    if let Some(&p) = partners.iter().find(|&&p| !seat_in(p, players)) {
+        return Err(RecordError::PartnerSeat {
+            partner: p.into(),
+            last,
+        });
+    }
+    if players == 5 {
+        // The called card in the taker's hand or in the dog: alone.
+        return Ok(partners.iter().filter(|&&p| p != taker).map(|&p| Seat(p)).collect());
+    }
+    if partners.len() > 2 {
+        return Err(RecordError::TooManyPartners { count: partners.len() });
+    }
+    if partners.contains(&taker) {
+        return Err(RecordError::PartnerIsTaker { taker });
+    }
+    if partners.len() == 2 && partners[0] == partners[1] {
+        return Err(RecordError::PartnerTwice { partner: partners[0] });
+    }
+    let mut seats: Vec<Seat> = partners.iter().map(|&p| Seat(p)).collect();
+    seats.sort();
+    Ok(seats)
+}
+
 impl DealRecord {
     /// Checks every fact of the record against the rules and against what a
     /// real deal allows; the first problem found is returned.
@@ -70,7 +110,7 @@ impl DealRecord {
         let RecordInput {
             players,
             taker,
-            partner,
+            partners,
             contract,
             oudlers,
             points,
@@ -79,7 +119,7 @@ impl DealRecord {
             chelem,
             miseres,
         } = input;
-        if !(3..=5).contains(&players) {
+        if !(3..=6).contains(&players) {
             return Err(RecordError::PlayersCount {
                 players: players.into(),
             });
@@ -91,19 +131,7 @@ impl DealRecord {
                 last,
             });
         }
-        let partner = match partner {
-            None => None,
-            Some(_) if players != 5 => return Err(RecordError::PartnerNotFivePlayers),
-            Some(p) if !seat_in(p, players) => {
-                return Err(RecordError::PartnerSeat {
-                    partner: p.into(),
-                    last,
-                })
-            }
-            // The called card in the taker's hand or in the dog: alone.
-            Some(p) if p == taker => None,
-            Some(p) => Some(Seat(p)),
-        };
+        let partners = check_partners(players, taker, &partners)?;
         if points > HalfPoints::TOTAL {
             return Err(RecordError::PointsRange);
         }
@@ -126,7 +154,7 @@ impl DealRecord {
         }
         bounds::check_points(
             players,
-            partner.is_some(),
+            !partners.is_empty(),
             contract,
             oudlers,
             points,
@@ -136,7 +164,7 @@ impl DealRecord {
         Ok(DealRecord {
             players,
             taker: Seat(taker),
-            partner,
+            partners,
             contract,
             oudlers,
             points,
@@ -148,7 +176,7 @@ impl DealRecord {
         })
     }
 
-    /// Table size: 3, 4 or 5.
+    /// Table size: 3, 4, 5 or 6.
     pub fn players(&self) -> u8 {
         self.players
     }
@@ -156,10 +184,16 @@ impl DealRecord {
     pub fn taker(&self) -> Seat {
         self.taker
     }
-    /// The partner's seat (5 players), `None` when the taker plays alone or
-    /// at 3 and 4 players (a partner equal to the taker is normalised to `None`).
+    /// The (first) partner's seat, `None` when the taker plays alone or at
+    /// 3 and 4 players (at 5 a partner equal to the taker is normalised to
+    /// `None`). At 6 see [`DealRecord::partners`].
     pub fn partner(&self) -> Option<Seat> {
-        self.partner
+        self.partners.first().copied()
+    }
+    /// Every partner's seat, in seat order: one at most at 5 players, two
+    /// at most at 6, none at 3 and 4.
+    pub fn partners(&self) -> &[Seat] {
+        &self.partners
     }
     /// The contract.
     pub fn contract(&self) -> Contract {
@@ -203,7 +237,7 @@ impl DealRecord {
     }
     /// The camp of a seat in this deal.
     pub fn camp_of(&self, seat: Seat) -> Camp {
-        if seat == self.taker || Some(seat) == self.partner {
+        if seat == self.taker || self.partners.contains(&seat) {
             Camp::Attack
         } else {
             Camp::Defence
@@ -219,7 +253,7 @@ impl RecordInput {
         RecordInput {
             players,
             taker: 0,
-            partner: None,
+            partners: vec![],
             contract: Contract::Garde,
             oudlers: 2,
             points: HalfPoints(100),
@@ -238,7 +272,7 @@ fn check_miseres(players: u8, miseres: &[Misere], rules: &ScoringRules) -> Resul
     if !rules.misere {
         return Err(RecordError::MisereDisabled);
     }
-    let mut seen = [[false; 2]; 5];
+    let mut seen = [[false; 2]; 6];
     let mut counts = [0u8; 2];
     for m in miseres {
         if !seat_in(m.seat.0, players) {
@@ -275,7 +309,7 @@ fn check_miseres(players: u8, miseres: &[Misere], rules: &ScoringRules) -> Resul
 }
 
 fn check_handfuls(players: u8, handfuls: &[Handful], miseres: &[Misere]) -> Result<(), RecordError> {
-    let mut seen = [false; 5];
+    let mut seen = [false; 6];
     let mut needed: u16 = 0;
     for h in handfuls {
         if !seat_in(h.seat.0, players) {
@@ -322,7 +356,7 @@ mod tests {
     #[test]
     fn seats_outside_the_table_are_refused_by_the_record_itself() {
         let fft = ScoringRules::FFT;
-        for players in 3..=5u8 {
+        for players in 3..=6u8 {
             let last = players - 1;
             let ok = DealRecord::new(
                 RecordInput {
@@ -383,12 +417,20 @@ mod tests {
         }
         let partner = DealRecord::new(
             RecordInput {
-                partner: Some(5),
+                partners: vec![5],
                 ..garde(5)
             },
             &fft,
         );
         assert_eq!(partner, Err(RecordError::PartnerSeat { partner: 5, last: 4 }));
+        let partner = DealRecord::new(
+            RecordInput {
+                partners: vec![1, 6],
+                ..garde(6)
+            },
+            &fft,
+        );
+        assert_eq!(partner, Err(RecordError::PartnerSeat { partner: 6, last: 5 }));
     }
 
     #[test]
@@ -407,7 +449,7 @@ mod tests {
         let r = DealRecord::new(
             RecordInput {
                 taker: 1,
-                partner: Some(3),
+                partners: vec![3],
                 ..garde(5)
             },
             &fft,
@@ -418,5 +460,56 @@ mod tests {
             camps,
             [Camp::Defence, Camp::Attack, Camp::Defence, Camp::Attack, Camp::Defence]
         );
+    }
+
+    /// Six players: 0, 1 or 2 partners, in seat order whatever the order
+    /// given; never the taker, never twice, never three.
+    #[test]
+    fn six_players_have_up_to_two_partners() {
+        let fft = ScoringRules::FFT;
+        let with = |taker: u8, partners: Vec<u8>| {
+            DealRecord::new(
+                RecordInput {
+                    taker,
+                    partners,
+                    ..garde(6)
+                },
+                &fft,
+            )
+        };
+        assert_eq!(with(2, vec![]).unwrap().partners(), []);
+        let r = with(2, vec![5, 0]).unwrap();
+        assert_eq!(r.partners(), [Seat(0), Seat(5)]);
+        assert_eq!(r.partner(), Some(Seat(0)));
+        let camps: Vec<Camp> = (0..6).map(|s| r.camp_of(Seat(s))).collect();
+        use Camp::{Attack as A, Defence as D};
+        assert_eq!(camps, [A, D, A, D, D, A]);
+        assert_eq!(with(2, vec![4]).unwrap().partners(), [Seat(4)]);
+        assert_eq!(with(2, vec![2]), Err(RecordError::PartnerIsTaker { taker: 2 }));
+        assert_eq!(with(2, vec![3, 2]), Err(RecordError::PartnerIsTaker { taker: 2 }));
+        assert_eq!(with(2, vec![3, 3]), Err(RecordError::PartnerTwice { partner: 3 }));
+        assert_eq!(with(2, vec![0, 1, 3]), Err(RecordError::TooManyPartners { count: 3 }));
+        // Two partners at 5, any at 3 and 4: refused.
+        let five = DealRecord::new(
+            RecordInput {
+                partners: vec![1, 3],
+                ..garde(5)
+            },
+            &fft,
+        );
+        assert_eq!(five, Err(RecordError::PartnerListNotSix));
+        for players in [3, 4] {
+            let r = DealRecord::new(
+                RecordInput {
+                    partners: vec![1],
+                    ..garde(players)
+                },
+                &fft,
+            );
+            assert_eq!(r, Err(RecordError::PartnerNotFivePlayers));
+        }
+        // Seven is no table.
+        let seven = DealRecord::new(garde(7), &fft);
+        assert_eq!(seven, Err(RecordError::PlayersCount { players: 7 }));
     }
 }

@@ -109,15 +109,15 @@ pub fn score(record: &DealRecord) -> DealScore {
     let exact = (base + petit_au_bout) * multiplier + handful + chelem;
     let s = if rules.round_to_10 { round_to_10(exact) } else { exact };
 
+    // Each defender −S, each partner +S, the taker the rest:
+    // +S × (defenders − partners).
     let mut scores = vec![-s; n];
-    let taker = record.taker().index();
-    scores[taker] = match (n, record.partner()) {
-        (5, Some(partner)) => {
-            scores[partner.index()] = s;
-            2 * s
-        }
-        (n, _) => (n as i64 - 1) * s,
-    };
+    let partners = record.partners();
+    for p in partners {
+        scores[p.index()] = s;
+    }
+    let k = partners.len() as i64;
+    scores[record.taker().index()] = (n as i64 - 1 - 2 * k) * s;
     let mut misere = vec![0; n];
     for m in record.miseres() {
         for (seat, v) in misere.iter_mut().enumerate() {

@@ -48,18 +48,30 @@ pub struct MisereInput<'a> {
     pub kind: Cow<'a, str>,
 }
 
+/// The `partner` field as sent: one seat (5 players) or a list of seats
+/// (6 players).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum PartnerInput {
+    /// One seat: the called card's holder at 5 players.
+    One(i64),
+    /// A list of seats: the called cards' holders at 6 players.
+    List(Vec<i64>),
+}
+
 /// A `chelem score` input record, as decoded from JSON (FORMATS.md).
 /// Numbers are wide and names are strings: [`ScoreInput::to_record_input`]
 /// checks them with sentences a player understands. Unknown fields are ignored.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct ScoreInput<'a> {
-    /// 3, 4 or 5.
+    /// 3, 4, 5 or 6.
     pub players: i64,
     /// Taker's seat.
     pub taker: i64,
-    /// Partner's seat (5 players); null, absent or the taker's seat: alone.
+    /// Partner's seat (5 players; null, absent or the taker's seat: alone)
+    /// or list of partners' seats (6 players; null or absent: alone).
     #[serde(default)]
-    pub partner: Option<i64>,
+    pub partner: Option<PartnerInput>,
     /// `petite`, `garde`, `garde_sans` or `garde_contre`.
     #[serde(borrow)]
     pub contract: Cow<'a, str>,
@@ -92,16 +104,20 @@ fn seat(v: i64, players: u8, err: impl Fn(i64) -> RecordError) -> Result<u8, Rec
 impl ScoreInput<'_> {
     /// Converts to the domain's [`RecordInput`], checking ranges and names.
     pub fn to_record_input(&self) -> Result<RecordInput, RecordError> {
-        if !(3..=5).contains(&self.players) {
+        if !(3..=6).contains(&self.players) {
             return Err(RecordError::PlayersCount { players: self.players });
         }
         let players = self.players as u8;
         let last = players - 1;
         let taker = seat(self.taker, players, |taker| RecordError::TakerSeat { taker, last })?;
-        let partner = match self.partner {
-            None => None,
-            Some(_) if players != 5 => return Err(RecordError::PartnerNotFivePlayers),
-            Some(p) => Some(seat(p, players, |partner| RecordError::PartnerSeat { partner, last })?),
+        let partner_seat = |p: &i64| seat(*p, players, |partner| RecordError::PartnerSeat { partner, last });
+        let partners = match &self.partner {
+            None => Vec::new(),
+            Some(_) if players < 5 => return Err(RecordError::PartnerNotFivePlayers),
+            Some(PartnerInput::One(p)) if players == 5 => vec![partner_seat(p)?],
+            Some(PartnerInput::One(_)) => return Err(RecordError::PartnerNotList),
+            Some(PartnerInput::List(_)) if players == 5 => return Err(RecordError::PartnerListNotSix),
+            Some(PartnerInput::List(list)) => list.iter().map(partner_seat).collect::<Result<Vec<u8>, _>>()?,
         };
         let points = HalfPoints::from_points(self.points)?;
         if !(0..=3).contains(&self.oudlers) {
@@ -151,7 +167,7 @@ impl ScoreInput<'_> {
         Ok(RecordInput {
             players,
             taker,
-            partner,
+            partners,
             contract,
             oudlers: self.oudlers as u8,
             points,
@@ -278,6 +294,8 @@ pub fn score_json(text: &[u8], rules: &ScoringRules) -> Result<Result<ScoreOutpu
 #[derive(Clone, Copy)]
 enum Shape {
     Int,
+    /// An integer, or a list of integers (the partner at 6 players).
+    IntOrList,
     Number,
     Str,
     Bool,
@@ -289,6 +307,7 @@ impl Shape {
     fn matches(self, v: &Value) -> bool {
         match self {
             Shape::Int => v.is_i64(),
+            Shape::IntOrList => v.is_i64() || v.as_array().is_some_and(|a| a.iter().all(Value::is_i64)),
             Shape::Number => v.is_number(),
             Shape::Str => v.is_string(),
             Shape::Bool => v.is_boolean(),
@@ -301,6 +320,7 @@ impl Shape {
         match (self, nullable) {
             (Shape::Int, false) => "an integer",
             (Shape::Int, true) => "an integer or null",
+            (Shape::IntOrList, _) => "a list of integers or null",
             (Shape::Number, _) => "a number",
             (Shape::Str, false) => "a string",
             (Shape::Str, true) => "a string or null",
@@ -331,6 +351,17 @@ fn check_field(
     }
 }
 
+/// The partner is a list at 6 players; elsewhere (or when the table size
+/// itself is wrong) the usual integer, so that the sentences of 3 to 5
+/// players stay as they were.
+fn partner_shape(obj: &serde_json::Map<String, Value>) -> Shape {
+    if obj.get("players").and_then(Value::as_i64) == Some(6) {
+        Shape::IntOrList
+    } else {
+        Shape::Int
+    }
+}
+
 /// Finds the first wrong-typed or missing field of a record that did not
 /// decode; `detail` is the decoder's message, the fallback.
 fn diagnose(v: &Value, detail: &str) -> RecordError {
@@ -340,7 +371,7 @@ fn diagnose(v: &Value, detail: &str) -> RecordError {
     let top = [
         ("players", Shape::Int, true),
         ("taker", Shape::Int, true),
-        ("partner", Shape::Int, false),
+        ("partner", partner_shape(obj), false),
         ("contract", Shape::Str, true),
         ("oudlers", Shape::Int, true),
         ("points", Shape::Number, true),

@@ -121,7 +121,13 @@ impl DealError {
             DealError::NotAnObject | DealError::PlayerSitsOut { .. } | DealError::PlayerNotAtTable { .. } => None,
             DealError::Record(e) => match e {
                 TakerSeat { .. } => Some(DealField::Taker),
-                PartnerNotFivePlayers | PartnerSeat { .. } => Some(DealField::Partner),
+                PartnerNotFivePlayers
+                | PartnerSeat { .. }
+                | PartnerListNotSix
+                | PartnerNotList
+                | TooManyPartners { .. }
+                | PartnerIsTaker { .. }
+                | PartnerTwice { .. } => Some(DealField::Partner),
                 UnknownContract { .. } | PetiteRefused => Some(DealField::Contract),
                 OudlersRange { .. } => Some(DealField::Oudlers),
                 PointsRange
@@ -498,7 +504,7 @@ impl TableDeal {
                 .ok_or(DealError::PlayerNotAtTable { player })
         };
         let taker = seat(d.taker)?;
-        let partner = d.partner.map(seat).transpose()?;
+        let partners: Vec<u8> = d.partner.map(seat).transpose()?.into_iter().collect();
         let mut handfuls = d
             .handfuls
             .iter()
@@ -514,7 +520,7 @@ impl TableDeal {
         let input = RecordInput {
             players: playing.len() as u8,
             taker,
-            partner,
+            partners,
             contract: d.contract,
             oudlers: d.oudlers,
             points: d.points,
@@ -687,7 +693,7 @@ mod tests {
         let record = DealRecord::new(
             RecordInput {
                 taker: 2,
-                partner: Some(4),
+                partners: vec![4],
                 ..RecordInput::garde(5)
             },
             &rules,

@@ -36,7 +36,7 @@ fn table(players: u8, seed: u64) -> Vec<Bot> {
 
 #[test]
 fn strong_bot_plays_only_legal_actions() {
-    for players in 3..=5u8 {
+    for players in 3..=6u8 {
         for seed in 0..8u64 {
             let mut bots = table(players, seed);
             bots[(seed % u64::from(players)) as usize] = Bot::Strong(Budget::Playouts(6));
@@ -51,7 +51,7 @@ fn strong_bot_plays_only_legal_actions() {
 
 #[test]
 fn strong_bot_is_deterministic_for_a_seed() {
-    for players in 3..=5u8 {
+    for players in 3..=6u8 {
         let seed = 40 + u64::from(players);
         let bots = vec![Bot::Strong(Budget::Playouts(5)); usize::from(players)];
         let run = || {
@@ -93,7 +93,7 @@ fn shown_voids(g: &Game, seat: Seat) -> CardSet {
 fn sampled_deals_are_consistent_with_what_the_seat_saw() {
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut checked = 0;
-    for players in 3..=5u8 {
+    for players in 3..=6u8 {
         for seed in 0..40u64 {
             let g = played_into(players, seed, &table(players, seed), 3 + (seed as usize * 7) % 50);
             let Some(seat) = g.to_act() else { continue };
@@ -124,7 +124,7 @@ fn sampled_deals_are_consistent_with_what_the_seat_saw() {
 fn strong_bot_never_looks_at_hidden_cards() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut differ = 0;
-    for players in 3..=5u8 {
+    for players in 3..=6u8 {
         for seed in 0..12u64 {
             let g = played_into(players, seed, &table(players, seed), 2 + (seed as usize * 5) % 40);
             let Some(seat) = g.to_act() else { continue };
@@ -185,6 +185,8 @@ fn duel_table_lists_each_table_size() {
     opts.a = "nobody".into();
     assert!(run(&opts).is_err());
     opts.a = "quick".into();
-    opts.players = vec![6];
+    opts.players = vec![7];
+    assert!(run(&opts).is_err());
+    opts.players = vec![2];
     assert!(run(&opts).is_err());
 }

@@ -47,6 +47,35 @@ fn score_answers_every_line_with_the_documented_exit_codes() {
     assert_eq!(text(&out.stdout).lines().count(), 3);
 }
 
+/// Six players (casual games): `partner` is a list; a bare seat there, or
+/// a list at 5, is refused with a sentence, and the other lines still score.
+#[test]
+fn score_takes_six_players_with_a_list_of_partners() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = r#"{"players": 6, "taker": 0, "partner": [3, 1], "contract": "garde", "oudlers": 2, "points": 50}"#;
+    let alone = r#"{"players": 6, "taker": 2, "partner": null, "contract": "garde", "oudlers": 2, "points": 50}"#;
+    let bare = r#"{"players": 6, "taker": 0, "partner": 3, "contract": "garde", "oudlers": 2, "points": 50}"#;
+    let list5 = r#"{"players": 5, "taker": 0, "partner": [3], "contract": "garde", "oudlers": 2, "points": 50}"#;
+    let out = chelem(&["score"], &format!("{two}\n{alone}\n{bare}\n{list5}\n"), dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["scores"], serde_json::json!([68, 68, -68, 68, -68, -68]));
+    assert_eq!(lines[0]["won"], true);
+    assert_eq!(lines[1]["scores"], serde_json::json!([-68, -68, 340, -68, -68, -68]));
+    assert_eq!(
+        lines[2]["error"],
+        "at 6 players partner is a list of seats (the holders of the called king and queen), or null"
+    );
+    assert_eq!(
+        lines[3]["error"],
+        "a list of partners is only for 6 players: at 5 players partner is one seat or null"
+    );
+}
+
 #[test]
 fn seat_prints_the_documented_document_deterministically() {
     let dir = tempfile::tempdir().unwrap();

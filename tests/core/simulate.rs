@@ -11,7 +11,7 @@ use chelem::tarot::Game;
 #[test]
 fn simulate_binary_writes_a_checkable_log() {
     let dir = tempfile::tempdir().unwrap();
-    for players in ["3", "4", "5"] {
+    for players in ["3", "4", "5", "6"] {
         let log = dir.path().join(format!("deals-{players}.jsonl"));
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
             .args([
@@ -53,11 +53,15 @@ fn simulate_binary_writes_a_checkable_log() {
             assert_eq!(g.log(), parsed);
         }
     }
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
-        .args(["simulate", "--players", "6", "--deals", "1"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
+    for players in ["2", "7", "six"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chelem"))
+            .args(["simulate", "--players", players, "--deals", "1"])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--players must be 3, 4, 5 or 6"), "{err}");
+    }
 }
 
 /// `chelem simulate --bot strong --playouts N` is reproducible: the same run

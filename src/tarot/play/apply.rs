@@ -2,8 +2,8 @@
 //! the call, the écart, the chelem announcement, a handful, a card and the
 //! trick it completes).
 
-use super::moves::{callable_rank, discardable_plain, handful_sizes, trick_winner_index};
-use super::{Action, Game, Phase};
+use super::moves::{callable_rank, callable_ranks_six, discardable_plain, handful_sizes, trick_winner_index};
+use super::{Action, Call, Game, Phase};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{Contract, Seat};
@@ -34,7 +34,7 @@ impl Game {
         };
         match (self.phase, action) {
             (Phase::Bidding, Action::Bid(bid)) => self.bid(seat, bid),
-            (Phase::Calling, Action::Call(card)) => self.call(card),
+            (Phase::Calling, Action::Call(call)) => self.do_call(call),
             (Phase::Discard, Action::Discard(cards)) => self.do_discard(cards),
             (Phase::Chelem, Action::Chelem(yes)) => {
                 self.chelem_announced = yes;
@@ -77,7 +77,7 @@ impl Game {
             None => self.phase = Phase::Done,
             Some(t) => {
                 self.to_act = t;
-                if self.players == 5 {
+                if self.players >= 5 {
                     self.phase = Phase::Calling;
                 } else {
                     self.after_call(t);
@@ -96,8 +96,14 @@ impl Game {
         }
     }
 
-    fn call(&mut self, card: Card) -> Result<(), PlayError> {
+    fn do_call(&mut self, call: Call) -> Result<(), PlayError> {
         let taker = self.taker.expect("a taker in the calling phase");
+        let card = match (self.players, call) {
+            (6, Call::One(_)) => return Err(PlayError::CallTwo),
+            (6, Call::Two(a, b)) => return self.call_two(taker, a, b),
+            (_, Call::Two(..)) => return Err(PlayError::CallOne),
+            (_, Call::One(card)) => card,
+        };
         let rank = callable_rank(self.hand(taker));
         if !rank.contains(card) {
             let name = card.to_string();
@@ -109,8 +115,34 @@ impl Game {
                 PlayError::CallKnight { card: name }
             });
         }
-        self.called = Some(card);
-        self.called_holder = Seat::all(self.players).find(|s| self.dealt[s.index()].contains(card));
+        self.called = Some(call);
+        self.called_holder = [self.holder(card), None];
+        self.after_call(taker);
+        Ok(())
+    }
+
+    /// Who was dealt `card` (`None`: it is in the dog).
+    fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::all(self.players).find(|s| self.dealt[s.index()].contains(card))
+    }
+
+    /// 6 players: a king and a queen (or two queens, or two knights, by
+    /// what the taker holds), two different cards, in either order.
+    fn call_two(&mut self, taker: Seat, a: Card, b: Card) -> Result<(), PlayError> {
+        let [first, second] = callable_ranks_six(self.hand(taker));
+        let one_each = (first.contains(a) && second.contains(b)) || (first.contains(b) && second.contains(a));
+        if !one_each || a == b {
+            let cards = Call::Two(a, b).to_string();
+            return Err(if first == CardSet::KINGS {
+                PlayError::CallKingQueen { cards }
+            } else if first == CardSet::QUEENS {
+                PlayError::CallTwoQueens { cards }
+            } else {
+                PlayError::CallTwoKnights { cards }
+            });
+        }
+        self.called = Some(Call::Two(a, b));
+        self.called_holder = [self.holder(a), self.holder(b)];
         self.after_call(taker);
         Ok(())
     }

@@ -147,7 +147,7 @@ impl Game {
 
     /// Rebuilds a deal from its compact form.
     pub fn from_compact(c: &CompactDeal) -> Result<Game, (usize, PlayError)> {
-        if !(3..=5).contains(&c.players) || c.dealer.0 >= c.players {
+        if !(3..=6).contains(&c.players) || c.dealer.0 >= c.players {
             return Err((
                 0,
                 PlayError::NoSuchSeat {

@@ -4,14 +4,14 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Game, Phase, MAX_TRICKS};
+use super::{Game, Phase, MAX_SEATS, MAX_TRICKS};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{deal_shape, Seat};
 
 /// Shuffles and deals by packets of 3, the dog's cards set aside one at a
 /// time between packets (never first or last).
-fn deal(players: u8, dealer: Seat, rng: &mut ChaCha8Rng) -> ([CardSet; 5], CardSet) {
+fn deal(players: u8, dealer: Seat, rng: &mut ChaCha8Rng) -> ([CardSet; MAX_SEATS], CardSet) {
     let (each, dog_size) = deal_shape(players);
     let mut deck: [u8; 78] = std::array::from_fn(|i| i as u8);
     for i in (1..78).rev() {
@@ -28,7 +28,7 @@ fn deal(players: u8, dealer: Seat, rng: &mut ChaCha8Rng) -> ([CardSet; 5], CardS
             chosen += 1;
         }
     }
-    let mut hands = [CardSet::EMPTY; 5];
+    let mut hands = [CardSet::EMPTY; MAX_SEATS];
     let mut dog = CardSet::EMPTY;
     let mut pos = 0;
     let take = |pos: &mut usize| {
@@ -54,13 +54,13 @@ pub fn is_petit_sec(hand: CardSet) -> bool {
 }
 
 impl Game {
-    /// A new deal at a table of `players` (3, 4 or 5), shuffled and dealt
-    /// from `seed`; a petit sec is redealt from the same random stream.
+    /// A new deal at a table of `players` (3, 4, 5 or 6), shuffled and
+    /// dealt from `seed`; a petit sec is redealt from the same random stream.
     ///
     /// # Panics
-    /// When `players` is not 3, 4 or 5 or `dealer` is not a seat.
+    /// When `players` is not 3, 4, 5 or 6 or `dealer` is not a seat.
     pub fn new(players: u8, dealer: Seat, seed: u64) -> Game {
-        assert!((3..=5).contains(&players), "a table has 3, 4 or 5 players");
+        assert!((3..=6).contains(&players), "a table has 3, 4, 5 or 6 players");
         assert!(dealer.0 < players, "the dealer is a seat of the table");
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut redeals = 0u8;
@@ -79,13 +79,13 @@ impl Game {
     /// deck in hands and a dog of the right sizes. Its seed is 0, so its
     /// compact form does not replay it: keep the hands too.
     pub fn with_deal(players: u8, dealer: Seat, hands: &[CardSet], dog: CardSet) -> Option<Game> {
-        if !(3..=5).contains(&players) || dealer.0 >= players || hands.len() != usize::from(players) {
+        if !(3..=6).contains(&players) || dealer.0 >= players || hands.len() != usize::from(players) {
             return None;
         }
         let (each, dog_size) = deal_shape(players);
         let mut all = dog;
         let mut total = dog.len();
-        let mut h = [CardSet::EMPTY; 5];
+        let mut h = [CardSet::EMPTY; MAX_SEATS];
         for (i, hand) in hands.iter().enumerate() {
             if hand.len() != u32::from(each) || !hand.is_subset(CardSet::DECK) {
                 return None;
@@ -126,15 +126,17 @@ impl Game {
         if all != before {
             return None;
         }
-        if let Some(c) = self.called {
-            if !self.played.contains(c) && !self.dog.contains(c) {
-                g.called_holder = Seat::all(self.players).find(|s| hands[s.index()].contains(c));
+        if let Some(call) = self.called {
+            for (k, c) in call.to_vec().into_iter().enumerate() {
+                if !self.played.contains(c) && !self.dog.contains(c) {
+                    g.called_holder[k] = Seat::all(self.players).find(|s| hands[s.index()].contains(c));
+                }
             }
         }
         Some(g)
     }
 
-    fn start(players: u8, dealer: Seat, seed: u64, redeals: u8, hands: [CardSet; 5], dog: CardSet) -> Game {
+    fn start(players: u8, dealer: Seat, seed: u64, redeals: u8, hands: [CardSet; MAX_SEATS], dog: CardSet) -> Game {
         Game {
             players,
             dealer,
@@ -145,25 +147,25 @@ impl Game {
             hands,
             phase: Phase::Bidding,
             to_act: dealer.next(players),
-            bids: [None; 5],
+            bids: [None; MAX_SEATS],
             nbids: 0,
             taker: None,
             contract: None,
             called: None,
-            called_holder: None,
+            called_holder: [None; 2],
             discard: CardSet::EMPTY,
             chelem_announced: false,
             handful_done: 0,
-            handfuls: [CardSet::EMPTY; 5],
-            handful_order: [Seat(0); 5],
+            handfuls: [CardSet::EMPTY; MAX_SEATS],
+            handful_order: [Seat(0); MAX_SEATS],
             nhandfuls: 0,
-            tricks: [[Card::EXCUSE; 5]; MAX_TRICKS],
+            tricks: [[Card::EXCUSE; MAX_SEATS]; MAX_TRICKS],
             leaders: [Seat(0); MAX_TRICKS],
             winners: [Seat(0); MAX_TRICKS],
             ntricks: 0,
             trick_len: 0,
             played: CardSet::EMPTY,
-            won: [CardSet::EMPTY; 5],
+            won: [CardSet::EMPTY; MAX_SEATS],
             excuse: None,
             outcome: None,
         }

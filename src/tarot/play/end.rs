@@ -2,7 +2,7 @@
 //! chelem), the [`Outcome`], and the deal's record scored by the one
 //! scoring path of recorded deals.
 
-use super::{Game, Phase};
+use super::{Game, Phase, MAX_SEATS};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{Camp, Chelem, Contract, HalfPoints, Handful, Seat};
@@ -24,7 +24,7 @@ pub struct Outcome {
     /// Who took every trick.
     pub chelem_made_by: Option<Camp>,
     /// Every seat's score (zeros beyond `players`).
-    pub scores: [i64; 5],
+    pub scores: [i64; MAX_SEATS],
 }
 
 impl Game {
@@ -63,7 +63,7 @@ impl Game {
         let petit_au_bout = self.petit_au_bout(excuse_wins_last);
         let record = self.build_record(oudlers, points, petit_au_bout, made_by);
         let s = score(&record);
-        let mut scores = [0i64; 5];
+        let mut scores = [0i64; MAX_SEATS];
         scores[..s.scores.len()].copy_from_slice(&s.scores);
         self.outcome = Some(Outcome {
             oudlers,
@@ -159,7 +159,7 @@ impl Game {
         let input = RecordInput {
             players: self.players,
             taker: taker.0,
-            partner: self.partner().map(|p| p.0),
+            partners: self.partners().iter().map(|p| p.0).collect(),
             contract: self.contract.expect("a contract"),
             oudlers,
             points,

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{bid_name, bid_str, Game};
+use super::{bid_name, bid_str, Call, Game};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{Contract, HandfulSize, Seat};
@@ -50,6 +50,29 @@ pub struct TrickLog {
     pub winner: Seat,
 }
 
+/// The `partner` of a game log: at 5 players the seat that held the
+/// called card (the taker's own when it was in their hand), written as a
+/// number; at 6 players the partners' seats (never the taker), a list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LogPartner {
+    /// 5 players: the called card's holder.
+    Seat(Seat),
+    /// 6 players: the partners, in seat order.
+    Seats(Vec<Seat>),
+}
+
+impl LogPartner {
+    /// The partners (never the taker), in seat order.
+    pub fn partners(&self, taker: Option<Seat>) -> Vec<Seat> {
+        match self {
+            LogPartner::Seat(s) if Some(*s) != taker => vec![*s],
+            LogPartner::Seat(_) => vec![],
+            LogPartner::Seats(v) => v.clone(),
+        }
+    }
+}
+
 /// The game-log line of a deal (FORMATS.md, `chelem simulate --log`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameLog {
@@ -71,10 +94,11 @@ pub struct GameLog {
     pub contract: Option<Contract>,
     /// Whether the taker announced a chelem.
     pub chelem_announced: bool,
-    /// 5 players: the card called.
-    pub called: Option<Card>,
-    /// 5 players: who held the called card (the taker, or null when in the dog).
-    pub partner: Option<Seat>,
+    /// 5 players: the card called; 6 players: the two cards, a list.
+    pub called: Option<Call>,
+    /// 5 players: who held the called card (the taker, or null when in the
+    /// dog); 6 players: the partners' seats, a list (empty: alone).
+    pub partner: Option<LogPartner>,
     /// The écart (empty for garde sans and garde contre).
     pub discard: Vec<Card>,
     /// The handfuls shown, in the order shown.
@@ -93,6 +117,15 @@ pub struct GameLog {
 }
 
 impl Game {
+    /// The log's `partner`: set once a card is called (5 players: its
+    /// holder, by the deal or a resampling), the list of partners at 6.
+    fn log_partner(&self) -> Option<LogPartner> {
+        match self.called? {
+            Call::One(_) => self.called_holder[0].map(LogPartner::Seat),
+            Call::Two(..) => Some(LogPartner::Seats(self.partners())),
+        }
+    }
+
     pub(super) fn handful_logs(&self) -> Vec<HandfulLog> {
         (0..usize::from(self.nhandfuls))
             .map(|i| {
@@ -137,8 +170,7 @@ impl Game {
             contract: self.contract,
             chelem_announced: self.chelem_announced,
             called: self.called,
-            // Set once a card is called (5 players), by the deal or a resampling.
-            partner: self.called_holder,
+            partner: self.log_partner(),
             discard: self.discard.to_vec(),
             handfuls: self.handful_logs(),
             tricks: (0..self.ntricks).map(|i| self.trick_log(i)).collect(),
@@ -184,6 +216,38 @@ fn write_opt<W: std::io::Write + ?Sized, T: std::fmt::Display>(w: &mut W, v: Opt
 }
 
 impl Game {
+    /// Writes `"called":…,"partner":…` of the log line: a card and a seat
+    /// at 5 players, lists at 6, null before a call.
+    fn write_call<W: std::io::Write + ?Sized>(&self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b"\"called\":")?;
+        match self.called {
+            Some(Call::One(c)) => write_card(w, c)?,
+            Some(Call::Two(a, b)) => {
+                w.write_all(b"[")?;
+                write_card(w, a)?;
+                w.write_all(b",")?;
+                write_card(w, b)?;
+                w.write_all(b"]")?;
+            }
+            None => w.write_all(b"null")?,
+        }
+        w.write_all(b",\"partner\":")?;
+        match self.log_partner() {
+            Some(LogPartner::Seats(seats)) => {
+                w.write_all(b"[")?;
+                for (i, s) in seats.iter().enumerate() {
+                    if i > 0 {
+                        w.write_all(b",")?;
+                    }
+                    write!(w, "{}", s.0)?;
+                }
+                w.write_all(b"]")
+            }
+            Some(LogPartner::Seat(s)) => write!(w, "{}", s.0),
+            None => w.write_all(b"null"),
+        }
+    }
+
     /// Writes the game-log line (without the newline) straight to `w`:
     /// the same bytes as `serde_json::to_writer(w, &self.log())`, without
     /// building the log (what `chelem simulate --log` uses).
@@ -215,13 +279,8 @@ impl Game {
             Some(c) => write!(w, "\"{}\"", c.name())?,
             None => w.write_all(b"null")?,
         }
-        write!(w, ",\"chelem_announced\":{},\"called\":", self.chelem_announced)?;
-        match self.called {
-            Some(c) => write_card(w, c)?,
-            None => w.write_all(b"null")?,
-        }
-        w.write_all(b",\"partner\":")?;
-        write_opt(w, self.called_holder.map(|s| s.0))?;
+        write!(w, ",\"chelem_announced\":{},", self.chelem_announced)?;
+        self.write_call(w)?;
         w.write_all(b",\"discard\":")?;
         write_cards(w, self.discard)?;
         w.write_all(b",\"handfuls\":[")?;

@@ -42,8 +42,8 @@ use super::contract::{deal_shape, Contract, HandfulSize, Seat};
 pub use compact::{CompactDeal, SeatAction};
 pub use deal::is_petit_sec;
 pub use end::Outcome;
-pub use log::{BidEntry, GameLog, HandfulLog, PlayedCard, TrickLog};
-pub use moves::{callable_rank, discardable_plain, trick_winner_index};
+pub use log::{BidEntry, GameLog, HandfulLog, LogPartner, PlayedCard, TrickLog};
+pub use moves::{callable_rank, callable_ranks_six, discardable_plain, trick_winner_index};
 pub use view::{Legal, SeatView};
 
 /// The steps of a deal.
@@ -52,7 +52,7 @@ pub use view::{Legal, SeatView};
 pub enum Phase {
     /// Each seat bids once, from the dealer's next seat.
     Bidding,
-    /// 5 players: the taker calls a card.
+    /// 5 players: the taker calls a card; 6 players: two cards.
     Calling,
     /// Petite or garde: the taker has taken the dog and discards.
     Discard,
@@ -78,16 +78,112 @@ impl Phase {
     }
 }
 
+/// What the taker calls: one card at 5 players, two at 6 (a king and a
+/// queen, in the order called). Written `"KH"` or `["KH", "QS"]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Call {
+    /// 5 players: one card.
+    One(Card),
+    /// 6 players: two cards.
+    Two(Card, Card),
+}
+
+impl Call {
+    /// The cards called.
+    pub fn cards(self) -> CardSet {
+        match self {
+            Call::One(c) => CardSet::one(c),
+            Call::Two(a, b) => CardSet::one(a).or(CardSet::one(b)),
+        }
+    }
+
+    /// The cards called, in the order called.
+    pub fn to_vec(self) -> Vec<Card> {
+        match self {
+            Call::One(c) => vec![c],
+            Call::Two(a, b) => vec![a, b],
+        }
+    }
+
+    /// The cards called, in the order called, as a pair (`None` second at
+    /// 5 players).
+    pub fn pair(self) -> [Option<Card>; 2] {
+        match self {
+            Call::One(c) => [Some(c), None],
+            Call::Two(a, b) => [Some(a), Some(b)],
+        }
+    }
+
+    /// The first card called.
+    pub fn first(self) -> Card {
+        match self {
+            Call::One(c) | Call::Two(c, _) => c,
+        }
+    }
+}
+
+impl From<Card> for Call {
+    fn from(c: Card) -> Call {
+        Call::One(c)
+    }
+}
+
+impl std::fmt::Display for Call {
+    /// `KH`, or `KH and QS`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Call::One(c) => write!(f, "{c}"),
+            Call::Two(a, b) => write!(f, "{a} and {b}"),
+        }
+    }
+}
+
+impl Serialize for Call {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Call::One(c) => c.serialize(s),
+            Call::Two(a, b) => [a, b].serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Call {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Call, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Call;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a card, or a list of two cards")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Call, E> {
+                v.parse::<Card>().map(Call::One).map_err(E::custom)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Call, A::Error> {
+                let too_many = || serde::de::Error::custom("a call is one card or two");
+                let a: Card = seq.next_element()?.ok_or_else(too_many)?;
+                let Some(b) = seq.next_element::<Card>()? else {
+                    return Ok(Call::One(a));
+                };
+                if seq.next_element::<Card>()?.is_some() {
+                    return Err(too_many());
+                }
+                Ok(Call::Two(a, b))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// One action of a seat. Serialized as in FORMATS.md "Digital play":
-/// `{"bid": "pass"}`, `{"call": "KH"}`, `{"discard": [...]}`,
+/// `{"bid": "pass"}`, `{"call": "KH"}` (6 players: `{"call": ["KH", "QS"]}`), `{"discard": [...]}`,
 /// `{"chelem": false}`, `{"handful": [...]}`, `{"card": "KH"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     /// A bid (`None`: pass).
     Bid(#[serde(with = "bid_name")] Option<Contract>),
-    /// 5 players: the card the taker calls.
-    Call(Card),
+    /// 5 players: the card the taker calls; 6 players: the two cards.
+    Call(Call),
     /// The écart.
     Discard(CardSet),
     /// Whether the taker announces a chelem.
@@ -137,6 +233,8 @@ pub mod bid_name {
 }
 
 const MAX_TRICKS: usize = 24;
+/// The largest table (6 players, casual games).
+const MAX_SEATS: usize = 6;
 
 /// One deal in play. Cheap to copy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,32 +243,33 @@ pub struct Game {
     dealer: Seat,
     seed: u64,
     redeals: u8,
-    dealt: [CardSet; 5],
+    dealt: [CardSet; MAX_SEATS],
     dog: CardSet,
-    hands: [CardSet; 5],
+    hands: [CardSet; MAX_SEATS],
     phase: Phase,
     to_act: Seat,
-    bids: [Option<Contract>; 5],
+    bids: [Option<Contract>; MAX_SEATS],
     nbids: u8,
     taker: Option<Seat>,
     contract: Option<Contract>,
-    called: Option<Card>,
-    /// Holder of the called card (may be the taker); `None` if in the dog.
-    called_holder: Option<Seat>,
+    called: Option<Call>,
+    /// Holders of the called cards, in the order called (may be the
+    /// taker); `None` for a card in the dog or not called.
+    called_holder: [Option<Seat>; 2],
     discard: CardSet,
     chelem_announced: bool,
     /// Bit per seat: handful shown/declined or first card played.
     handful_done: u8,
-    handfuls: [CardSet; 5],
-    handful_order: [Seat; 5],
+    handfuls: [CardSet; MAX_SEATS],
+    handful_order: [Seat; MAX_SEATS],
     nhandfuls: u8,
-    tricks: [[Card; 5]; MAX_TRICKS],
+    tricks: [[Card; MAX_SEATS]; MAX_TRICKS],
     leaders: [Seat; MAX_TRICKS],
     winners: [Seat; MAX_TRICKS],
     ntricks: u8,
     trick_len: u8,
     played: CardSet,
-    won: [CardSet; 5],
+    won: [CardSet; MAX_SEATS],
     /// Seat and trick of the excuse once played.
     excuse: Option<(Seat, u8)>,
     outcome: Option<Outcome>,
@@ -252,30 +351,88 @@ impl Game {
         })
     }
 
-    /// 5 players: the card called.
+    /// 5 players: the card called (6 players: the first of the two, see
+    /// [`Game::call`]).
     pub fn called(&self) -> Option<Card> {
+        self.called.map(Call::first)
+    }
+
+    /// The call: one card at 5 players, two at 6.
+    pub fn call(&self) -> Option<Call> {
         self.called
+    }
+
+    /// The cards called (none before the call, and at 3 and 4 players).
+    pub fn called_cards(&self) -> CardSet {
+        self.called.map_or(CardSet::EMPTY, Call::cards)
+    }
+
+    /// The holders of the called cards, in the order called (the taker
+    /// included; `None` for a card in the dog).
+    pub fn called_holders(&self) -> impl Iterator<Item = Option<Seat>> + '_ {
+        let n = match self.called {
+            None => 0,
+            Some(Call::One(_)) => 1,
+            Some(Call::Two(..)) => 2,
+        };
+        self.called_holder[..n].iter().copied()
+    }
+
+    /// The partners as a bit mask of seats (never the taker).
+    fn partner_bits(&self) -> u8 {
+        let mut bits = 0;
+        for s in self.called_holder.into_iter().flatten() {
+            if Some(s) != self.taker {
+                bits |= s.bit();
+            }
+        }
+        bits
+    }
+
+    /// The taker's partners, in seat order (never the taker): one at most
+    /// at 5 players, two at most at 6; hidden knowledge until their called
+    /// card is played — see [`Game::partners_public`].
+    pub fn partners(&self) -> Vec<Seat> {
+        let bits = self.partner_bits();
+        Seat::all(self.players).filter(|s| bits & s.bit() != 0).collect()
     }
 
     /// 5 players: the taker's partner (never the taker); hidden knowledge
     /// until the called card is played — see [`Game::partner_public`].
+    /// At 6 players the first of [`Game::partners`].
     pub fn partner(&self) -> Option<Seat> {
-        self.called_holder.filter(|&s| Some(s) != self.taker)
+        self.partners().first().copied()
     }
 
-    /// The partner once known to all: the called card has been played.
+    /// The partners once known to all: a partner is known once a called
+    /// card it held has been played.
+    pub fn partners_public(&self) -> Vec<Seat> {
+        Seat::all(self.players).filter(|&s| self.is_partner_public(s)).collect()
+    }
+
+    /// Whether `seat` is known to all as a partner: it held a called card
+    /// that has been played.
+    pub fn is_partner_public(&self, seat: Seat) -> bool {
+        let Some(call) = self.called else {
+            return false;
+        };
+        Some(seat) != self.taker
+            && call
+                .pair()
+                .into_iter()
+                .zip(self.called_holder)
+                .any(|(c, holder)| holder == Some(seat) && c.is_some_and(|c| self.played.contains(c)))
+    }
+
+    /// 5 players: the partner once known to all (the called card has been
+    /// played).
     pub fn partner_public(&self) -> Option<Seat> {
-        let c = self.called?;
-        if self.played.contains(c) {
-            self.partner()
-        } else {
-            None
-        }
+        self.partners_public().first().copied()
     }
 
     /// Whether `seat` is in the attack (taker or partner).
     pub fn is_attack(&self, seat: Seat) -> bool {
-        Some(seat) == self.taker || Some(seat) == self.partner()
+        Some(seat) == self.taker || self.partner_bits() & seat.bit() != 0
     }
 
     /// The écart.

@@ -18,6 +18,19 @@ pub fn callable_rank(hand: CardSet) -> CardSet {
     }
 }
 
+/// 6 players: the two ranks (as sets of four cards) the taker calls from,
+/// one card of each: a king and a queen; holding the four kings, two
+/// queens; holding the four kings and the four queens, two knights.
+pub fn callable_ranks_six(hand: CardSet) -> [CardSet; 2] {
+    if !CardSet::KINGS.is_subset(hand) {
+        [CardSet::KINGS, CardSet::QUEENS]
+    } else if !CardSet::QUEENS.is_subset(hand) {
+        [CardSet::QUEENS, CardSet::QUEENS]
+    } else {
+        [CardSet::KNIGHTS, CardSet::KNIGHTS]
+    }
+}
+
 /// Cards that may go in an écart without any trump: no king, no oudler, no trump.
 pub fn discardable_plain(hand: CardSet) -> CardSet {
     hand.and(CardSet::SUITED).minus(CardSet::KINGS)
@@ -64,9 +77,14 @@ impl Game {
         v
     }
 
-    /// The cards the taker may call now.
+    /// The cards the taker may call now (6 players: the cards of either
+    /// rank; a call takes one of each, two different ones).
     pub fn legal_calls(&self) -> CardSet {
         match (self.phase, self.taker) {
+            (Phase::Calling, Some(t)) if self.players == 6 => {
+                let [a, b] = callable_ranks_six(self.hand(t));
+                a.or(b)
+            }
             (Phase::Calling, Some(t)) => callable_rank(self.hand(t)),
             _ => CardSet::EMPTY,
         }
@@ -99,15 +117,19 @@ impl Game {
         let led = cur.iter().copied().find(|c| *c != Card::EXCUSE);
         let ex = hand.and(CardSet::EXCUSE);
         let Some(led) = led else {
-            // Leading (or the excuse was led: this card sets the suit).
-            if self.players == 5 && self.ntricks == 0 {
-                if let Some(k) = self.called {
+            // Leading (or the excuse was led: this card sets the suit). On
+            // the first trick a called suit is led only with a called card.
+            let called = self.called_cards();
+            if self.ntricks == 0 && !called.is_empty() {
+                let mut barred = CardSet::EMPTY;
+                for k in called {
                     if let Some(s) = k.suit() {
-                        let ok = hand.minus(CardSet::suit(s)).or(hand.and(CardSet::one(k)));
-                        if !ok.is_empty() {
-                            return ok;
-                        }
+                        barred = barred.or(CardSet::suit(s));
                     }
+                }
+                let ok = hand.minus(barred).or(hand.and(called));
+                if !ok.is_empty() {
+                    return ok;
                 }
             }
             return hand;

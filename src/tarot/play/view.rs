@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::log::{BidEntry, HandfulLog, PlayedCard, TrickLog};
-use super::{bid_str, Game, Phase};
+use super::{bid_str, Call, Game, Phase};
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{Contract, Seat};
@@ -87,10 +87,14 @@ pub struct SeatView {
     pub taker: Option<Seat>,
     /// The contract, once bidding is over.
     pub contract: Option<Contract>,
-    /// 5 players: the card called.
-    pub called: Option<Card>,
+    /// 5 players: the card called; 6 players: the two cards, a list.
+    pub called: Option<Call>,
     /// 5 players: the partner, once the called card has been played.
     pub partner: Option<Seat>,
+    /// 6 players: the partners known to all (a called card they held has
+    /// been played), in seat order; absent at 3 to 5 players.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub partners: Option<Vec<Seat>>,
     /// The dog, once the rules make it public.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub dog: Option<Vec<Card>>,
@@ -148,7 +152,8 @@ impl Game {
             taker: if bidding_over { self.taker } else { None },
             contract: if bidding_over { self.contract } else { None },
             called: self.called,
-            partner: self.partner_public(),
+            partner: if self.players == 6 { None } else { self.partner_public() },
+            partners: (self.players == 6).then(|| self.partners_public()),
             dog: self.dog_public().then(|| self.dog.to_vec()),
             discard: discard.to_vec(),
             handfuls: self.handful_logs(),

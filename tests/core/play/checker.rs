@@ -113,6 +113,7 @@ pub fn check(line: &Value) -> Result<Checked, String> {
         3 => (24, 6),
         4 => (18, 6),
         5 => (15, 3),
+        6 => (12, 6),
         _ => return Err("players".into()),
     };
     if dealer >= n {
@@ -187,39 +188,9 @@ pub fn check(line: &Value) -> Result<Checked, String> {
     if contract != best {
         return Err("contract".into());
     }
-    // The call (5 players).
-    let mut partner: Option<usize> = None;
-    if n == 5 {
-        let called = parse(line["called"].as_str().ok_or("called")?)?;
-        let th = &hands[taker];
-        let has = |r: u8| {
-            (0..4).all(|s| {
-                th.contains(&C {
-                    kind: Kind::Suit(s),
-                    rank: r,
-                })
-            })
-        };
-        let need = if !has(14) {
-            14
-        } else if !has(13) {
-            13
-        } else {
-            12
-        };
-        if !matches!(called.kind, Kind::Suit(_)) || called.rank != need {
-            return Err("called card of the wrong rank".into());
-        }
-        let holder = (0..n).find(|&s| hands[s].contains(&called));
-        let logged = line["partner"].as_u64().map(|x| x as usize);
-        if logged != holder {
-            return Err("partner is not the holder of the called card".into());
-        }
-        partner = holder.filter(|&h| h != taker);
-    } else if !line["called"].is_null() || !line["partner"].is_null() {
-        return Err("call outside 5 players".into());
-    }
-    let attack = |s: usize| s == taker || Some(s) == partner;
+    // The call (5 players: one card; 6 players: a king and a queen).
+    let (called, partners) = check_call(line, &hands, n, taker)?;
+    let attack = |s: usize| s == taker || partners.contains(&s);
     // The écart.
     let discard = cards(&line["discard"])?;
     if contract <= 2 {
@@ -252,7 +223,8 @@ pub fn check(line: &Value) -> Result<Checked, String> {
     let sizes = match n {
         3 => [13, 15, 18],
         4 => [10, 13, 15],
-        _ => [8, 10, 13],
+        5 => [8, 10, 13],
+        _ => [7, 9, 11],
     };
     let mut handful_bonus = 0i64;
     let mut seen = vec![false; n];
@@ -290,7 +262,6 @@ pub fn check(line: &Value) -> Result<Checked, String> {
     }
     let announced = line["chelem_announced"].as_bool().ok_or("chelem_announced")?;
     let mut leader = if announced { taker } else { (dealer + 1) % n };
-    let called = line["called"].as_str().map(parse).transpose()?;
     let mut winners = Vec::with_capacity(each);
     let mut attack_half: i64 = 0;
     let mut attack_oudlers = 0;
@@ -315,7 +286,8 @@ pub fn check(line: &Value) -> Result<Checked, String> {
             if !hand.contains(&c) {
                 return Err(format!("trick {t}: {seat} plays a card not held"));
             }
-            legal(hand, &cs, c, t == 0 && n == 5, called).map_err(|e| format!("trick {t} seat {seat}: {e}"))?;
+            let first_call: &[C] = if t == 0 { &called } else { &[] };
+            legal(hand, &cs, c, first_call).map_err(|e| format!("trick {t} seat {seat}: {e}"))?;
             remove(&mut hands[seat], c);
             if c.is_ex() {
                 excuse = Some((seat, t));
@@ -432,12 +404,8 @@ pub fn check(line: &Value) -> Result<Checked, String> {
     let mut expected = vec![0i64; n];
     for (seat, e) in expected.iter_mut().enumerate() {
         *e = if seat == taker {
-            if partner.is_some() {
-                s * defenders - s
-            } else {
-                s * defenders
-            }
-        } else if Some(seat) == partner {
+            s * (defenders - partners.len() as i64)
+        } else if partners.contains(&seat) {
             s
         } else {
             -s
@@ -449,22 +417,94 @@ pub fn check(line: &Value) -> Result<Checked, String> {
     Ok(Checked { void: false })
 }
 
-/// Whether `c` may be played on `trick` from `hand` (RULES.md "Play").
-fn legal(hand: &[C], trick: &[C], c: C, first_trick_at_5: bool, called: Option<C>) -> Result<(), String> {
+/// The called cards and the partners (seats, never the taker, in seat
+/// order): at 5 players the called card is the king (a queen holding the
+/// four kings, a knight holding them and the four queens) and the log's
+/// `partner` its holder (the taker included); at 6 players a king and a
+/// queen (two queens holding the four kings, two knights holding them and
+/// the four queens), the log's `partner` the list of the partners.
+fn check_call(line: &Value, hands: &[Vec<C>], n: usize, taker: usize) -> Result<(Vec<C>, Vec<usize>), String> {
+    if n < 5 {
+        if !line["called"].is_null() || !line["partner"].is_null() {
+            return Err("call outside 5 and 6 players".into());
+        }
+        return Ok((vec![], vec![]));
+    }
+    let th = &hands[taker];
+    let all_of = |r: u8| {
+        (0..4).all(|s| {
+            th.contains(&C {
+                kind: Kind::Suit(s),
+                rank: r,
+            })
+        })
+    };
+    let rank_of = |c: &C| if matches!(c.kind, Kind::Suit(_)) { c.rank } else { 0 };
+    let holder = |c: &C| (0..n).find(|&s| hands[s].contains(c));
+    if n == 5 {
+        let called = parse(line["called"].as_str().ok_or("called")?)?;
+        let need = if !all_of(14) {
+            14
+        } else if !all_of(13) {
+            13
+        } else {
+            12
+        };
+        if rank_of(&called) != need {
+            return Err("called card of the wrong rank".into());
+        }
+        let h = holder(&called);
+        if line["partner"].as_u64().map(|x| x as usize) != h {
+            return Err("partner is not the holder of the called card".into());
+        }
+        return Ok((vec![called], h.filter(|&h| h != taker).into_iter().collect()));
+    }
+    let called = cards(&line["called"])?;
+    if called.len() != 2 || called[0] == called[1] {
+        return Err("two different called cards at 6 players".into());
+    }
+    let mut ranks = [rank_of(&called[0]), rank_of(&called[1])];
+    ranks.sort();
+    let need = if !all_of(14) {
+        [13, 14]
+    } else if !all_of(13) {
+        [13, 13]
+    } else {
+        [12, 12]
+    };
+    if ranks != need {
+        return Err(format!("called cards of the wrong ranks: {ranks:?}, not {need:?}"));
+    }
+    let mut partners: Vec<usize> = called.iter().filter_map(holder).filter(|&h| h != taker).collect();
+    partners.sort();
+    partners.dedup();
+    let logged: Vec<usize> = line["partner"]
+        .as_array()
+        .ok_or("partner must be a list at 6 players")?
+        .iter()
+        .map(|p| p.as_u64().map(|x| x as usize).ok_or("partner seat"))
+        .collect::<Result<_, _>>()?;
+    if logged != partners {
+        return Err(format!(
+            "partners {logged:?}, the called cards' holders are {partners:?}"
+        ));
+    }
+    Ok((called, partners))
+}
+
+/// Whether `c` may be played on `trick` from `hand` (RULES.md "Play");
+/// `called`: the called cards on the first trick (none after it).
+fn legal(hand: &[C], trick: &[C], c: C, called: &[C]) -> Result<(), String> {
     if c.is_ex() {
         return Ok(());
     }
     let led = trick.iter().find(|x| !x.is_ex());
     let Some(led) = led else {
-        if first_trick_at_5 {
-            if let Some(k) = called {
-                if c.kind == k.kind && c != k {
-                    let other = hand.iter().any(|x| x.kind != k.kind || *x == k);
-                    if other {
-                        return Err("called suit led on the first trick".into());
-                    }
-                }
-            }
+        // A called suit is led only with a called card, unless the hand has
+        // nothing else.
+        let barred = |x: &C| called.iter().any(|k| k.kind == x.kind) && !called.contains(x);
+        if barred(&c) && hand.iter().any(|x| !barred(x)) {
+            return Err("called suit led on the first trick".into());
         }
         return Ok(());
     };

@@ -2,7 +2,7 @@
 //! for speed (with serde building a `GameLog` first, `chelem simulate --log`
 //! takes about 60% longer), so it must give, byte for byte, what
 //! `serde_json` writes of [`Game::log`], for any deal: random seeds and
-//! dealers at 3, 4 and 5 players, random legal play (or the quick bots), at
+//! dealers at 3, 4, 5 and 6 players, random legal play (or the quick bots), at
 //! every step from the deal to the score.
 
 use chelem::bots::Bot;
@@ -23,8 +23,8 @@ proptest! {
 
     #[test]
     fn the_log_writer_writes_what_serde_writes(
-        players in 3u8..=5,
-        dealer in 0u8..5,
+        players in 3u8..=6,
+        dealer in 0u8..6,
         seed in any::<u64>(),
         play in any::<u64>(),
         quick in any::<bool>(),

@@ -6,12 +6,13 @@
 
 pub mod checker;
 mod log_writer;
+mod six;
 
 use chelem::bots::{play_out, quick_action, random_action, Bot};
 use chelem::tarot::cards::CardSet;
 use chelem::tarot::contract::Camp;
 use chelem::tarot::play::{CompactDeal, GameLog};
-use chelem::tarot::{score, Action, Card, Contract, Game, Phase, PlayError, Seat};
+use chelem::tarot::{score, Action, Call, Card, Contract, Game, Phase, PlayError, Seat};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -37,13 +38,14 @@ fn kind_letter(c: Card) -> char {
 
 /// A deal where seat `s` holds `given[s]` and is filled with other cards
 /// of no kind in `voids[s]` (suit letters, `T` trumps, `X` the excuse).
-fn deal_with(players: u8, given: &[&str], voids: &[&str]) -> ([CardSet; 5], CardSet) {
+fn deal_with(players: u8, given: &[&str], voids: &[&str]) -> ([CardSet; 6], CardSet) {
     let (each, dog_n) = match players {
         3 => (24, 6),
         4 => (18, 6),
-        _ => (15, 3),
+        5 => (15, 3),
+        _ => (12, 6),
     };
-    let mut hands = [CardSet::EMPTY; 5];
+    let mut hands = [CardSet::EMPTY; 6];
     let mut used = CardSet::EMPTY;
     for (s, g) in given.iter().enumerate() {
         hands[s] = cs(g);
@@ -79,7 +81,7 @@ fn setup(players: u8, given: &[&str], voids: &[&str], call: Option<&str>, plays:
         g.apply(Seat(s), Action::Bid(None)).unwrap();
     }
     if let Some(c) = call {
-        g.apply(Seat(0), Action::Call(card(c))).unwrap();
+        g.apply(Seat(0), Action::Call(Call::One(card(c)))).unwrap();
     }
     g.apply(Seat(0), Action::Chelem(false)).unwrap();
     for c in plays.split_whitespace() {
@@ -310,10 +312,12 @@ fn bidding_calling_and_discard_rules() {
     assert_eq!(g.phase(), Phase::Calling);
     assert_eq!(g.legal_calls(), CardSet::QUEENS);
     assert_eq!(
-        g.apply(Seat(0), Action::Call(card("KH"))).unwrap_err().code(),
+        g.apply(Seat(0), Action::Call(Call::One(card("KH"))))
+            .unwrap_err()
+            .code(),
         "call-queen"
     );
-    g.apply(Seat(0), Action::Call(card("QH"))).unwrap();
+    g.apply(Seat(0), Action::Call(Call::One(card("QH")))).unwrap();
     assert_eq!(g.partner(), Some(Seat(2)));
     assert_eq!(g.phase(), Phase::Discard);
     assert!(g.dog_public());
@@ -493,7 +497,7 @@ fn chelem_with_the_excuse_last_and_the_petit_au_bout_before_it() {
 /// steps.
 fn random_deal(players: u8, seed: u64, rng: &mut ChaCha8Rng) -> Game {
     let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
-    let bots = [Bot::Random; 5];
+    let bots = [Bot::Random; 6];
     play_out(&mut g, &bots, rng);
     g
 }
@@ -560,7 +564,7 @@ fn random_legal_play_always_ends_consistently() {
 fn quick_bot_deals_pass_the_independent_checker() {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     for players in [3u8, 4, 5] {
-        let bots = [Bot::Quick; 5];
+        let bots = [Bot::Quick; 6];
         let mut played = 0;
         for seed in 0..2000 {
             let mut g = Game::new(players, Seat((seed % u64::from(players)) as u8), seed);
@@ -613,7 +617,7 @@ fn every_illegal_action_leaves_the_state_unchanged() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut refused = 0;
     for seed in 0..150u64 {
-        let players = 3 + (seed % 3) as u8;
+        let players = 3 + (seed % 4) as u8;
         let mut g = Game::new(players, Seat(0), seed);
         while let Some(seat) = g.to_act() {
             for _ in 0..6 {
@@ -626,7 +630,8 @@ fn every_illegal_action_leaves_the_state_unchanged() {
                     } else {
                         Some(Contract::ALL[rng.random_range(0..4)])
                     }),
-                    1 => Action::Call(c),
+                    1 if rng.random_bool(0.5) => Action::Call(Call::One(c)),
+                    1 => Action::Call(Call::Two(c, Card::from_index(rng.random_range(0..78)).unwrap())),
                     2 => Action::Discard(set),
                     3 => Action::Chelem(rng.random_bool(0.5)),
                     4 => Action::Handful(set),
@@ -669,7 +674,7 @@ fn chelem_random_set(rng: &mut ChaCha8Rng) -> CardSet {
 fn views_never_show_another_seats_hidden_cards() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for seed in 0..300u64 {
-        let players = 3 + (seed % 3) as u8;
+        let players = 3 + (seed % 4) as u8;
         let mut g = Game::new(players, Seat((seed % 3) as u8), seed);
         loop {
             for seat in Seat::all(players) {
@@ -737,7 +742,11 @@ fn actions_serialize_as_formats_says() {
     let cases = [
         (Action::Bid(None), r#"{"bid":"pass"}"#),
         (Action::Bid(Some(Contract::GardeSans)), r#"{"bid":"garde_sans"}"#),
-        (Action::Call(card("KH")), r#"{"call":"KH"}"#),
+        (Action::Call(Call::One(card("KH"))), r#"{"call":"KH"}"#),
+        (
+            Action::Call(Call::Two(card("KH"), card("QS"))),
+            r#"{"call":["KH","QS"]}"#,
+        ),
         (Action::Discard(cs("5H 2S")), r#"{"discard":["2S","5H"]}"#),
         (Action::Chelem(false), r#"{"chelem":false}"#),
         (Action::Handful(CardSet::EMPTY), r#"{"handful":[]}"#),
@@ -858,7 +867,7 @@ fn wrong_phase_refusals_name_the_action_and_the_phase() {
         assert_eq!(serde_json::to_value(p).unwrap(), serde_json::json!(p.name()));
     }
     let others = [
-        Action::Call(card("KH")),
+        Action::Call(Call::One(card("KH"))),
         Action::Discard(CardSet::EMPTY),
         Action::Chelem(true),
         Action::Handful(CardSet::EMPTY),
@@ -1020,7 +1029,7 @@ fn the_dog_the_called_card_and_the_chelem_as_the_deal_goes() {
     assert!(!g.dog_public(), "the card is not called yet");
     assert_eq!(g.called(), None);
     let king = g.legal_calls().lowest().unwrap();
-    g.apply(Seat(0), Action::Call(king)).unwrap();
+    g.apply(Seat(0), Action::Call(Call::One(king))).unwrap();
     assert_eq!(g.called(), Some(king));
     assert_eq!(g.phase(), Phase::Discard);
     assert!(g.dog_public(), "a garde: the dog is shown before the écart");
@@ -1162,7 +1171,7 @@ fn bids_offered_and_seats_outside_the_table() {
 #[test]
 fn a_compact_deal_of_no_table_is_refused() {
     let mut c = Game::new(4, Seat(3), 5).compact();
-    for (players, dealer) in [(6, 0), (2, 0), (4, 4)] {
+    for (players, dealer) in [(7, 0), (2, 0), (4, 4), (6, 6)] {
         c.players = players;
         c.dealer = Seat(dealer);
         assert!(

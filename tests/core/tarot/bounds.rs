@@ -310,8 +310,13 @@ fn possible_points_matches_the_records() {
         None
     );
     assert_eq!(possible_points(4, true, Contract::Garde, 2, None, None), None);
-    // Facts no deal can have: a table of 2 or 6, four oudlers.
-    for players in [0, 2, 6, 255] {
+    // Six players: a partner allowed, the bounds of a 12-trick deal.
+    assert_eq!(
+        possible_points(6, true, Contract::Garde, 2, None, None),
+        Some((HalfPoints(27), HalfPoints(169)))
+    );
+    // Facts no deal can have: a table of 2 or 7, four oudlers.
+    for players in [0, 2, 7, 255] {
         assert_eq!(
             possible_points(players, false, Contract::Garde, 2, None, None),
             None,

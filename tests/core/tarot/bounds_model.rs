@@ -169,7 +169,7 @@ fn enumerate(players: u8, partner: bool, contract: Contract) -> std::collections
 #[test]
 fn formulas_match_the_enumeration() {
     let mut checked = 0;
-    for (players, partner) in [(3, false), (4, false), (5, false), (5, true)] {
+    for (players, partner) in [(3, false), (4, false), (5, false), (5, true), (6, false), (6, true)] {
         for contract in Contract::ALL {
             let model = enumerate(players, partner, contract);
             for made_by in [None, Some(Camp::Attack), Some(Camp::Defence)] {
@@ -189,5 +189,5 @@ fn formulas_match_the_enumeration() {
             }
         }
     }
-    assert_eq!(checked, 4 * 4 * 3 * 4 * 3);
+    assert_eq!(checked, 6 * 4 * 3 * 4 * 3);
 }

@@ -21,8 +21,8 @@ fn cases() -> Vec<(Value, ScoringRules, &'static str, &'static str)> {
     let mis = misere_rules();
     let g = |o: u8, p: f64| four("garde", o, p);
     vec![
-        (set(g(2, 50.0), "players", json!(6)), fft, "players-count",
-         "a table has 3, 4 or 5 players, not 6"),
+        (set(g(2, 50.0), "players", json!(7)), fft, "players-count",
+         "a table has 3, 4, 5 or 6 players, not 7"),
         (set(g(2, 50.0), "taker", json!(4)), fft, "taker-seat",
          "taker seat 4 is not at the table: seats go from 0 to 3"),
         (set(g(2, 50.0), "taker", json!(-1)), fft, "taker-seat",
@@ -34,6 +34,21 @@ fn cases() -> Vec<(Value, ScoringRules, &'static str, &'static str)> {
          "partner is only for 5 players"),
         (set(set(g(2, 50.0), "partner", json!(5)), "players", json!(5)), fft, "partner-seat",
          "partner seat 5 is not at the table: seats go from 0 to 4"),
+        (set(set(g(2, 50.0), "partner", json!([1, 6])), "players", json!(6)), fft, "partner-seat",
+         "partner seat 6 is not at the table: seats go from 0 to 5"),
+        // A list at 3 and 4: no partner at all there.
+        (set(g(2, 50.0), "partner", json!([1])), fft, "partner-not-five",
+         "partner is only for 5 players"),
+        (set(set(g(2, 50.0), "partner", json!([1])), "players", json!(5)), fft, "partner-list-not-six",
+         "a list of partners is only for 6 players: at 5 players partner is one seat or null"),
+        (set(set(g(2, 50.0), "partner", json!(1)), "players", json!(6)), fft, "partner-not-list",
+         "at 6 players partner is a list of seats (the holders of the called king and queen), or null"),
+        (set(set(g(2, 50.0), "partner", json!([1, 2, 3])), "players", json!(6)), fft, "too-many-partners",
+         "at 6 players the taker has 2 partners at most, not 3"),
+        (set(set(g(2, 50.0), "partner", json!([0, 2])), "players", json!(6)), fft, "partner-is-taker",
+         "the taker (seat 0) can't be in the list of partners: a called card in the taker's hand gives no partner"),
+        (set(set(g(2, 50.0), "partner", json!([4, 4])), "players", json!(6)), fft, "partner-twice",
+         "partner seat 4 is listed twice"),
         (g(2, 91.5), fft, "points-range", "points must be between 0 and 91"),
         (g(2, -0.5), fft, "points-range", "points must be between 0 and 91"),
         (g(2, 43.2), fft, "points-not-half", "points must be a multiple of 0.5, not 43.2"),
@@ -119,6 +134,10 @@ fn cases() -> Vec<(Value, ScoringRules, &'static str, &'static str)> {
         (set(g(2, 50.0), "points", json!("50")), fft, "wrong-type", "points must be a number"),
         (set(g(2, 50.0), "players", json!(4.5)), fft, "wrong-type", "players must be an integer"),
         (set(g(2, 50.0), "partner", json!("1")), fft, "wrong-type", "partner must be an integer or null"),
+        (set(set(g(2, 50.0), "partner", json!([1, "2"])), "players", json!(6)), fft, "wrong-type",
+         "partner must be a list of integers or null"),
+        (set(set(g(2, 50.0), "partner", json!([1])), "players", json!(3)), fft, "partner-not-five",
+         "partner is only for 5 players"),
         (set(g(2, 50.0), "contract", json!(2)), fft, "wrong-type", "contract must be a string"),
         (set(g(2, 50.0), "handfuls", json!({"seat": 1})), fft, "wrong-type", "handfuls must be a list or null"),
         (set(g(2, 50.0), "handfuls", json!([3])), fft, "wrong-type", "handfuls[0] must be an object"),
@@ -151,7 +170,7 @@ fn every_variant_message_and_code() {
 fn every_variant_is_covered() {
     let covered: std::collections::BTreeSet<&str> = cases().iter().map(|c| c.2).collect();
     // Malformed is only reachable through the text path (see below).
-    assert_eq!(covered.len() + 1, 43, "{covered:?}");
+    assert_eq!(covered.len() + 1, 48, "{covered:?}");
 }
 
 #[test]

@@ -37,9 +37,10 @@ prop_compose! {
     /// A record, mostly valid: the points are drawn inside the possible
     /// range most of the time, and a few fields go wrong now and then.
     fn arb_record()(
-        players in prop_oneof![20 => 3u8..=5, 1 => 2u8..=6],
+        players in prop_oneof![20 => 3u8..=6, 1 => 2u8..=7],
         taker_raw in 0u8..6,
         partner_raw in 0u8..7,
+        partner2_raw in 0u8..7,
         contract_i in prop_oneof![30 => 0usize..4, 1 => Just(4usize)],
         oudlers in prop_oneof![30 => 0u8..=3, 1 => Just(4u8)],
         pab_i in 0u8..3,
@@ -59,11 +60,20 @@ prop_compose! {
         let made_by = camp(chelem_i);
         let taker = taker_raw % players.max(1);
         let partner = (players == 5 && partner_raw < 5).then_some(partner_raw);
+        // 6 players: 0, 1 or 2 partners, none the taker (a seat out of the
+        // table now and then under seat noise).
+        let mut partners: Vec<u8> = Vec::new();
+        for p in [partner_raw, partner2_raw] {
+            let p = if seat_noise { p } else { p % 6 };
+            if players == 6 && p != taker && !partners.contains(&p) && p < 6 + u8::from(seat_noise) {
+                partners.push(p);
+            }
+        }
         let contract = CONTRACTS[contract_i];
         let mut points = f64::from(raw_points) / 2.0;
-        if guided && (3..=5).contains(&players) && oudlers <= 3 && contract_i < 4 {
+        if guided && (3..=6).contains(&players) && oudlers <= 3 && contract_i < 4 {
             let c = Contract::from_name(contract).unwrap();
-            let with_partner = partner.is_some_and(|p| p != taker);
+            let with_partner = partner.is_some_and(|p| p != taker) || !partners.is_empty();
             if let Some((lo, hi)) = possible_points(players, with_partner, c, oudlers, pab, made_by) {
                 let span = f64::from(hi.get() - lo.get());
                 points = (f64::from(lo.get()) + (span * frac).round()) / 2.0;
@@ -77,6 +87,9 @@ prop_compose! {
         });
         if let Some(p) = partner {
             v["partner"] = json!(p);
+        }
+        if players == 6 && (partner_raw % 2 == 0 || !partners.is_empty()) {
+            v["partner"] = json!(partners);
         }
         if !handfuls.is_empty() {
             v["handfuls"] = handfuls
@@ -112,6 +125,33 @@ proptest! {
             let shown = if s < 0 { format!("= \u{2212}{}", -s) } else { format!("= {s}") };
             let ok = out.formula.ends_with(&shown) || out.formula.contains(&format!("{shown} |")) || rules.round_to_10;
             prop_assert!(ok, "{}", out.formula);
+        }
+    }
+
+    /// RULES.md: each partner +S, each defender −S, the taker
+    /// +S × (defenders − partners) — at every table size.
+    #[test]
+    fn each_partner_wins_what_each_defender_loses(v in arb_record(), rules in arb_rules()) {
+        if let Ok(out) = score_value(&v, &rules) {
+            prop_assume!(out.breakdown.misere.iter().all(|m| *m == 0));
+            let n = out.scores.len() as i64;
+            let taker = v["taker"].as_u64().unwrap() as usize;
+            let partners: Vec<usize> = match &v["partner"] {
+                Value::Array(list) => list.iter().map(|p| p.as_u64().unwrap() as usize).collect(),
+                Value::Number(p) if p.as_u64() != Some(taker as u64) => vec![p.as_u64().unwrap() as usize],
+                _ => vec![],
+            };
+            let s = out.breakdown.per_defender;
+            for (seat, score) in out.scores.iter().enumerate() {
+                let want = if seat == taker {
+                    (n - 1 - 2 * partners.len() as i64) * s
+                } else if partners.contains(&seat) {
+                    s
+                } else {
+                    -s
+                };
+                prop_assert_eq!(*score, want, "seat {} of {}", seat, v);
+            }
         }
     }
 

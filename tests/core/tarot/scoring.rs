@@ -5,7 +5,7 @@ use chelem::tarot::{
     score, Camp, Chelem, Contract, DealRecord, HalfPoints, Handful, HandfulSize, Outcome, RecordInput, ScoringRules,
     Seat,
 };
-use serde_json::json;
+use serde_json::{json, Value};
 
 /// RULES.md, "Worked examples (4 players, from the FFT rules)": per-seat
 /// scores and formulas, exactly.
@@ -109,6 +109,51 @@ fn table_sizes() {
     }
 }
 
+/// RULES.md's six-player rows: each partner +S, each defender −S, the taker
+/// +S × (defenders − partners): +S with two partners, +3S with one, +5S alone.
+#[test]
+fn six_players_table() {
+    // Garde, 2 oudlers, 50 points: S = (25 + 9) × 2 = 68.
+    let six = |taker: u8, partner: Value| json!({"players": 6, "taker": taker, "partner": partner, "contract": "garde", "oudlers": 2, "points": 50});
+    let cases = [
+        (six(0, json!([2, 4])), vec![68, -68, 68, -68, 68, -68]),
+        (six(3, json!([5, 1])), vec![-68, 68, -68, 68, -68, 68]),
+        (six(5, json!([0])), vec![68, -68, -68, -68, -68, 204]),
+        (six(1, json!([])), vec![-68, 340, -68, -68, -68, -68]),
+        (six(1, json!(null)), vec![-68, 340, -68, -68, -68, -68]),
+        (
+            json!({"players": 6, "taker": 2, "contract": "garde", "oudlers": 2, "points": 50}),
+            vec![-68, -68, 340, -68, -68, -68],
+        ),
+    ];
+    for (record, expected) in cases {
+        assert_eq!(scores(record.clone()), expected, "{record}");
+    }
+    // Lost with one partner: S = −(25 + 11) × 2 = −72; the attack pays.
+    let lost = set(six(4, json!([0])), "points", json!(30));
+    assert_eq!(scores(lost), vec![-72, 72, 72, 72, -216, 72]);
+    // A simple handful at 6 is 7 trumps: 20, to the winning camp; a double
+    // and a triple together need 9 + 11 = 20 trumps (allowed), three
+    // triples 33 (refused).
+    let handful = set(
+        six(0, json!([1])),
+        "handfuls",
+        json!([{"seat": 3, "size": "double"}, {"seat": 4, "size": "triple"}]),
+    );
+    let out = fft(handful).unwrap();
+    assert_eq!(out.breakdown.handful, 70);
+    assert_eq!(out.scores, vec![3 * 138, 138, -138, -138, -138, -138]);
+    let too_many = set(
+        six(0, json!([1])),
+        "handfuls",
+        json!([0, 2, 3].map(|s| json!({"seat": s, "size": "triple"}))),
+    );
+    assert_eq!(
+        error(too_many),
+        "these handfuls need 33 trumps, more than the 21 trumps and the excuse of the deck"
+    );
+}
+
 /// FORMATS.md's input example: 5 players, garde, 43.5 with 2 oudlers, a
 /// defender's simple handful, petit au bout by the attack:
 /// (25 + 3 + 10) × 2 + 20 = 96. (FORMATS.md's sample output line only
@@ -187,7 +232,7 @@ fn outcome_and_library_score() {
         RecordInput {
             players: 4,
             taker: 0,
-            partner: None,
+            partners: vec![],
             contract: Contract::Garde,
             oudlers: 2,
             points: HalfPoints(98),

@@ -2,6 +2,7 @@
 //! the handfuls shown, and the words of the bids and the contract.
 
 use crate::i18n::Lang;
+use crate::tarot::play::Call;
 use crate::tarot::{Card, CardKind, Contract, HandfulSize, Seat};
 
 /// A card as the pages draw it: an SVG face (templates/play/card.html)
@@ -169,8 +170,8 @@ pub(super) fn contract_line(
     lang: Lang,
     taker: Option<Seat>,
     contract: Option<Contract>,
-    called: Option<Card>,
-    partner: Option<Seat>,
+    called: Option<Call>,
+    partners: &[Seat],
     name: &dyn Fn(Seat) -> String,
 ) -> Option<String> {
     let (t, c) = (taker?, contract?);
@@ -178,13 +179,22 @@ pub(super) fn contract_line(
         "play-contract-line",
         &[("contract", contract_label(c, lang)), ("taker", name(t))],
     );
-    if let Some(k) = called {
-        let f = CardFace::of(k, lang, false);
-        line.push_str(&lang.t_args("play-called-line", &[("card", format!("{}{}", f.rank, f.symbol()))]));
-        if let Some(p) = partner {
+    if let Some(call) = called {
+        // At 6 players two cards: "R♥ D♠".
+        let cards: Vec<String> = call
+            .to_vec()
+            .into_iter()
+            .map(|k| {
+                let f = CardFace::of(k, lang, false);
+                format!("{}{}", f.rank, f.symbol())
+            })
+            .collect();
+        line.push_str(&lang.t_args("play-called-line", &[("card", cards.join(" "))]));
+        if !partners.is_empty() {
             // Fluent drops a message's leading space: "R♥ (partenaire : Bob)".
             line.push(' ');
-            line.push_str(&lang.t_args("play-partner-line", &[("partner", name(p))]));
+            let names: Vec<String> = partners.iter().map(|&p| name(p)).collect();
+            line.push_str(&lang.t_args("play-partner-line", &[("partner", names.join(", "))]));
         }
     }
     Some(line)
@@ -217,8 +227,8 @@ mod tests {
             Lang::Fr,
             Some(Seat(0)),
             Some(Contract::Garde),
-            Some(king),
-            Some(Seat(1)),
+            Some(Call::One(king)),
+            &[Seat(1)],
             &names,
         )
         .unwrap();
@@ -228,7 +238,15 @@ mod tests {
             !line.contains("♠(") && !line.contains("♥(") && !line.contains("♦(") && !line.contains("♣("),
             "{line}"
         );
-        let line = contract_line(Lang::En, Some(Seat(0)), Some(Contract::Garde), Some(king), None, &names).unwrap();
+        let line = contract_line(
+            Lang::En,
+            Some(Seat(0)),
+            Some(Contract::Garde),
+            Some(Call::One(king)),
+            &[],
+            &names,
+        )
+        .unwrap();
         assert!(!line.contains("partner"), "{line}");
     }
 

@@ -91,8 +91,8 @@ pub(super) async fn replay(
 fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[String]) -> ReplayPage {
     let lang = ctx.lang;
     let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_default();
-    let partner = log.partner.filter(|p| Some(*p) != log.taker);
-    let contract = contract_line(lang, log.taker, log.contract, log.called, partner, &name);
+    let partners = log.partner.as_ref().map(|p| p.partners(log.taker)).unwrap_or_default();
+    let contract = contract_line(lang, log.taker, log.contract, log.called, &partners, &name);
     ReplayPage {
         game: st.game.id,
         deal,

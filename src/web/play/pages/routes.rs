@@ -9,6 +9,7 @@ use actix_web::{get, post, web, HttpRequest, HttpResponse};
 
 use crate::db::ops::games;
 use crate::db::ops::{Msg, OpError};
+use crate::tarot::play::Call;
 use crate::tarot::{Action, Card, CardSet, Contract};
 use crate::web::csrf::CsrfForm;
 use crate::web::form::see_other;
@@ -72,7 +73,13 @@ pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Optio
         };
         SeatAction::Play(Action::Bid(bid))
     } else if let Some(c) = get("call") {
-        SeatAction::Play(Action::Call(card(c)?))
+        // One card, or two (6 players) separated by a space.
+        let cards = c.split_whitespace().map(card).collect::<Result<Vec<Card>, _>>()?;
+        let call = match cards[..] {
+            [a, b] => Call::Two(a, b),
+            _ => Call::One(card(c)?),
+        };
+        SeatAction::Play(Action::Call(call))
     } else if let Some(c) = get("card") {
         SeatAction::Play(Action::Card(card(c)?))
     } else if let Some(c) = get("chelem") {

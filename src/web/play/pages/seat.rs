@@ -245,7 +245,8 @@ impl SeatPage {
     /// scores once it is over.
     fn show_table(&mut self, v: &SeatView, name: &dyn Fn(Seat) -> String) {
         let lang = self.ctx.lang;
-        self.contract = contract_line(lang, v.taker, v.contract, v.called, v.partner, name);
+        let partners: Vec<Seat> = v.partners.clone().unwrap_or_else(|| v.partner.into_iter().collect());
+        self.contract = contract_line(lang, v.taker, v.contract, v.called, &partners, name);
         self.dog = v.dog.as_ref().map(|d| CardFace::list(d, lang));
         self.discard = CardFace::list(&v.discard, lang);
         self.handfuls = Shown::list(&v.handfuls, name, lang);
