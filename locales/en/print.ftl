@@ -53,4 +53,6 @@ csv-licence = Licence
 csv-total = Total
 csv-best-round = Best round
 csv-mark = Note
+csv-deals = Deals
+csv-per-deal = Average per deal
 csv-taker-wins = Deals won as taker

@@ -53,4 +53,6 @@ csv-licence = Licence
 csv-total = Total
 csv-best-round = Meilleure partie
 csv-mark = Remarque
+csv-deals = Donnes
+csv-per-deal = Moyenne par donne
 csv-taker-wins = Donnes gagnées comme preneur

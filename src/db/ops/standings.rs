@@ -73,7 +73,10 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
         &players,
         &entries,
         &wins,
-        Order::by_total(t.tie_breaker),
+        Order {
+            ranking: t.ranking,
+            tie_breaker: t.tie_breaker,
+        },
         only_round,
     );
     if !standings.check.ok() {
