@@ -1,6 +1,7 @@
 //! Standings fair across table sizes and deal counts, on both databases:
 //! the deals each player played and scored and their average per deal on
-//! every face of the standings (JSON, CSV, pages) and the ranking setting.
+//! every face of the standings (JSON, CSV, pages), the ranking setting, and
+//! the results file for the federation read back against the standings.
 
 use crate::common;
 
@@ -12,9 +13,10 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::models::AuditEntry;
+use chelem::db::ops::deals::Actor;
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::schema::tournaments;
-use chelem::tournament::ids::{PlayerId, TournamentId};
+use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use chelem::tournament::standings::Standings;
 use common::builder::{Built, Table, TournamentBuilder};
 use common::hostile::spreadsheet_cells;
@@ -309,3 +311,209 @@ both_backends!(the_ranking_setting_orders_by_average, |db: TestDb| async move {
     let t = chelem::db::ops::tournaments::get(&mut db.conn(), id).unwrap();
     assert_eq!(t.ranking.name(), "total");
 });
+
+/// A tournament with clubs and licences, a withdrawal after round 1 and a
+/// late arrival in round 2, tables of 5: its id.
+fn federation_tournament(db: &TestDb) -> TournamentId {
+    common::create_user(db, USER, common::http::PASSWORD);
+    let mut conn = db.conn();
+    let mut t = TournamentBuilder::new("Open de Lyon")
+        .date("2026-12-05")
+        .rounds(3)
+        .seed(3)
+        .created_by(USER)
+        .players(9)
+        .named(|i| format!("Joueur {i:02}"))
+        .club(|i| ["Lyon TC", "", "=Tarot 69"][i % 3].into())
+        .licence(|i| {
+            if i % 2 == 0 {
+                format!("{}", 7_000_100 + i)
+            } else {
+                String::new()
+            }
+        })
+        .seated(1)
+        .deals(deal)
+        .build(&mut conn);
+    let gone = t.players[4];
+    chelem::db::write(&mut conn, |tx| players::withdraw(tx, t.id, gone)).unwrap();
+    chelem::db::write(&mut conn, |tx| {
+        players::register(
+            tx,
+            t.id,
+            &PlayerFields::new("Léa Tardive", "Dijon", "7999999").unwrap(),
+            true,
+        )
+    })
+    .unwrap();
+    for table in t.seat_next(&mut conn) {
+        for k in 1..=table.deal_count {
+            if let Some(body) = deal(&table, k) {
+                table.enter(&mut conn, k, &body, &Actor::Table, "");
+            }
+        }
+    }
+    t.id
+}
+
+both_backends!(
+    the_federation_file_reads_back_as_the_standings,
+    |db: TestDb| async move {
+        let id = federation_tournament(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let s = standings(&db, id);
+        assert!(s.lines.iter().any(|l| l.withdrawn_after.is_some()));
+        assert!(s.lines.iter().any(|l| l.late_from == Some(RoundNo(2))));
+        let regs: HashMap<String, (String, Option<String>)> =
+            chelem::db::models::Registration::with_players(&mut db.conn(), id)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| (p.name, (p.club, p.licence)))
+                .collect();
+
+        // Not for anyone: the login page, like every organizer's page.
+        let anon = Jar::default();
+        for file in ["federation.csv", "federation.json"] {
+            let (status, body, location) = get(&app, &anon, &format!("/tournaments/{id}/{file}")).await;
+            assert_eq!(status, StatusCode::SEE_OTHER, "{file}");
+            assert!(location.unwrap().starts_with("/login"), "{file}");
+            assert!(!body.contains("7000100"), "{file}");
+        }
+        let mut jar = Jar::default();
+        login(&app, &mut jar).await;
+
+        // JSON.
+        let (status, body, _) = get(&app, &jar, &format!("/tournaments/{id}/federation.json")).await;
+        assert_eq!(status, StatusCode::OK);
+        let f: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(f["format"], "chelem-federation-results");
+        assert_eq!(f["format_version"], 1);
+        assert_eq!(f["public"], false);
+        let t = &f["tournament"];
+        assert_eq!(t["name"], "Open de Lyon");
+        assert_eq!(t["date"], "2026-12-05");
+        assert_eq!(t["organizer"], USER);
+        assert_eq!(t["format"], "libres");
+        assert_eq!(
+            (t["rounds_planned"].as_i64(), t["rounds_played"].as_i64()),
+            (Some(3), Some(2))
+        );
+        assert_eq!(t["deals_per_round"], json!({"3": 3, "4": 4, "5": 5}));
+        assert_eq!(t["table5_mode"], "dealer_out");
+        assert_eq!(t["timed"], false);
+        assert_eq!(t["ranking"], "total");
+        assert_eq!(t["tie_breaker"], "none");
+        assert_eq!(t["players"], s.lines.len());
+        let players = f["players"].as_array().unwrap();
+        assert_eq!(players.len(), s.lines.len());
+        for (p, l) in players.iter().zip(&s.lines) {
+            let (club, licence) = &regs[&l.name];
+            assert_eq!(p["rank"], l.rank);
+            assert_eq!(p["name"], l.name.as_str());
+            assert_eq!(p["club"], club.as_str());
+            assert_eq!(p["licence"], json!(licence));
+            assert_eq!(p["total"], l.total);
+            assert_eq!(p["deals"], l.deals);
+            assert_eq!(p["per_deal"].as_f64().unwrap(), l.per_deal.as_f64());
+            let pos = &p["positions"];
+            assert_eq!(
+                (pos["3"].as_u64(), pos["4"].as_u64(), pos["5"].as_u64()),
+                (
+                    Some(l.positions.at3.into()),
+                    Some(l.positions.at4.into()),
+                    Some(l.positions.at5.into())
+                )
+            );
+            assert_eq!(p["late_from"], json!(l.late_from.map(|r| r.0)));
+            assert_eq!(p["withdrawn_after"], json!(l.withdrawn_after.map(|r| r.0)));
+        }
+
+        // CSV: the tournament's fields, an empty row, the players' table.
+        let (status, body, _) = get(&app, &jar, &format!("/tournaments/{id}/federation.csv")).await;
+        assert_eq!(status, StatusCode::OK);
+        let cells = spreadsheet_cells(&body);
+        let blank = cells.iter().position(|r| r.iter().all(String::is_empty)).unwrap();
+        let fields: HashMap<&str, &str> = cells[..blank].iter().map(|r| (r[0].as_str(), r[1].as_str())).collect();
+        assert_eq!(fields["format_version"], "1");
+        assert_eq!(fields["public"], "0");
+        assert_eq!(fields["name"], "Open de Lyon");
+        assert_eq!(fields["organizer"], USER);
+        assert_eq!(fields["deals_per_round_5"], "5");
+        assert_eq!(fields["players"], s.lines.len().to_string());
+        let head = &cells[blank + 1];
+        assert_eq!(
+            head,
+            &[
+                "rank",
+                "name",
+                "licence",
+                "club",
+                "total",
+                "deals",
+                "per_deal",
+                "positions_3",
+                "positions_4",
+                "positions_5",
+                "late_from",
+                "withdrawn_after"
+            ]
+        );
+        let rows = &cells[blank + 2..];
+        assert_eq!(rows.len(), s.lines.len());
+        let opt = |v: Option<RoundNo>| v.map(|r| r.to_string()).unwrap_or_default();
+        for (row, l) in rows.iter().zip(&s.lines) {
+            let (club, licence) = &regs[&l.name];
+            // A club that could start a formula is written as text.
+            let club = if club.starts_with('=') {
+                format!("'{club}")
+            } else {
+                club.clone()
+            };
+            let average = if l.deals == 0 {
+                String::new()
+            } else {
+                comma(l.per_deal.0)
+            };
+            let want = [
+                l.rank.to_string(),
+                l.name.clone(),
+                licence.clone().unwrap_or_default(),
+                club,
+                l.total.to_string(),
+                l.deals.to_string(),
+                average,
+                l.positions.at3.to_string(),
+                l.positions.at4.to_string(),
+                l.positions.at5.to_string(),
+                opt(l.late_from),
+                opt(l.withdrawn_after),
+            ];
+            assert_eq!(row, &want);
+        }
+
+        // The public variant: anyone, the same without a licence.
+        let (status, body, _) = get(&app, &anon, &format!("/tournaments/{id}/results.json")).await;
+        assert_eq!(status, StatusCode::OK);
+        let p: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(p["public"], true);
+        assert!(!body.contains("licence") && !body.contains("7000100"), "{body}");
+        let mut private = f.clone();
+        private["public"] = json!(true);
+        for row in private["players"].as_array_mut().unwrap() {
+            row.as_object_mut().unwrap().remove("licence");
+        }
+        assert_eq!(p, private);
+        let (status, body, _) = get(&app, &anon, &format!("/tournaments/{id}/results.csv")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!body.contains("licence") && !body.contains("7000100"), "{body}");
+        let cells = spreadsheet_cells(&body);
+        let blank = cells.iter().position(|r| r.iter().all(String::is_empty)).unwrap();
+        assert_eq!(cells[blank + 1][..3], ["rank", "name", "club"]);
+        assert_eq!(cells.len(), blank + 2 + s.lines.len());
+
+        // The organizer finds the files on the dashboard.
+        let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}")).await;
+        assert!(page.contains(&format!("/tournaments/{id}/federation.csv")), "{page}");
+        assert!(page.contains(&format!("/tournaments/{id}/federation.json")), "{page}");
+    }
+);
