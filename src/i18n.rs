@@ -8,6 +8,7 @@ use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{static_loader, LanguageIdentifier, Loader};
 
 use crate::tournament::ids::RoundNo;
+use crate::tournament::standings::PerDeal;
 
 static_loader! {
     static LOCALES = {
@@ -144,6 +145,16 @@ impl Lang {
         let late = late_from.map(|n| self.t_args("mark-late", &[("n", n.to_string())]));
         let withdrawn = withdrawn_after.map(|n| self.t_args("mark-withdrawn", &[("n", n.to_string())]));
         late.into_iter().chain(withdrawn).collect::<Vec<_>>().join(" · ")
+    }
+
+    /// An average per deal as the language writes it (`12,35` in French,
+    /// `12.35` in English), `—` for a player who played no deal.
+    pub fn per_deal(self, deals: u32, per_deal: PerDeal) -> String {
+        match (deals, self) {
+            (0, _) => "—".into(),
+            (_, Lang::Fr) => per_deal.to_string().replace('.', ","),
+            _ => per_deal.to_string(),
+        }
     }
 
     /// Whether `key` exists in this language's files.

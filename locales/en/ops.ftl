@@ -14,6 +14,7 @@ tournament-name-required = the tournament needs a name (120 characters at most)
 tournament-bad-date = "{ $value }" is not a date: use YYYY-MM-DD
 tournament-rounds-required = give the number of rounds
 tournament-bad-table5-mode = unknown mode for tables of 5 "{ $value }": expected dealer_out or called_king
+tournament-bad-ranking = unknown ranking "{ $value }": expected total or per_deal
 tournament-bad-tie-breaker = unknown tie-breaker "{ $value }": expected none, best_round or taker_wins
 round-all-played = every round is seated: this tournament has { $rounds } rounds
 round-too-few-players = only { $count } players are present for the next round: at least 3 are needed

@@ -19,6 +19,9 @@ tournament-deals-3 = At a table of 3
 tournament-table5-mode = Tables of 5
 table5-dealer-out = The dealer sits out (FFT tournament)
 table5-called-king = Called king (5-player game)
+tournament-ranking = Ranking
+ranking-total = By total (FFT)
+ranking-per-deal = By average per deal played
 tournament-tie-breaker = Tie-breaker
 tie-none = None: ties share the place (FFT)
 tie-best-round = The better best round
@@ -64,6 +67,11 @@ player-licence = FFT licence
 player-status = Status
 player-present-now = Present (checked in)
 player-with = With
+player-fair = { $deals ->
+    [one] 1 deal played
+   *[other] { $deals } deals played
+  } · average per deal:
+player-table-of = table of { $n }
 status-present = present
 status-registered = registered, not checked in
 status-late = late arrival
@@ -173,6 +181,11 @@ audit-what = What
 audit-before = Before
 audit-after = After
 audit-why = Why
+standings-deals = Deals
+standings-deals-title = Deals played and scored
+standings-per-deal = Avg/deal
+standings-per-deal-title = Average per deal played (total ÷ deals)
+standings-ranked-per-deal = Ranked by average per deal played: ties share the place, a player who played no deal comes last.
 standings-overall = Overall
 standings-round = Standings of round { $n }
 standings-place = place { $n }

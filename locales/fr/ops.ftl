@@ -14,6 +14,7 @@ tournament-name-required = Le tournoi doit avoir un nom (120 caractères au plus
 tournament-bad-date = « { $value } » n'est pas une date : utilisez AAAA-MM-JJ.
 tournament-rounds-required = Indiquez le nombre de parties.
 tournament-bad-table5-mode = Mode inconnu pour les tables de 5 « { $value } » : dealer_out ou called_king attendu.
+tournament-bad-ranking = Classement inconnu « { $value } » : total ou per_deal attendu.
 tournament-bad-tie-breaker = Départage inconnu « { $value } » : none, best_round ou taker_wins attendu.
 round-all-played = Toutes les parties sont placées : ce tournoi en compte { $rounds }.
 round-too-few-players = Seulement { $count } joueurs présents pour la partie suivante : il en faut au moins 3.

@@ -19,6 +19,9 @@ tournament-deals-3 = À une table de 3
 tournament-table5-mode = Tables de 5
 table5-dealer-out = Le donneur ne joue pas (tournoi FFT)
 table5-called-king = Appel au roi (jeu à 5)
+tournament-ranking = Classement
+ranking-total = Au total des points (FFT)
+ranking-per-deal = À la moyenne par donne jouée
 tournament-tie-breaker = Départage des ex æquo
 tie-none = Aucun : les ex æquo partagent la place (FFT)
 tie-best-round = La meilleure partie
@@ -67,6 +70,11 @@ player-licence = Licence FFT
 player-status = État
 player-present-now = Présent (pointé)
 player-with = Avec
+player-fair = { $deals ->
+    [one] 1 donne jouée
+   *[other] { $deals } donnes jouées
+  } · moyenne par donne :
+player-table-of = table de { $n }
 status-present = présent
 status-registered = inscrit, non pointé
 status-late = arrivé en retard
@@ -177,6 +185,11 @@ audit-before = Avant
 audit-after = Après
 audit-why = Pourquoi
 standings-overall = Général
+standings-deals = Donnes
+standings-deals-title = Donnes jouées et marquées
+standings-per-deal = Moy./donne
+standings-per-deal-title = Moyenne par donne jouée (total ÷ donnes)
+standings-ranked-per-deal = Classement à la moyenne par donne jouée : les ex æquo partagent la place, un joueur qui n'a joué aucune donne vient en dernier.
 standings-round = Classement de la partie { $n }
 standings-place = { $n ->
         [one] 1re place

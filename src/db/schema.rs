@@ -69,6 +69,7 @@ diesel::table! {
         created_by -> Nullable<Integer>,
         created_at -> Timestamp,
         confirm_deals -> Bool,
+        ranking -> Text,
     }
 }
 

@@ -13,7 +13,7 @@ use crate::bots::{BotKind, Pace};
 use crate::tarot::ScoringRules;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
-use crate::tournament::standings::TieBreaker;
+use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
 
 /// A text column holding an enum by its name: written with `name()`, read
@@ -48,6 +48,7 @@ macro_rules! named_enum_column {
 
 named_enum_column!(Table5ModeColumn, Table5Mode);
 named_enum_column!(TieBreakerColumn, TieBreaker);
+named_enum_column!(RankingColumn, Ranking);
 named_enum_column!(RoundStatusColumn, RoundStatus);
 named_enum_column!(ConstraintKindColumn, ConstraintKind);
 named_enum_column!(BotKindColumn, BotKind);

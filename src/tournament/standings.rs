@@ -1,6 +1,9 @@
-//! Standings: totals by decreasing score, shared places for ties unless the
-//! organizer chose a tie-breaker, and the zero-sum check of every table.
+//! Standings: totals by decreasing score (or averages per deal, when the
+//! tournament ranks so), shared places for ties unless the organizer chose a
+//! tie-breaker, the deals each player played and scored, the positions they
+//! held at tables of 3, 4 and 5, and the zero-sum check of every table.
 
+use std::cmp::Ordering;
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
@@ -41,7 +44,39 @@ impl TieBreaker {
     }
 }
 
-/// One player's score in one deal.
+/// What orders the standings (FORMATS.md, "Timed rounds and fair standings").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ranking {
+    /// By decreasing total (FFT).
+    #[default]
+    Total,
+    /// By decreasing average per deal played (exact ratio); a player who
+    /// played no deal comes last.
+    PerDeal,
+}
+
+impl Ranking {
+    /// Parses the stored name.
+    pub fn from_name(s: &str) -> Option<Ranking> {
+        match s {
+            "total" => Some(Ranking::Total),
+            "per_deal" => Some(Ranking::PerDeal),
+            _ => None,
+        }
+    }
+
+    /// The stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ranking::Total => "total",
+            Ranking::PerDeal => "per_deal",
+        }
+    }
+}
+
+/// A player's scores at one table of one round (one position): their sum,
+/// how many deals the player played and scored there, and the table's size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoreEntry {
     /// Round number.
@@ -52,6 +87,79 @@ pub struct ScoreEntry {
     pub player: PlayerId,
     /// The score.
     pub score: i64,
+    /// Deals the player played and scored in it (the dealer sitting out at
+    /// a table of 5 does not play their deal).
+    pub deals: u32,
+    /// Players at the table (3, 4 or 5).
+    pub table_size: u8,
+}
+
+/// An average per deal in hundredths (2 decimals, half away from zero),
+/// written in JSON as the number it is (`12.35`); 0 for no deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct PerDeal(pub i64);
+
+impl PerDeal {
+    /// `total ÷ deals`, to 2 decimals.
+    pub fn of(total: i64, deals: u32) -> PerDeal {
+        if deals == 0 {
+            return PerDeal(0);
+        }
+        let d = i128::from(deals);
+        let n = i128::from(total) * 100;
+        let q = (2 * n.abs() + d) / (2 * d);
+        PerDeal((if n < 0 { -q } else { q }) as i64)
+    }
+
+    /// The average as a number.
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / 100.0
+    }
+}
+
+impl std::fmt::Display for PerDeal {
+    /// `12.35`, `-0.05`, `3.00`: always 2 decimals.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", a / 100, a % 100)
+    }
+}
+
+impl Serialize for PerDeal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+/// How many positions (rounds at a table) a player held at tables of 3, 4
+/// and 5 players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Positions {
+    /// At tables of 3.
+    #[serde(rename = "3")]
+    pub at3: u32,
+    /// At tables of 4.
+    #[serde(rename = "4")]
+    pub at4: u32,
+    /// At tables of 5.
+    #[serde(rename = "5")]
+    pub at5: u32,
+}
+
+impl Positions {
+    fn add(&mut self, table_size: u8) {
+        match table_size {
+            3 => self.at3 += 1,
+            5 => self.at5 += 1,
+            _ => self.at4 += 1,
+        }
+    }
+
+    /// Whether any was at a table of 3 or 5.
+    pub fn uneven(&self) -> bool {
+        self.at3 + self.at5 > 0
+    }
 }
 
 /// A registered player, as the standings need them: who, and when they
@@ -91,6 +199,12 @@ pub struct Standing {
     pub name: String,
     /// Sum of the player's deal scores.
     pub total: i64,
+    /// Deals the player played and scored.
+    pub deals: u32,
+    /// `total ÷ deals`, 2 decimals (0 before any deal).
+    pub per_deal: PerDeal,
+    /// Positions held at tables of 3, 4 and 5 (those with a deal scored).
+    pub positions: Positions,
     /// Total per round played.
     pub rounds: BTreeMap<RoundNo, i64>,
     /// Best round total (0 before any round).
@@ -130,6 +244,47 @@ pub struct Standings {
     pub check: ZeroSum,
 }
 
+/// How the standings are ordered: the ranking, then the tie-breaker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Order {
+    /// By total or per deal.
+    pub ranking: Ranking,
+    /// What breaks ties.
+    pub tie_breaker: TieBreaker,
+}
+
+impl Order {
+    /// Ranked by total, ties broken by `tie_breaker`.
+    pub fn by_total(tie_breaker: TieBreaker) -> Order {
+        Order {
+            ranking: Ranking::Total,
+            tie_breaker,
+        }
+    }
+
+    /// `Less` when `a` ranks before `b`, `Equal` when they share a place.
+    pub fn cmp(self, a: &Standing, b: &Standing) -> Ordering {
+        let first = match self.ranking {
+            Ranking::Total => b.total.cmp(&a.total),
+            Ranking::PerDeal => match (a.deals, b.deals) {
+                (0, 0) => Ordering::Equal,
+                (0, _) => Ordering::Greater,
+                (_, 0) => Ordering::Less,
+                // a.total / a.deals against b.total / b.deals, exactly.
+                (da, db) => (i128::from(b.total) * i128::from(da)).cmp(&(i128::from(a.total) * i128::from(db))),
+            },
+        };
+        let tb = |l: &Standing| -> i64 {
+            match self.tie_breaker {
+                TieBreaker::None => 0,
+                TieBreaker::BestRound => l.best_round,
+                TieBreaker::TakerWins => i64::from(l.taker_wins),
+            }
+        };
+        first.then_with(|| tb(b).cmp(&tb(a)))
+    }
+}
+
 /// Computes the standings of `players` from their deal scores. A player
 /// who withdrew before playing any deal is not in them (nor in their
 /// count): they never sat down. `only_round` restricts to one round (the
@@ -138,7 +293,7 @@ pub fn compute(
     players: &[Entrant],
     entries: &[ScoreEntry],
     taker_wins: &HashMap<PlayerId, u32>,
-    tie_breaker: TieBreaker,
+    order: Order,
     only_round: Option<RoundNo>,
 ) -> Standings {
     let played: std::collections::HashSet<PlayerId> = entries.iter().map(|e| e.player).collect();
@@ -153,6 +308,9 @@ pub fn compute(
                     player: p.player,
                     name: p.name.clone(),
                     total: 0,
+                    deals: 0,
+                    per_deal: PerDeal::default(),
+                    positions: Positions::default(),
                     rounds: BTreeMap::new(),
                     best_round: 0,
                     taker_wins: taker_wins.get(&p.player).copied().unwrap_or(0),
@@ -169,36 +327,33 @@ pub fn compute(
         *tables.entry(e.table).or_default() += e.score;
         if let Some(line) = lines.get_mut(&e.player) {
             line.total += e.score;
+            line.deals += e.deals;
+            line.positions.add(e.table_size);
             *line.rounds.entry(e.round).or_default() += e.score;
         }
     }
     let mut lines: Vec<Standing> = lines.into_values().collect();
     for l in &mut lines {
         l.best_round = l.rounds.values().copied().max().unwrap_or(0);
+        l.per_deal = PerDeal::of(l.total, l.deals);
     }
-    let key = |l: &Standing| -> (i64, i64) {
-        let tb = match tie_breaker {
-            TieBreaker::None => 0,
-            TieBreaker::BestRound => l.best_round,
-            TieBreaker::TakerWins => i64::from(l.taker_wins),
-        };
-        (l.total, tb)
-    };
     lines.sort_by(|a, b| {
-        key(b)
-            .cmp(&key(a))
+        order
+            .cmp(a, b)
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
             .then_with(|| a.player.cmp(&b.player))
     });
-    let mut prev: Option<(i64, i64)> = None;
-    let mut rank = 0u32;
-    for (i, l) in lines.iter_mut().enumerate() {
-        let k = key(l);
-        if prev != Some(k) {
-            rank = i as u32 + 1;
-            prev = Some(k);
-        }
-        l.rank = rank;
+    // A new place where the order sees a difference; ties share it.
+    let ranks: Vec<u32> = (0..lines.len())
+        .scan(0u32, |rank, i| {
+            if i == 0 || order.cmp(&lines[i - 1], &lines[i]) != Ordering::Equal {
+                *rank = i as u32 + 1;
+            }
+            Some(*rank)
+        })
+        .collect();
+    for (l, r) in lines.iter_mut().zip(ranks) {
+        l.rank = r;
     }
     Standings {
         lines,
@@ -219,8 +374,15 @@ mod tests {
             table,
             player: PlayerId(player),
             score,
+            deals: 1,
+            table_size: 4,
         }
     }
+
+    const NONE: Order = Order {
+        ranking: Ranking::Total,
+        tie_breaker: TieBreaker::None,
+    };
 
     fn players(n: i32) -> Vec<Entrant> {
         (1..=n).map(|i| Entrant::new(PlayerId(i), format!("P{i:02}"))).collect()
@@ -244,7 +406,7 @@ mod tests {
             e(2, 2, 3, 10),
             e(2, 2, 4, 10),
         ];
-        let s = compute(&ps, &entries, &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&ps, &entries, &HashMap::new(), NONE, None);
         let names: Vec<&str> = s.lines.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["P01", "P04", "P02", "P03", "P06"]);
         let line = |n: &str| s.lines.iter().find(|l| l.name == n).unwrap();
@@ -254,7 +416,7 @@ mod tests {
         assert_eq!(line("P01").late_from, None);
         // Not in round 2's own ranking either, and the marks serialise only
         // where they are.
-        let r2 = compute(&ps, &entries, &HashMap::new(), TieBreaker::None, Some(RoundNo(2)));
+        let r2 = compute(&ps, &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
         assert!(r2.lines.iter().all(|l| l.name != "P05"));
         let json = serde_json::to_value(&s.lines).unwrap();
         assert_eq!(json[0].get("late_from"), None);
@@ -274,27 +436,33 @@ mod tests {
             e(2, 2, 1, -40),
             e(2, 2, 4, -40),
         ];
-        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&players(4), &entries, &HashMap::new(), NONE, None);
         let got: Vec<(u32, i32, i64)> = s.lines.iter().map(|l| (l.rank, l.player.get(), l.total)).collect();
         assert_eq!(got, vec![(1, 1, 20), (1, 2, 20), (1, 3, 20), (4, 4, -60)]);
         assert!(s.check.ok());
         // Best round breaks the tie: player 1 made 60 in a round.
-        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::BestRound, None);
-        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
-        assert_eq!(got, vec![(1, 1), (2, 2), (2, 3), (4, 4)]);
-        // Taker wins break it the other way.
-        let wins = HashMap::from([(PlayerId(3), 2), (PlayerId(2), 1)]);
-        let s = compute(&players(4), &entries, &wins, TieBreaker::TakerWins, None);
-        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
-        assert_eq!(got, vec![(1, 3), (2, 2), (3, 1), (4, 4)]);
-        // One round alone.
         let s = compute(
             &players(4),
             &entries,
             &HashMap::new(),
-            TieBreaker::None,
-            Some(RoundNo(2)),
+            Order::by_total(TieBreaker::BestRound),
+            None,
         );
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
+        assert_eq!(got, vec![(1, 1), (2, 2), (2, 3), (4, 4)]);
+        // Taker wins break it the other way.
+        let wins = HashMap::from([(PlayerId(3), 2), (PlayerId(2), 1)]);
+        let s = compute(
+            &players(4),
+            &entries,
+            &wins,
+            Order::by_total(TieBreaker::TakerWins),
+            None,
+        );
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
+        assert_eq!(got, vec![(1, 3), (2, 2), (3, 1), (4, 4)]);
+        // One round alone.
+        let s = compute(&players(4), &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
         assert_eq!(s.lines[0].total, 40);
         assert_eq!(s.lines[3].total, -40);
     }
@@ -314,7 +482,7 @@ mod tests {
     #[test]
     fn each_round_total_and_the_best_one() {
         let entries = [e(1, 1, 1, 60), e(1, 1, 2, -60), e(2, 2, 1, -40), e(2, 2, 2, 40)];
-        let s = compute(&players(2), &entries, &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&players(2), &entries, &HashMap::new(), NONE, None);
         let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
         assert_eq!(p1.rounds, BTreeMap::from([(RoundNo(1), 60), (RoundNo(2), -40)]));
         assert_eq!(p1.best_round, 60);
@@ -328,7 +496,7 @@ mod tests {
     #[test]
     fn unbalanced_tables_fail_the_check_even_when_the_total_is_zero() {
         let entries = [e(1, 7, 1, 10), e(1, 7, 2, 0), e(1, 8, 3, -10), e(1, 8, 4, 0)];
-        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&players(4), &entries, &HashMap::new(), NONE, None);
         assert_eq!(s.check.total, 0);
         assert_eq!(s.check.unbalanced_tables, vec![(7, 10), (8, -10)]);
         assert!(!s.check.ok());
@@ -337,7 +505,7 @@ mod tests {
     #[test]
     fn zero_sum_check_finds_unbalanced_tables() {
         let entries = [e(1, 7, 1, 30), e(1, 7, 2, -10), e(1, 8, 3, 5), e(1, 8, 4, -5)];
-        let s = compute(&players(4), &entries, &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&players(4), &entries, &HashMap::new(), NONE, None);
         assert!(!s.check.ok());
         assert_eq!(s.check.total, 20);
         assert_eq!(s.check.unbalanced_tables, vec![(7, 20)]);
@@ -345,8 +513,198 @@ mod tests {
 
     #[test]
     fn players_without_scores_are_listed_at_zero() {
-        let s = compute(&players(3), &[], &HashMap::new(), TieBreaker::None, None);
+        let s = compute(&players(3), &[], &HashMap::new(), NONE, None);
         assert_eq!(s.lines.len(), 3);
         assert!(s.lines.iter().all(|l| l.rank == 1 && l.total == 0));
+    }
+
+    /// An entry with its deals and table size.
+    fn ed(round: i32, player: i32, score: i64, deals: u32, table_size: u8) -> ScoreEntry {
+        ScoreEntry {
+            deals,
+            table_size,
+            ..e(round, i64::from(round), player, score)
+        }
+    }
+
+    const PER_DEAL: Order = Order {
+        ranking: Ranking::PerDeal,
+        tie_breaker: TieBreaker::None,
+    };
+
+    #[test]
+    fn ranks_by_the_exact_average_per_deal_and_puts_who_played_nothing_last() {
+        let entries = [
+            // 10 in 3 deals: 3.333..., written 3.33.
+            ed(1, 1, 10, 3, 4),
+            // 333 in 100 deals: 3.33 exactly, below player 1.
+            ed(1, 2, 333, 100, 4),
+            // -40 in 4 deals: -10, still above player 4, who played none.
+            ed(1, 3, -40, 4, 4),
+            // 20 in 2 and 30 in 3: 10 each, one shared place.
+            ed(1, 5, 20, 2, 4),
+            ed(1, 6, 10, 1, 5),
+            ed(2, 6, 20, 2, 5),
+        ];
+        let s = compute(&players(6), &entries, &HashMap::new(), PER_DEAL, None);
+        let got: Vec<(u32, i32, u32, i64)> = s
+            .lines
+            .iter()
+            .map(|l| (l.rank, l.player.get(), l.deals, l.per_deal.0))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (1, 5, 2, 1000),
+                (1, 6, 3, 1000),
+                (3, 1, 3, 333),
+                (4, 2, 100, 333),
+                (5, 3, 4, -1000),
+                (6, 4, 0, 0)
+            ]
+        );
+        // By total (the default), the same lines in another order.
+        let s = compute(&players(6), &entries, &HashMap::new(), NONE, None);
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
+        assert_eq!(got, vec![(1, 2), (2, 6), (3, 5), (4, 1), (5, 4), (6, 3)]);
+        // Everyone without a deal: one shared place.
+        let s = compute(&players(3), &[], &HashMap::new(), PER_DEAL, None);
+        assert!(s.lines.iter().all(|l| l.rank == 1 && l.deals == 0));
+    }
+
+    #[test]
+    fn a_tie_on_the_average_goes_to_the_tie_breaker() {
+        // 40 in 4 and 20 in 2 deals, best rounds equal: one place.
+        let entries = [ed(1, 1, 20, 2, 4), ed(2, 1, 20, 2, 4), ed(1, 2, 20, 2, 4)];
+        let order = Order {
+            ranking: Ranking::PerDeal,
+            tie_breaker: TieBreaker::BestRound,
+        };
+        let s = compute(&players(2), &entries, &HashMap::new(), order, None);
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
+        assert_eq!(got, vec![(1, 1), (1, 2)]);
+        // 10 twice against 20 once: player 2's best round is better.
+        let entries = [ed(1, 1, 10, 1, 4), ed(2, 1, 10, 1, 4), ed(1, 2, 20, 2, 4)];
+        let s = compute(&players(2), &entries, &HashMap::new(), order, None);
+        let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
+        assert_eq!(got, vec![(1, 2), (2, 1)]);
+    }
+
+    #[test]
+    fn deals_and_positions_add_up_by_table_size() {
+        let entries = [
+            ed(1, 1, 10, 4, 4),
+            ed(2, 1, -5, 4, 5),
+            ed(3, 1, 7, 3, 3),
+            ed(4, 1, 1, 4, 5),
+            ed(1, 2, -10, 4, 4),
+        ];
+        let s = compute(&players(2), &entries, &HashMap::new(), NONE, None);
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
+        assert_eq!(p1.deals, 15);
+        assert_eq!(p1.per_deal, PerDeal(87));
+        assert_eq!(p1.positions, Positions { at3: 1, at4: 1, at5: 2 });
+        assert!(p1.positions.uneven());
+        let p2 = s.lines.iter().find(|l| l.player == PlayerId(2)).unwrap();
+        assert_eq!(p2.positions, Positions { at3: 0, at4: 1, at5: 0 });
+        assert!(!p2.positions.uneven());
+        assert!(Positions {
+            at3: 1,
+            ..Positions::default()
+        }
+        .uneven());
+        let json = serde_json::to_value(p1).unwrap();
+        assert_eq!(json["deals"], 15);
+        assert_eq!(json["per_deal"], 0.87);
+        assert_eq!(json["positions"], serde_json::json!({"3": 1, "4": 1, "5": 2}));
+        // One round alone: its deals only.
+        let s = compute(&players(2), &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
+        assert_eq!((p1.deals, p1.per_deal, p1.positions.at5), (4, PerDeal(-125), 1));
+    }
+
+    #[test]
+    fn averages_are_rounded_half_away_from_zero_and_written_with_two_decimals() {
+        let cases = [
+            (1, 8, 13, "0.13"),
+            (-1, 8, -13, "-0.13"),
+            (10, 3, 333, "3.33"),
+            (20, 3, 667, "6.67"),
+            (-20, 3, -667, "-6.67"),
+            (-1, 200, -1, "-0.01"),
+            (-1, 201, 0, "0.00"),
+            (75, 4, 1875, "18.75"),
+            (300, 4, 7500, "75.00"),
+            (0, 4, 0, "0.00"),
+            (50, 0, 0, "0.00"),
+        ];
+        for (total, deals, hundredths, text) in cases {
+            let p = PerDeal::of(total, deals);
+            assert_eq!(p, PerDeal(hundredths), "{total}/{deals}");
+            assert_eq!(p.to_string(), text, "{total}/{deals}");
+        }
+        assert_eq!(PerDeal(-5).to_string(), "-0.05");
+        assert_eq!(PerDeal(1235).as_f64(), 12.35);
+        assert_eq!(serde_json::to_string(&PerDeal(-1235)).unwrap(), "-12.35");
+        assert_eq!(serde_json::to_string(&PerDeal(300)).unwrap(), "3.0");
+    }
+
+    #[test]
+    fn rankings_are_stored_by_name() {
+        for r in [Ranking::Total, Ranking::PerDeal] {
+            assert_eq!(Ranking::from_name(r.name()), Some(r));
+        }
+        assert_eq!(Ranking::PerDeal.name(), "per_deal");
+        assert_eq!(Ranking::Total.name(), "total");
+        assert_eq!(Ranking::default(), Ranking::Total);
+        assert_eq!(Ranking::from_name("Total"), None);
+        assert_eq!(Ranking::from_name(""), None);
+    }
+
+    proptest::proptest! {
+        /// Whatever the scores and deal counts, the lines ranked per deal
+        /// go down by exact average, share a place exactly when the averages
+        /// are equal, end with those who played nothing, and each average
+        /// is within half a hundredth of the exact one.
+        #[test]
+        fn per_deal_ranking_follows_the_exact_averages(
+            rows in proptest::collection::vec((1i32..=8, -500i64..500, 0u32..6), 0..30)
+        ) {
+            let entries: Vec<ScoreEntry> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, (p, score, deals))| ed(i as i32 + 1, *p, if *deals == 0 { 0 } else { *score }, *deals, 4))
+                .collect();
+            let s = compute(&players(8), &entries, &HashMap::new(), PER_DEAL, None);
+            proptest::prop_assert_eq!(s.lines.len(), 8);
+            for l in &s.lines {
+                let total: i64 = entries.iter().filter(|e| e.player == l.player).map(|e| e.score).sum();
+                let deals: u32 = entries.iter().filter(|e| e.player == l.player).map(|e| e.deals).sum();
+                proptest::prop_assert_eq!((l.total, l.deals), (total, deals));
+                if deals > 0 {
+                    let exact = total as f64 / f64::from(deals);
+                    proptest::prop_assert!((l.per_deal.as_f64() - exact).abs() <= 0.005 + 1e-9);
+                }
+            }
+            proptest::prop_assert_eq!(s.lines[0].rank, 1);
+            for w in s.lines.windows(2) {
+                let (a, b) = (&w[0], &w[1]);
+                proptest::prop_assert!(a.deals > 0 || b.deals == 0, "a player without deals above one with");
+                let same = match (a.deals, b.deals) {
+                    (0, 0) => true,
+                    (0, _) | (_, 0) => false,
+                    (da, db) => {
+                        let (x, y) = (a.total * i64::from(db), b.total * i64::from(da));
+                        proptest::prop_assert!(x >= y, "{} before {}", a.per_deal, b.per_deal);
+                        x == y
+                    }
+                };
+                if same {
+                    proptest::prop_assert_eq!(a.rank, b.rank);
+                } else {
+                    proptest::prop_assert!(b.rank > a.rank);
+                }
+            }
+        }
     }
 }

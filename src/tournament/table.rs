@@ -59,6 +59,14 @@ pub fn deal_players<P: Copy>(table_players: &[P], number: i32, mode: Table5Mode)
     }
 }
 
+/// How many of the deals numbered `numbers` at a table of `size` players the
+/// player at `seat` played and scored: all of them, except, at a table of 5
+/// in FFT mode, the deals they dealt (and sat out).
+pub fn deals_played(size: usize, seat: usize, numbers: &[i32], mode: Table5Mode) -> u32 {
+    let sits_out = |k: i32| size == 5 && mode == Table5Mode::DealerOut && dealer_seat(5, k) == seat;
+    numbers.iter().filter(|k| !sits_out(**k)).count() as u32
+}
+
 /// Whether a round still takes deals from its tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -198,6 +206,24 @@ impl StoredPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deals_played_leave_out_the_deals_a_player_sat_out() {
+        let all = [1, 2, 3, 4, 5];
+        // FFT table of 5: each seat deals (and sits out) deal seat + 1.
+        for seat in 0..5 {
+            assert_eq!(deals_played(5, seat, &all, Table5Mode::DealerOut), 4, "seat {seat}");
+        }
+        // Deals 1, 2 and 6 entered: seat 0 dealt 1 and 6, seat 1 dealt 2.
+        assert_eq!(deals_played(5, 0, &[1, 2, 6], Table5Mode::DealerOut), 1);
+        assert_eq!(deals_played(5, 1, &[1, 2, 6], Table5Mode::DealerOut), 2);
+        assert_eq!(deals_played(5, 4, &[1, 2, 6], Table5Mode::DealerOut), 3);
+        // The called-king game and smaller tables: everyone plays every deal.
+        assert_eq!(deals_played(5, 0, &all, Table5Mode::CalledKing), 5);
+        assert_eq!(deals_played(4, 0, &all[..4], Table5Mode::DealerOut), 4);
+        assert_eq!(deals_played(3, 2, &all[..3], Table5Mode::DealerOut), 3);
+        assert_eq!(deals_played(5, 2, &[], Table5Mode::DealerOut), 0);
+    }
 
     #[test]
     fn the_dealer_sits_out_at_a_table_of_five_in_fft_mode() {

@@ -34,7 +34,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// player/score column pairs.
 pub const MAX_TABLE: usize = 5;
 
-fn csv_response(body: Vec<u8>, file: &str) -> HttpResponse {
+/// A CSV file's answer: downloaded, never cached.
+pub(crate) fn csv_response(body: Vec<u8>, file: &str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")))
@@ -50,7 +51,9 @@ struct ExportQuery {
 
 /// The standings as rows: a header, then one line per player, best first
 /// (place, name, [club, licence,] total, each round's total, the tie-break
-/// figure when the tournament breaks ties).
+/// figure when the tournament breaks ties, the late/withdrawn note when
+/// someone came late or left, then the deals played and the average per
+/// deal — empty for no deal).
 pub fn standings_rows(
     conn: &mut AnyConnection,
     lang: Lang,
@@ -91,6 +94,7 @@ pub fn standings_rows(
     if marks {
         head.push(lang.t("csv-mark"));
     }
+    head.extend([lang.t("csv-deals"), lang.t("csv-per-deal")]);
     let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
     for l in &s.lines {
         let mut row = vec![Cell::from(l.rank), Cell::from(l.name.as_str())];
@@ -107,6 +111,7 @@ pub fn standings_rows(
         if marks {
             row.push(Cell::Text(lang.mark(&l.late_from, &l.withdrawn_after)));
         }
+        row.extend(fair_cells(l));
         rows.push(row);
     }
     Ok(rows)
@@ -127,6 +132,17 @@ async fn standings_csv(
     let lang = ctx.lang;
     let rows = state.db(move |conn| standings_rows(conn, lang, id, details)).await?;
     Ok(csv_response(french_csv(&rows)?, &format!("standings-{id}.csv")))
+}
+
+/// A standings line's deals played and average per deal (empty for no
+/// deal), as spreadsheet cells.
+pub fn fair_cells(l: &Standing) -> [Cell; 2] {
+    let average = if l.deals == 0 {
+        Cell::Empty
+    } else {
+        Cell::Decimal(l.per_deal.as_f64())
+    };
+    [Cell::from(l.deals), average]
 }
 
 /// A standings line's tie-break figure.

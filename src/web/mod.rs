@@ -12,6 +12,7 @@ pub mod ctx;
 pub mod deal;
 pub mod error;
 pub mod exports;
+pub mod federation;
 pub mod filters;
 pub mod form;
 pub mod head;
@@ -266,6 +267,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(public::configure)
         .configure(results::configure)
         .configure(exports::configure)
+        .configure(federation::configure)
         .configure(live::sse::configure)
         .configure(table::configure)
         .configure(play::configure);

@@ -11,7 +11,7 @@ pub use crate::db::ops::tournaments::{MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
 use crate::tournament::ids::RoundNo;
-use crate::tournament::standings::TieBreaker;
+use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::Table5Mode;
 
 /// The settings form as typed (every field a string, so a refused form can be
@@ -35,6 +35,8 @@ pub struct TournamentForm {
     pub table5_mode: String,
     /// `none`, `best_round`, `taker_wins`.
     pub tie_breaker: String,
+    /// `total` or `per_deal`.
+    pub ranking: String,
     /// Extra tables of 5 wanted.
     pub extra_fives: String,
     /// Swiss seating from this round (empty: never).
@@ -100,6 +102,7 @@ impl TournamentForm {
             deals_table3: s("deals_table3"),
             table5_mode: s("table5_mode"),
             tie_breaker: s("tie_breaker"),
+            ranking: s("ranking"),
             extra_fives: s("extra_fives"),
             swiss_from_round: s("swiss_from_round"),
             seed: s("seed"),
@@ -149,6 +152,11 @@ impl TournamentForm {
             t => TieBreaker::from_name(t)
                 .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-tie-breaker").arg("value", t)))?,
         };
+        let ranking = match self.ranking.trim() {
+            "" => Ranking::Total,
+            r => Ranking::from_name(r)
+                .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-ranking").arg("value", r)))?,
+        };
         let extra = int_field(&self.extra_fives, "extra_fives", 0, 0, 100)?;
         let swiss = if self.swiss_from_round.trim().is_empty() {
             None
@@ -185,6 +193,7 @@ impl TournamentForm {
             created_by,
             created_at: now(),
             confirm_deals: checkbox(&self.confirm_deals),
+            ranking,
         })
     }
 }
@@ -202,6 +211,7 @@ impl TournamentForm {
             deals_table3: t.deals_table3.to_string(),
             table5_mode: t.table5_mode.name().to_owned(),
             tie_breaker: t.tie_breaker.name().to_owned(),
+            ranking: t.ranking.name().to_owned(),
             extra_fives: t.extra_fives.to_string(),
             swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
             seed: t.seed.to_string(),

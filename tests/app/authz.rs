@@ -225,6 +225,10 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/results.html", PUBLIC),
         row("GET", "/tournaments/{id}/standings.csv", PUBLIC),
         row("GET", "/tournaments/{id}/deals.csv", PUBLIC),
+        row("GET", "/tournaments/{id}/federation.csv", ORG_PAGE),
+        row("GET", "/tournaments/{id}/federation.json", ORG_PAGE),
+        row("GET", "/tournaments/{id}/results.csv", PUBLIC),
+        row("GET", "/tournaments/{id}/results.json", PUBLIC),
         // organizer pages
         row("GET", "/tournaments", ORG_PAGE),
         row("GET", "/tournaments/new", ORG_PAGE),

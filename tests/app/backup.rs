@@ -170,6 +170,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
     chelem::db::write(conn, |tx| players::withdraw(tx, t.id, withdrawn)).unwrap();
     let mut form = TournamentForm::from_tournament(&tournaments::get(conn, t.id).unwrap());
     form.name = "Open de Lyon 2026".into();
+    form.ranking = "per_deal".into();
     chelem::db::write(conn, |tx| {
         tournaments::update(tx, t.id, &form.parse_change().unwrap(), "arbitre")
     })
@@ -224,14 +225,14 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
     t.id
 }
 
-/// Standings by player name: (rank, name, total, taker wins).
-fn standings_by_name(db: &TestDb, id: TournamentId) -> Vec<(u32, String, i64, u32)> {
+/// Standings by player name: (rank, name, total, taker wins, deals played).
+fn standings_by_name(db: &TestDb, id: TournamentId) -> Vec<(u32, String, i64, u32, u32)> {
     let mut conn = db.conn();
     let s = standings::compute(&mut conn, id, None).unwrap();
     assert!(s.check.ok(), "{:?}", s.check);
     s.lines
         .into_iter()
-        .map(|l| (l.rank, l.name, l.total, l.taker_wins))
+        .map(|l| (l.rank, l.name, l.total, l.taker_wins, l.deals))
         .collect()
 }
 
@@ -256,6 +257,7 @@ fn check_content(doc: &Value) {
     assert_eq!(doc["tournament"]["created_by"], "arbitre");
     assert_eq!(doc["tournament"]["confirm_deals"], true);
     assert_eq!(doc["tournament"]["tie_breaker"], "best_round");
+    assert_eq!(doc["tournament"]["ranking"], "per_deal");
     assert_eq!(doc["tournament"]["plan"]["constraints_current"], true);
     assert_eq!(doc["players"].as_array().unwrap().len(), 9);
     assert_eq!(doc["players"][0]["name"], "Adèle Petit", "players sorted by name");

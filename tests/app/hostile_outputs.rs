@@ -88,6 +88,8 @@ both_backends!(csv_cells_never_run_and_numbers_stay_numbers, |db: TestDb| async 
         format!("/tournaments/{id}/standings.csv?details=1"),
         format!("/tournaments/{id}/standings.csv"),
         format!("/tournaments/{id}/deals.csv"),
+        format!("/tournaments/{id}/federation.csv"),
+        format!("/tournaments/{id}/results.csv"),
     ] {
         let a = v.get(&path);
         assert_eq!(a.status, 200, "{path}: {}", a.body);
@@ -112,8 +114,17 @@ both_backends!(csv_cells_never_run_and_numbers_stay_numbers, |db: TestDb| async 
         let scores: Vec<i64> = if path.contains("deals") {
             rows[1][16..].chunks(2).filter_map(|p| p[1].parse().ok()).collect()
         } else {
-            let total = rows[0].iter().position(|h| h == "Total").expect("a Total column");
-            rows[1..].iter().map(|r| r[total].parse().unwrap()).collect()
+            // The federation's files: the tournament's fields, an empty
+            // row, then the players' table under its header.
+            let head = rows
+                .iter()
+                .position(|r| r.iter().all(String::is_empty))
+                .map_or(0, |blank| blank + 1);
+            let total = rows[head]
+                .iter()
+                .position(|h| h == "Total" || h == "total")
+                .expect("a Total column");
+            rows[head + 1..].iter().map(|r| r[total].parse().unwrap()).collect()
         };
         assert_eq!(scores.len(), 4, "{path}: {rows:?}");
         assert!(scores.iter().any(|s| *s < 0), "{path}: a negative score: {scores:?}");

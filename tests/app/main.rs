@@ -18,6 +18,7 @@ mod crash;
 mod deal_versions;
 mod digital;
 mod doors;
+mod fair_standings;
 mod find_name;
 mod first_account;
 mod floods;

@@ -378,7 +378,18 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
         .unwrap()
         .starts_with("attachment"));
     let rows = spreadsheet_cells(&body);
-    assert_eq!(rows[0], ["Place", "Nom", "Total", "P1", "Meilleure partie"]);
+    assert_eq!(
+        rows[0],
+        [
+            "Place",
+            "Nom",
+            "Total",
+            "P1",
+            "Meilleure partie",
+            "Donnes",
+            "Moyenne par donne"
+        ]
+    );
     let s = {
         let mut conn = db.conn();
         chelem::db::ops::standings::compute(&mut conn, id, None).unwrap()
@@ -393,6 +404,12 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
             l.total.to_string(),
             round,
             l.best_round.to_string(),
+            l.deals.to_string(),
+            if l.deals == 0 {
+                String::new()
+            } else {
+                format!("{}", l.per_deal.as_f64()).replace('.', ",")
+            },
         ];
         assert_eq!(row, &want);
     }
@@ -417,7 +434,17 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     let rows = spreadsheet_cells(&body);
     assert_eq!(
         rows[0],
-        ["Place", "Nom", "Club", "Licence", "Total", "P1", "Meilleure partie"]
+        [
+            "Place",
+            "Nom",
+            "Club",
+            "Licence",
+            "Total",
+            "P1",
+            "Meilleure partie",
+            "Donnes",
+            "Moyenne par donne"
+        ]
     );
     for row in &rows[1..] {
         let i: usize = row[1].trim_start_matches("Joueur ").parse().unwrap();
@@ -435,7 +462,15 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     let (_, _, body) = get_lang(&app, &anon, "en", &format!("/tournaments/{id}/standings.csv")).await;
     assert_eq!(
         spreadsheet_cells(&body)[0],
-        ["Place", "Name", "Total", "R1", "Best round"]
+        [
+            "Place",
+            "Name",
+            "Total",
+            "R1",
+            "Best round",
+            "Deals",
+            "Average per deal"
+        ]
     );
 
     // The deals: one line per deal entered, points with a decimal comma,

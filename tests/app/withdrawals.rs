@@ -112,7 +112,7 @@ both_backends!(
         let (_, csv, _) = get(&app, &jar, &format!("/tournaments/{id}/standings.csv")).await;
         let rows: Vec<&str> = csv.lines().collect();
         assert_eq!(rows.len(), 10, "a header and 9 players:\n{csv}");
-        assert!(rows[0].ends_with(";Remarque"), "{}", rows[0]);
+        assert!(rows[0].ends_with(";Remarque;Donnes;Moyenne par donne"), "{}", rows[0]);
         // The withdrawn player's own page carries the mark.
         let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}/players/{left}")).await;
         assert!(page.contains("abandon après la partie 1"), "{page}");

@@ -111,6 +111,12 @@ impl TournamentBuilder {
         self
     }
 
+    /// What orders the standings: `total` or `per_deal`.
+    pub fn ranking(mut self, ranking: &str) -> Self {
+        self.form.ranking = ranking.into();
+        self
+    }
+
     /// A defender confirms each deal entered at a table.
     pub fn confirm_deals(mut self) -> Self {
         self.form.confirm_deals = Some("on".into());

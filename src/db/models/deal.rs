@@ -8,13 +8,19 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use crate::db::schema::{deal_scores, deals, round_tables, rounds};
+use crate::db::schema::{deal_scores, deals, round_tables, rounds, seats};
 use crate::db::AnyConnection;
 use crate::tournament::deal::{ScoredDeal, TableDeal};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
-// The standings' sums are grouped by round, table and player.
-diesel::allow_columns_to_appear_in_same_group_by_clause!(rounds::number, round_tables::id, deal_scores::player_id);
+// The standings' sums are grouped by round, table and player (and the
+// player's seat at the table).
+diesel::allow_columns_to_appear_in_same_group_by_clause!(
+    rounds::number,
+    round_tables::id,
+    deal_scores::player_id,
+    seats::seat
+);
 
 /// A deal of a table, as entered.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -111,6 +117,13 @@ pub struct NewDeal {
     #[diesel(embed)]
     pub content: DealChanges,
 }
+
+/// A player's scores at a table, summed: (round number, table id, player
+/// id, the player's seat at the table, sum) ([`Deal::score_sums`]).
+pub type ScoreSum = (RoundNo, i32, PlayerId, Option<i32>, i64);
+
+/// A sum as the database gives it (`None` for no row).
+type SumOf = Option<i64>;
 
 /// One player's score in one deal of a tournament, with where it was played.
 #[derive(Debug, Clone, Queryable)]
@@ -483,30 +496,45 @@ impl Deal {
     }
 
     /// Every player's score at each table of a tournament, summed over the
-    /// table's deals that count: (round number, table id, player id, sum),
-    /// in no given order. What the standings need of the scores: a quarter
-    /// of the rows of [`Deal::score_lines`] at tables of 4 deals, unsorted.
-    pub fn score_sums(
-        conn: &mut AnyConnection,
-        tournament_id: TournamentId,
-    ) -> QueryResult<Vec<(RoundNo, i32, PlayerId, i64)>> {
+    /// table's deals that count: (round number, table id, player id, the
+    /// player's seat at the table, sum), in no given order. What the
+    /// standings need of the scores: a quarter of the rows of
+    /// [`Deal::score_lines`] at tables of 4 deals, unsorted.
+    pub fn score_sums(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<ScoreSum>> {
         use diesel::dsl::sum;
-        let rows: Vec<(RoundNo, i32, PlayerId, Option<i64>)> = deal_scores::table
+        let rows: Vec<(RoundNo, i32, PlayerId, Option<i32>, SumOf)> = deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
+            .left_join(
+                seats::table.on(seats::table_id
+                    .eq(deals::table_id)
+                    .and(seats::player_id.eq(deal_scores::player_id))),
+            )
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(deals::confirmed.eq(true))
-            .group_by((rounds::number, round_tables::id, deal_scores::player_id))
+            .group_by((rounds::number, round_tables::id, deal_scores::player_id, seats::seat))
             .select((
                 rounds::number,
                 round_tables::id,
                 deal_scores::player_id,
+                seats::seat.nullable(),
                 sum(deal_scores::score),
             ))
             .load(conn)?;
         Ok(rows
             .into_iter()
-            .map(|(round, table, player, total)| (round, table, player, total.unwrap_or(0)))
+            .map(|(round, table, player, seat, total)| (round, table, player, seat, total.unwrap_or(0)))
             .collect())
+    }
+
+    /// (table id, deal number) of every deal of a tournament that counts
+    /// (confirmed), in no given order: who played which deal, with the seats.
+    pub fn counted_numbers(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(i32, i32)>> {
+        deals::table
+            .inner_join(round_tables::table.inner_join(rounds::table))
+            .filter(rounds::tournament_id.eq(tournament_id))
+            .filter(deals::confirmed.eq(true))
+            .select((deals::table_id, deals::number))
+            .load(conn)
     }
 
     /// The taker of every deal of a tournament that counts and that its

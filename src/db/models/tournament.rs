@@ -7,7 +7,7 @@ use crate::db::schema::tournaments;
 use crate::db::AnyConnection;
 use crate::tarot::ScoringRules;
 use crate::tournament::ids::{RoundNo, TournamentId};
-use crate::tournament::standings::TieBreaker;
+use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{StoredPlan, Table5Mode};
 
 /// A tournament row.
@@ -50,6 +50,8 @@ pub struct Tournament {
     pub created_at: NaiveDateTime,
     /// A deal entered at a table counts once a defender confirmed it.
     pub confirm_deals: bool,
+    /// What orders the standings: the total or the average per deal.
+    pub ranking: Ranking,
 }
 
 /// A tournament to create.
@@ -86,6 +88,8 @@ pub struct NewTournament {
     pub created_at: NaiveDateTime,
     /// A deal entered at a table counts once a defender confirmed it.
     pub confirm_deals: bool,
+    /// What orders the standings.
+    pub ranking: Ranking,
 }
 
 impl NewTournament {

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use crate::db::models::{Deal, Registration, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::tournament::standings::{compute as compute_standings, Entrant, ScoreEntry, Standings};
+use crate::tournament::standings::{compute as compute_standings, Entrant, Order, ScoreEntry, Standings};
+use crate::tournament::table::deals_played;
 
 use super::{OpError, OpResult};
 
@@ -32,13 +33,33 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
             withdrawn_after: r.withdrawn_after,
         })
         .collect();
-    let entries: Vec<ScoreEntry> = Deal::score_sums(conn, tournament_id)?
+    let sums = Deal::score_sums(conn, tournament_id)?;
+    let mut numbers: HashMap<i32, Vec<i32>> = HashMap::new();
+    for (table, number) in Deal::counted_numbers(conn, tournament_id)? {
+        numbers.entry(table).or_default().push(number);
+    }
+    // Every player of a table has a score in each of its deals (0 for the
+    // one sitting out): a table's rows are its players.
+    let mut sizes: HashMap<i32, usize> = HashMap::new();
+    for (_, table, ..) in &sums {
+        *sizes.entry(*table).or_default() += 1;
+    }
+    let entries: Vec<ScoreEntry> = sums
         .into_iter()
-        .map(|(round, table, player, score)| ScoreEntry {
-            round,
-            table: i64::from(table),
-            player,
-            score,
+        .map(|(round, table, player, seat, score)| {
+            let size = sizes.get(&table).copied().unwrap_or(0);
+            let nums = numbers.get(&table).map(Vec::as_slice).unwrap_or_default();
+            ScoreEntry {
+                round,
+                table: i64::from(table),
+                player,
+                score,
+                deals: match seat {
+                    Some(seat) => deals_played(size, seat as usize, nums, t.table5_mode),
+                    None => nums.len() as u32,
+                },
+                table_size: size as u8,
+            }
         })
         .collect();
     let mut wins: HashMap<PlayerId, u32> = HashMap::new();
@@ -48,7 +69,16 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
         }
         *wins.entry(taker).or_default() += 1;
     }
-    let standings = compute_standings(&players, &entries, &wins, t.tie_breaker, only_round);
+    let standings = compute_standings(
+        &players,
+        &entries,
+        &wins,
+        Order {
+            ranking: t.ranking,
+            tie_breaker: t.tie_breaker,
+        },
+        only_round,
+    );
     if !standings.check.ok() {
         tracing::error!(tournament = tournament_id.get(), check = ?standings.check, "standings do not sum to zero");
     }

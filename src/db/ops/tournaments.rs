@@ -92,6 +92,7 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
             t::swiss_from_round.eq(new.swiss_from_round),
             t::seed.eq(new.seed),
             t::confirm_deals.eq(new.confirm_deals),
+            t::ranking.eq(new.ranking),
         ))
         .execute(tx.conn())?;
     if old.confirm_deals && !new.confirm_deals {
@@ -115,7 +116,8 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
                 created_at: now(),
             },
         )?;
-        // The name, the tie-breaker, the rounds planned: the pages show them.
+        // The name, the ranking, the tie-breaker, the rounds planned: the
+        // pages show them.
         super::events::publish_standings(tx, id)?;
     }
     Ok(updated)
@@ -153,6 +155,7 @@ struct SettingsRecord<'a> {
     deals_table3: String,
     table5_mode: &'static str,
     tie_breaker: &'static str,
+    ranking: &'static str,
     extra_fives: String,
     swiss_from_round: String,
     seed: String,
@@ -175,6 +178,7 @@ fn settings_record(t: &Tournament) -> String {
         deals_table3: t.deals_table3.to_string(),
         table5_mode: t.table5_mode.name(),
         tie_breaker: t.tie_breaker.name(),
+        ranking: t.ranking.name(),
         extra_fives: t.extra_fives.to_string(),
         swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
         seed: t.seed.to_string(),

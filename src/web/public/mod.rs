@@ -21,6 +21,19 @@ macro_rules! rows_impl {
             pub fn round_total(&self, line: usize, round: &RoundNo) -> String {
                 $crate::web::public::round_total(&self.data.standings, line, *round)
             }
+            /// A player's average per deal, as the language writes it.
+            pub fn per_deal(&self, line: usize) -> String {
+                let lines = &self.data.standings.lines;
+                lines
+                    .get(line)
+                    .map(|l| self.lang.per_deal(l.deals, l.per_deal))
+                    .unwrap_or_default()
+            }
+            /// Whether the standings rank by average per deal (its column
+            /// is then the one in bold).
+            pub fn by_average(&self) -> bool {
+                self.data.t.ranking == $crate::tournament::standings::Ranking::PerDeal
+            }
             /// As HTML (empty, and logged, if rendering failed).
             fn html(&self) -> String {
                 askama::Template::render(self).unwrap_or_else(|e| {

@@ -18,6 +18,8 @@ pub struct PlayerRound {
     pub table: TableNo,
     /// The other players at the table.
     pub opponents: Vec<String>,
+    /// Players at the table: a position at a table of 3 or 5 is marked.
+    pub size: usize,
     /// Scores deal by deal ("" where the player sat out).
     pub deals: Vec<(i32, String)>,
     /// Round total.
@@ -54,6 +56,9 @@ pub struct PlayerPage {
     pub total: i64,
     /// Their place.
     pub rank: u32,
+    /// Deals played and scored, and the average per deal as the language
+    /// writes it.
+    pub fair: (u32, String),
     /// Their statistics and the race (see `web::results`).
     pub stats: crate::web::results::PlayerBlock,
     /// Their table and seat in the round under way, if they play it.
@@ -64,6 +69,16 @@ impl PlayerPage {
     /// No suggestions under "find my name" here (the standings page has them).
     pub fn no_names(&self) -> Vec<String> {
         Vec::new()
+    }
+    /// "16 deals played, 12.50 per deal".
+    pub fn fair_line(&self) -> String {
+        // The average after the words: as a Fluent argument, 3.00 would
+        // lose its decimals.
+        let words = self
+            .ctx
+            .lang
+            .t_args("player-fair", &[("deals", self.fair.0.to_string())]);
+        format!("{words} {}", self.fair.1)
     }
     /// "Round 3 under way: table 5, seat 2".
     pub fn current_line(&self, c: &CurrentSeat) -> String {
@@ -88,9 +103,12 @@ pub fn load_player_page(
     let reg = Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
     let mark = ctx.lang.mark(&reg.late_from(), &reg.withdrawn_after);
     let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
-    let s = standings::compute(conn, id, None)?;
+    let s = standings::compute_for(conn, &t, None)?;
     let line = s.lines.iter().find(|l| l.player == pid);
     let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
+    let fair = line.map_or((0, String::new()), |l| {
+        (l.deals, ctx.lang.per_deal(l.deals, l.per_deal))
+    });
     let tables = RoundTable::of_player(conn, id, pid)?;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let mates = RoundTable::players_of_tables(conn, &ids)?;
@@ -129,14 +147,16 @@ pub fn load_player_page(
                 .filter(|(tid, _, _)| *tid == table.id)
                 .map(|(_, k, score)| (*k, *score))
                 .collect();
+            let opponents: Vec<String> = mates
+                .iter()
+                .filter(|(tid, p, _)| *tid == table.id && *p != pid)
+                .map(|(_, _, name)| name.clone())
+                .collect();
             PlayerRound {
                 round,
                 table: table.number,
-                opponents: mates
-                    .iter()
-                    .filter(|(tid, p, _)| *tid == table.id && *p != pid)
-                    .map(|(_, _, name)| name.clone())
-                    .collect(),
+                size: opponents.len() + 1,
+                opponents,
                 total: deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum(),
                 deals: deals
                     .into_iter()
@@ -157,6 +177,7 @@ pub fn load_player_page(
         mark,
         total,
         rank,
+        fair,
         stats,
         current,
     })

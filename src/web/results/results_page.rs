@@ -61,6 +61,10 @@ pub struct ResultLine {
     pub rounds: Vec<String>,
     /// Total.
     pub total: i64,
+    /// Deals played and scored.
+    pub deals: u32,
+    /// Average per deal, as the language writes it.
+    pub per_deal: String,
     /// Late or withdrawn, in words ("" for the others).
     pub mark: String,
 }
@@ -79,6 +83,8 @@ pub struct ResultsPage {
     pub lines: Vec<ResultLine>,
     /// Clubs and licences shown.
     pub details: bool,
+    /// Ranked by average per deal (its column in bold).
+    pub by_average: bool,
     /// Figures.
     pub tstats: StatsView,
     /// Race chart.
@@ -148,6 +154,8 @@ pub(super) async fn results_html(
                     .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
                     .collect(),
                 total: l.total,
+                deals: l.deals,
+                per_deal: lang.per_deal(l.deals, l.per_deal),
                 mark: lang.mark(&l.late_from, &l.withdrawn_after),
             }
         })
@@ -155,6 +163,7 @@ pub(super) async fn results_html(
     let page = ResultsPage {
         lines,
         details,
+        by_average: data.t.ranking == crate::tournament::standings::Ranking::PerDeal,
         tstats: StatsView::tournament(lang, &ts),
         race: race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
         contracts: contracts_svg(lang, &ts.taken),

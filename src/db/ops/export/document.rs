@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::tarot::ScoringRules;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
-use crate::tournament::standings::TieBreaker;
+use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, Table5Mode};
 
 /// The `format` of the document.
@@ -74,6 +74,9 @@ pub struct TournamentDoc {
     pub created_at: NaiveDateTime,
     /// Deals entered at a table wait for a defender's confirmation.
     pub confirm_deals: bool,
+    /// `total` or `per_deal` (absent from documents made before it: `total`).
+    #[serde(default)]
+    pub ranking: Ranking,
 }
 
 /// The seating planned at round 1 ([`StoredPlan`](crate::tournament::table::StoredPlan)), players by `ref`.

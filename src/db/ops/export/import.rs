@@ -172,6 +172,7 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
             created_by,
             created_at: td.created_at,
             confirm_deals: td.confirm_deals,
+            ranking: td.ranking,
         },
     )?;
     Ok((t, created_by.is_some()))

@@ -135,6 +135,7 @@ fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<Strin
         created_by,
         created_at: t.created_at,
         confirm_deals: t.confirm_deals,
+        ranking: t.ranking,
     }
 }
 
