@@ -59,26 +59,28 @@
         }, 0);
       });
     });
-    var discard = el.querySelector("form[data-discard]");
-    if (discard) {
-      var need = parseInt(discard.getAttribute("data-discard"), 10);
-      var button = discard.querySelector(".discard-submit");
+    // Cards picked by tapping (the écart, the two cards called at 6): the
+    // button counts them and waits for the number needed.
+    el.querySelectorAll("form[data-pick]").forEach(function (form) {
+      var need = parseInt(form.getAttribute("data-pick"), 10);
+      var button = form.querySelector(".pick-submit");
       var count = function () {
-        var n = discard.querySelectorAll("input[name=discard]:checked").length;
+        var n = form.querySelectorAll("input[type=checkbox]:checked").length;
         button.disabled = n !== need;
         button.textContent = button.textContent.replace(/ \(\d+\/\d+\)$/, "") + " (" + n + "/" + need + ")";
       };
-      discard.addEventListener("change", count);
+      form.addEventListener("change", count);
       count();
       // A card the rules keep out of the écart says why when tapped.
-      var why = discard.querySelector(".why");
-      discard.querySelectorAll("label.card-pick.disabled").forEach(function (l) {
+      var why = form.querySelector(".why");
+      form.querySelectorAll("label.card-pick.disabled").forEach(function (l) {
         l.addEventListener("click", function () {
+          if (!why) return;
           why.textContent = l.getAttribute("data-why") || "";
           why.hidden = !why.textContent;
         });
       });
-    }
+    });
   }
 
   // Four colours (diamonds blue, clubs green) or two, kept on this device.

@@ -34,8 +34,8 @@ play-called-suit-first-trick = on the first trick the called suit can't be led, 
 # Playing on the devices: a seat's page, the replay, casual games and the
 # organizer's digital tables.
 
-game-players = A game is played by 3, 4 or 5 players, not { $players }.
-game-players-required = Give the number of players ("players": 3, 4 or 5).
+game-players = A game is played by 3, 4, 5 or 6 players, not { $players }.
+game-players-required = Give the number of players ("players": 3, 4, 5 or 6).
 game-bot-seat = Seat { $seat } does not exist: seats go from 0 to { $last }.
 game-bot-kind = A bot is "quick" or "strong".
 game-bots-list = "bots" must be the list of the seats bots take.
@@ -105,7 +105,7 @@ play-bids = Bids:
 play-trick-n = Trick { $n }
 
 games-title = Casual games
-games-lead = A game outside any tournament, for 3, 4 or 5: each player opens their seat's link on their phone, bots take the empty seats.
+games-lead = A game outside any tournament, for 3, 4, 5 or 6: each player opens their seat's link on their phone, bots take the empty seats.
 games-new = New game
 games-players = Players
 games-deals = Deals
@@ -183,3 +183,5 @@ play-pace-normal = normal
 play-pace-slow = slow
 games-pace = Bots' pace
 play-settings = Table settings
+play-call-which-two = Call two cards, a king and a queen:
+play-call-do = Call

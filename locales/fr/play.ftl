@@ -34,8 +34,8 @@ play-called-suit-first-trick = Au premier pli, la couleur appelée ne peut pas �
 # Le jeu sur les appareils : la page d'une place, la relecture, les parties
 # libres et les tables numériques de l'arbitre.
 
-game-players = Une partie se joue à 3, 4 ou 5 joueurs, pas { $players }.
-game-players-required = Indiquez le nombre de joueurs (« players » : 3, 4 ou 5).
+game-players = Une partie se joue à 3, 4, 5 ou 6 joueurs, pas { $players }.
+game-players-required = Indiquez le nombre de joueurs (« players » : 3, 4, 5 ou 6).
 game-bot-seat = La place { $seat } n'existe pas : les places vont de 0 à { $last }.
 game-bot-kind = Un robot est « quick » (rapide) ou « strong » (fort).
 game-bots-list = « bots » doit être la liste des places tenues par des robots.
@@ -105,7 +105,7 @@ play-bids = Enchères :
 play-trick-n = Pli { $n }
 
 games-title = Parties libres
-games-lead = Une partie hors tournoi, à 3, 4 ou 5 : chaque joueur ouvre le lien de sa place sur son téléphone, des robots tiennent les places vides.
+games-lead = Une partie hors tournoi, à 3, 4, 5 ou 6 : chaque joueur ouvre le lien de sa place sur son téléphone, des robots tiennent les places vides.
 games-new = Nouvelle partie
 games-players = Joueurs
 games-deals = Donnes
@@ -183,3 +183,5 @@ play-pace-normal = normal
 play-pace-slow = lent
 games-pace = Rythme des robots
 play-settings = Réglages de la table
+play-call-which-two = Appelez deux cartes, un roi et une dame :
+play-call-do = Appeler

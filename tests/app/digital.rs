@@ -480,8 +480,8 @@ macro_rules! on_both {
     };
 }
 
-on_both!(casual_games_at_3_4_and_5, |db: &dyn Fn() -> TestDb| {
-    for players in 3..=5 {
+on_both!(casual_games_at_3_4_5_and_6, |db: &dyn Fn() -> TestDb| {
+    for players in 3..=6 {
         casual_with_bots(db(), players);
     }
 });

@@ -23,6 +23,9 @@ pub fn choose(view: &Value) -> Value {
             let bid = if legal.contains(&"garde") { "garde" } else { legal[0] };
             json!({"bid": bid})
         }
+        // At 6 two cards: the first callable and the last (a queen and a
+        // king, or two queens when the taker holds every king).
+        "calling" if view["players"] == 6 => json!({"call": [legal[0], legal[legal.len() - 1]]}),
         "calling" => json!({"call": legal[0]}),
         "discard" => {
             let need = match view["players"].as_u64().unwrap() {

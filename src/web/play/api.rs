@@ -50,7 +50,7 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
     let players = int("players")?.ok_or_else(|| invalid("game-players-required"))?;
     let players = u8::try_from(players)
         .ok()
-        .filter(|p| (3..=5).contains(p))
+        .filter(|p| (3..=6).contains(p))
         .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-players").arg("players", players))))?;
     let kind = match o.get("bot") {
         None | Some(Value::Null) => BotKind::Quick,

@@ -104,7 +104,7 @@ fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
     let players: u8 = get("players")
         .parse()
         .ok()
-        .filter(|p| (3..=5).contains(p))
+        .filter(|p| (3..=6).contains(p))
         .ok_or_else(|| OpError::Invalid(Msg::new("game-players").arg("players", get("players"))))?;
     let deals: i32 = get("deals")
         .parse()

@@ -13,7 +13,7 @@ use crate::db::ops::{Msg, OpError, OpResult};
 /// What a new casual game is.
 #[derive(Debug, Clone)]
 pub struct CasualGame {
-    /// Table size: 3, 4 or 5.
+    /// Table size: 3, 4, 5 or 6 (six: RULES.md "Six players", casual only).
     pub players: u8,
     /// Names by seat (blank: "Place n").
     pub names: Vec<String>,
@@ -60,7 +60,7 @@ pub const MAX_DEALS: i32 = 100;
 
 /// Starts a casual game and deals its first deal.
 pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> OpResult<Created> {
-    if !(3..=5).contains(&spec.players) {
+    if !(3..=6).contains(&spec.players) {
         return Err(OpError::Invalid(Msg::new("game-players").arg("players", spec.players)));
     }
     let n = usize::from(spec.players);

@@ -72,8 +72,16 @@ pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Optio
             Some(Contract::from_name(b).map_err(|_| AppError::Op(OpError::Invalid(Msg::new("game-bid-unknown"))))?)
         };
         SeatAction::Play(Action::Bid(bid))
-    } else if let Some(c) = get("call") {
-        // One card, or two (6 players) separated by a space.
+    } else if get("call").is_some() {
+        // One card, or two (6 players): two fields, or one with the two
+        // separated by a space.
+        let c = pairs
+            .iter()
+            .filter(|(k, _)| k == "call")
+            .map(|(_, v)| v.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let c = c.as_str();
         let cards = c.split_whitespace().map(card).collect::<Result<Vec<Card>, _>>()?;
         let call = match cards[..] {
             [a, b] => Call::Two(a, b),

@@ -52,6 +52,8 @@ pub struct SeatPage {
     pub legal_bids: Vec<(String, String)>,
     /// The cards the taker may call.
     pub calls: Vec<CardFace>,
+    /// How many cards the taker calls (two at 6 players).
+    pub call_need: usize,
     /// Discarding: how many cards.
     pub discard_need: usize,
     /// The chelem question is this seat's.
@@ -150,6 +152,7 @@ impl SeatPage {
             bids: Vec::new(),
             legal_bids: Vec::new(),
             calls: Vec::new(),
+            call_need: 1,
             discard_need: 0,
             chelem_choice: false,
             handful: None,
@@ -229,6 +232,7 @@ impl SeatPage {
         }
         if v.phase == Phase::Calling {
             self.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
+            self.call_need = if v.players == 6 { 2 } else { 1 };
         }
         if discarding {
             self.discard_need = game.dog().len() as usize;

@@ -112,7 +112,12 @@ pub fn places(st: &GameState, me: usize, v: &SeatView, lang: Lang) -> (Vec<Place
                 out: seat.is_none(),
                 bid,
                 taker,
-                partner: seat.is_some() && seat == v.partner && v.partner != v.taker,
+                partner: seat.is_some_and(|s| {
+                    (Some(s) == v.partner && v.partner != v.taker)
+                        || v.partners
+                            .as_ref()
+                            .is_some_and(|ps| ps.contains(&s) && Some(s) != v.taker)
+                }),
                 card: cards
                     .iter()
                     .find(|p| Some(p.seat) == seat)
