@@ -38,7 +38,8 @@ let audits = 0;
 // audited below or named here.
 const NOT_PAGES = [
   '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv',
-  '/tournaments/{id}/export.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
+  '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/federation.json',
+  '/tournaments/{id}/results.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
   '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events',
   // Pieces of a page, fetched by static/entry.js and put into the deal form (audited there).
   '/t/{token}/deals/{k}/preview', '/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}/preview',

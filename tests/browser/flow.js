@@ -82,7 +82,7 @@ const text = async (page, sel) => (await page.textContent(sel)).replace(/\s+/g, 
     assert.match(await text(page, 'main'), /Aucune rencontre répétée/);
     await page.goto(dash + '/standings');
     assert.match(await text(page, 'main'), /toutes les tables et le tournoi sont à somme nulle/);
-    const totals = await page.$$eval('table.standings tbody tr td:last-child', tds => tds.map(td => Number(td.textContent.trim())));
+    const totals = await page.$$eval('table.standings tbody tr td.total', tds => tds.map(td => Number(td.textContent.trim())));
     assert.strictEqual(totals.length, 23, 'every registered player is ranked');
     assert.strictEqual(totals.reduce((a, b) => a + b, 0), 0, 'the standings sum to zero');
     for (let i = 1; i < totals.length; i++) assert.ok(totals[i - 1] >= totals[i], 'ranked by decreasing total');
