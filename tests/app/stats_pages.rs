@@ -99,10 +99,7 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     assert_eq!(page.matches("<polyline").count(), 13);
     assert!(page.contains("<th class=\"num\">P3</th>"), "rounds' columns");
     // The total beside the name (a phone shows it without scrolling).
-    assert!(
-        page.contains("<th>Nom</th><th class=\"num\">Total</th>"),
-        "{page}"
-    );
+    assert!(page.contains("<th>Nom</th><th class=\"num\">Total</th>"), "{page}");
     // The CSP's hash is the inline stylesheet's.
     use base64::Engine;
     use sha2::Digest;
