@@ -8,7 +8,8 @@ use actix_web::web::Bytes;
 use actix_web::{get, post, web, HttpRequest, HttpResponse};
 
 use crate::db::ops::games;
-use crate::db::ops::{Msg, OpError};
+use crate::db::ops::{Msg, OpError, OpResult};
+use crate::db::Tx;
 use crate::tarot::play::Call;
 use crate::tarot::{Action, Card, CardSet, Contract};
 use crate::web::csrf::CsrfForm;
@@ -149,17 +150,10 @@ pub(super) async fn take_back(
     path: web::Path<String>,
     _form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let back = format!("/s/{token}");
-    let id = state
-        .write(move |tx| {
-            let (seat, st) = seat_state(tx, &token)?;
-            games::set_bot(tx, st.game.id, seat.seat as usize, None)?;
-            Ok(st.game.id)
-        })
-        .await?;
-    state.games.changed(id);
-    Ok(see_other(back))
+    change_game(&state, path.into_inner(), |tx, game, seat| {
+        games::set_bot(tx, game, seat, None)
+    })
+    .await
 }
 
 /// `POST /s/{token}/pace`: a seat sets how fast the game's bots play
@@ -170,18 +164,31 @@ pub(super) async fn set_pace(
     path: web::Path<String>,
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
-    let token = path.into_inner();
-    let back = format!("/s/{token}");
     let pace = form
         .0
         .iter()
         .find(|(k, _)| k == "pace")
         .and_then(|(_, v)| games::Pace::from_name(v.trim()))
         .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-pace"))))?;
+    change_game(&state, path.into_inner(), move |tx, game, _| {
+        games::set_pace(tx, game, pace)
+    })
+    .await
+}
+
+/// A seat's change to its game outside the deal (`change` gets the game and
+/// the seat at the table), written through the door; the game's pages and
+/// bots hear of it, and the seat goes back to its page.
+async fn change_game(
+    state: &AppState,
+    token: String,
+    change: impl FnOnce(&mut Tx<'_>, i32, usize) -> OpResult<()> + Send + 'static,
+) -> Result<HttpResponse, AppError> {
+    let back = format!("/s/{token}");
     let id = state
         .write(move |tx| {
-            let (_, st) = seat_state(tx, &token)?;
-            games::set_pace(tx, st.game.id, pace)?;
+            let (seat, st) = seat_state(tx, &token)?;
+            change(tx, st.game.id, seat.seat as usize)?;
             Ok(st.game.id)
         })
         .await?;
