@@ -36,8 +36,13 @@ pub const MAX_TABLE: usize = 5;
 
 /// A CSV file's answer: downloaded, never cached.
 pub(crate) fn csv_response(body: Vec<u8>, file: &str) -> HttpResponse {
+    download("text/csv; charset=utf-8", body, file)
+}
+
+/// A file's answer of `content_type`: downloaded as `file`, never cached.
+pub(crate) fn download(content_type: &str, body: Vec<u8>, file: &str) -> HttpResponse {
     HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
+        .content_type(content_type.to_owned())
         .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")))
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .body(body)

@@ -11,7 +11,6 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
@@ -21,7 +20,7 @@ use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{PerDeal, Positions, Standing};
 
-use super::exports::csv_response;
+use super::exports::{csv_response, download};
 use super::spreadsheet::{french_csv, Cell};
 use super::{AppError, AppState, Ctx};
 
@@ -282,11 +281,7 @@ async fn file(state: &AppState, id: TournamentId, public: bool) -> Result<Federa
 
 fn json_response(f: &FederationFile, name: &str) -> Result<HttpResponse, AppError> {
     let body = serde_json::to_vec_pretty(f).map_err(|e| AppError::Internal(e.into()))?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/json")
-        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")))
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .body(body))
+    Ok(download("application/json", body, name))
 }
 
 /// The organizer's file, as CSV.
