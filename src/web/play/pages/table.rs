@@ -128,11 +128,8 @@ pub fn places(st: &GameState, me: usize, v: &SeatView, lang: Lang) -> (Vec<Place
         .collect();
     // This seat first: the page draws it under the others.
     places.rotate_left(me);
-    let winner = v
-        .last_trick
-        .as_ref()
+    let winner = pile
         .filter(|_| gathering && !cards.is_empty())
-        .and_then(|t| table_of(t.winner))
         .map(|t| position((t + n - me) % n, n));
     (places, winner)
 }
