@@ -86,6 +86,42 @@ impl Game {
         pile
     }
 
+    /// Whether every seat's camp is known to all: at 3 and 4 players; at 5
+    /// and 6 once each called card has been played or seen in the dog.
+    pub fn camps_public(&self) -> bool {
+        if self.players <= 4 || self.phase == Phase::Done {
+            return true;
+        }
+        let dog_seen = self.dog_public();
+        self.called.is_some_and(|call| {
+            call.pair()
+                .into_iter()
+                .flatten()
+                .all(|c| self.played.contains(c) || (dog_seen && self.dog.contains(c)))
+        })
+    }
+
+    /// The seat that owes a card for its excuse, while it does: the excuse
+    /// went to a trick the other camp won, before the last, and the
+    /// owner's camp has won no trick from which to give a half-point card in
+    /// exchange. The excuse stays shown face up until then (the seed
+    /// platform's rule). Shown only once the camps are known to all: before
+    /// that it would tell who the hidden partner is.
+    pub fn excuse_owed(&self) -> Option<Seat> {
+        let (es, et) = self.excuse?;
+        let t = usize::from(et);
+        let done = usize::from(self.ntricks);
+        if self.phase != Phase::Play || t >= done || et + 1 == self.tricks_total() || !self.camps_public() {
+            return None;
+        }
+        let owner = self.is_attack(es);
+        if self.is_attack(self.winners[t]) == owner {
+            return None;
+        }
+        let gave = self.winners[..done].iter().any(|&w| self.is_attack(w) == owner);
+        (!gave).then_some(es)
+    }
+
     /// The excuse rule, the excuse put into `attack` when it ends there: it
     /// goes back to its owner's camp, which gives a half-point card for it
     /// when the other camp won the trick; played to the last trick, it goes

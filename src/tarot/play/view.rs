@@ -106,6 +106,10 @@ pub struct SeatView {
     pub trick: Vec<PlayedCard>,
     /// The previous trick.
     pub last_trick: Option<TrickLog>,
+    /// The seat whose excuse stays face up until it gives a card for it
+    /// ([`Game::excuse_owed`]); absent when none.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub excuse_owed: Option<Seat>,
     /// Every seat's score once the deal is over.
     pub scores: Option<Vec<i64>>,
 }
@@ -159,6 +163,7 @@ impl Game {
             handfuls: self.handful_logs(),
             trick: if self.phase == Phase::Play { trick } else { vec![] },
             last_trick: self.ntricks.checked_sub(1).map(|i| self.trick_log(i)),
+            excuse_owed: self.excuse_owed(),
             scores: self.scores(),
         }
     }

@@ -1215,3 +1215,57 @@ fn discardable_cards_take_trumps_only_when_plain_ones_run_short() {
     assert!(plain.len() >= 6, "{plain:?}");
     assert_eq!(g.discardable(), plain);
 }
+
+/// Plays `cards` in turn order on `g`.
+fn play_cards(g: &mut Game, cards: &str) {
+    for c in cards.split_whitespace() {
+        let seat = g.to_act().unwrap();
+        g.apply(seat, Action::Card(card(c)))
+            .unwrap_or_else(|e| panic!("{c}: {e}"));
+    }
+}
+
+#[test]
+fn the_excuse_stays_shown_until_its_camp_can_give_a_card_for_it() {
+    // 4 players: seat 1 (defence) plays the excuse to a trick the taker
+    // wins while the defence has no trick yet: it owes a card.
+    let mut g = setup(
+        4,
+        &["KH KS 4C", "EX 2S KC", "2H 3S 5C", "3H 4S 6C"],
+        &[],
+        None,
+        "KH EX 2H",
+    );
+    assert_eq!(g.excuse_owed(), None, "the trick is not over");
+    play_cards(&mut g, "3H");
+    assert_eq!(g.excuse_owed(), Some(Seat(1)));
+    for s in 0..4 {
+        assert_eq!(g.view(Seat(s)).excuse_owed, Some(Seat(1)), "every seat sees it");
+    }
+    let json = serde_json::to_value(g.view(Seat(2))).unwrap();
+    assert_eq!(json["excuse_owed"], 1);
+    play_cards(&mut g, "KS 2S 3S 4S");
+    assert_eq!(g.excuse_owed(), Some(Seat(1)), "the taker won again");
+    play_cards(&mut g, "4C KC 5C 6C");
+    assert_eq!(g.excuse_owed(), None, "the defence won a trick: the card is given");
+    assert!(serde_json::to_value(g.view(Seat(0)))
+        .unwrap()
+        .get("excuse_owed")
+        .is_none());
+
+    // 5 players: while the called king is unseen the camps are secret, so
+    // is the debt; it shows once the partner is known.
+    let mut g = setup(
+        5,
+        &["KH 2D 8C", "EX 3D 9C", "2H KD 6C", "3H 4D KC", "4H 5D 7C"],
+        &[],
+        Some("KD"),
+        "KH EX 2H 3H 4H",
+    );
+    assert_eq!(g.excuse_owed(), None, "the partner is still secret");
+    play_cards(&mut g, "2D 3D KD 4D 5D");
+    assert_eq!(g.view(Seat(3)).partner, Some(Seat(2)));
+    assert_eq!(g.excuse_owed(), Some(Seat(1)));
+    play_cards(&mut g, "6C KC 7C 8C 9C");
+    assert_eq!(g.excuse_owed(), None);
+}
