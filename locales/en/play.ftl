@@ -185,3 +185,7 @@ games-pace = Bots' pace
 play-settings = Table settings
 play-call-which-two = Call two cards, a king and a queen:
 play-call-do = Call
+play-excuse-owed = owes a card for it
+play-leave = Leave the table
+play-leave-why = A bot takes your seat; your points stay, and this link gives it back to you between two deals.
+game-leave-between-deals = A player leaves the table between two deals: wait for the end of this one.

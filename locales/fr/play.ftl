@@ -185,3 +185,7 @@ games-pace = Rythme des robots
 play-settings = Réglages de la table
 play-call-which-two = Appelez deux cartes, un roi et une dame :
 play-call-do = Appeler
+play-excuse-owed = doit une carte en échange
+play-leave = Quitter la table
+play-leave-why = Un robot prend votre place ; vos points restent, et ce lien vous la rend entre deux donnes.
+game-leave-between-deals = On quitte la table entre deux donnes : attendez la fin de celle-ci.

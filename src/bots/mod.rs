@@ -126,6 +126,10 @@ pub enum BotKind {
 }
 
 impl BotKind {
+    /// The bot a game gets where none is named (an API seat without a
+    /// level, a player leaving the table).
+    pub const DEFAULT: BotKind = BotKind::Quick;
+
     /// As stored and as forms send it.
     pub fn name(self) -> &'static str {
         match self {

@@ -373,6 +373,13 @@ fn rows() -> Vec<Row> {
             [S(404), S(404), S(404), S(303), S(404), S(404), S(303)],
         )
         .fill(&[("token", "{seat}")]),
+        // Leaving the table to a bot (303: the game is between deals here).
+        row(
+            "POST",
+            "/s/{token}/leave",
+            [S(404), S(404), S(404), S(303), S(404), S(404), S(303)],
+        )
+        .fill(&[("token", "{seat}")]),
         row(
             "POST",
             "/s/{token}/pace",

@@ -252,6 +252,44 @@ fn a_deal_is_played_on_a_phone_against_three_bots() {
     println!("{}", stdout.trim());
 }
 
+crate::test_case!(six_play_the_rules_cards_six_player_game, Browser);
+/// The six-player game on a phone (`six.js`): one person against five bots
+/// (instant pace), on a deal where this seat holds a handful: the table of
+/// six, the handful offered and then gone, the result, leaving the table to
+/// a bot between deals and coming back with the points kept.
+fn six_play_the_rules_cards_six_player_game() {
+    let b = browser();
+    let server = RealServer::start();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    // The first seed whose deal gives seat 0 a handful (7 trumps at six).
+    let seat = (0..500)
+        .find_map(|seed| {
+            let body = serde_json::json!({"players": 6, "bots": [1, 2, 3, 4, 5], "seed": seed, "deals": 3,
+                                          "pace": "instant", "names": ["Odile"]});
+            let a = client.call("POST", "/api/games", Some(&token), Some(&body));
+            assert_eq!(a.status, 201, "{}", a.body);
+            let t = a.body["seats"][0]["token"].as_str().unwrap().to_owned();
+            let v = client.call("GET", &format!("/api/seats/{t}"), None, None);
+            let trumps = v.body["hand"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c.as_str().is_some_and(|c| c.ends_with('T')))
+                .count();
+            (trumps >= 7).then_some(t)
+        })
+        .expect("a deal with a handful at seat 0");
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run(
+        "six.js",
+        &[&server.url(), &format!("/s/{seat}"), shots.to_str().unwrap()],
+    );
+    assert!(ok, "the six-player deal failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("six-player deal passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}
+
 crate::test_case!(check_in_at_the_door_on_a_phone, Browser);
 /// Check-in at the door on a phone (`checkin.js`): 40 players registered,
 /// none present; the 20th row tapped without the page moving or reloading,

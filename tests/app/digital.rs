@@ -551,6 +551,118 @@ fn bots_pace(db: TestDb) {
     assert_eq!(games(&db)[0].pace, Pace::Normal);
 }
 
+/// Between two deals a player leaves the table from the seat's page: a bot
+/// takes the seat (never in the middle of a deal: refused with a sentence,
+/// nothing changed), the points stay the seat's, and the same link takes it
+/// back.
+fn leave_and_come_back(db: TestDb) {
+    use common::hostile::{exchange, form_body, form_head};
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let (_, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [], "deals": 1, "seed": 5}));
+    let view = |t: &str| client.call("GET", &format!("/api/seats/{t}"), None, None).body;
+    let got = exchange(
+        &server.addr,
+        &format!("GET /s/{} HTTP/1.1\r\nHost: t", tokens[0]),
+        vec![],
+    );
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let post = |path: &str| {
+        let body = form_body(&[("csrf", &csrf)]);
+        let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
+        exchange(&server.addr, &head, body)
+    };
+    // A bid made: the deal is under way.
+    let first = tokens.iter().find(|t| my_turn(&view(t))).unwrap().clone();
+    let a = client.call(
+        "POST",
+        &format!("/api/seats/{first}/actions"),
+        None,
+        Some(&json!({"bid": "pass"})),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let leave = format!("/s/{}/leave", tokens[0]);
+    let refused = post(&leave);
+    assert_eq!(refused.status, 409);
+    assert!(
+        refused.body.contains("entre deux donnes") || refused.body.contains("between two deals"),
+        "{}",
+        refused.body
+    );
+    assert!(view(&tokens[0])["bot"].is_null(), "nothing changed");
+
+    let end = play_game(&client, &tokens, &mut |_, _| {});
+    let totals = end[0]["totals"].clone();
+    assert_eq!(post(&leave).status, 303);
+    let v = view(&tokens[0]);
+    assert_eq!(v["bot"], "quick", "a bot plays the seat: {v}");
+    assert_eq!(v["totals"], totals, "the points stay");
+    let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
+    assert!(
+        page.body.as_str().unwrap().contains("/take-back"),
+        "the page offers the seat back"
+    );
+    assert_eq!(post(&format!("/s/{}/take-back", tokens[0])).status, 303);
+    let v = view(&tokens[0]);
+    assert!(v["bot"].is_null(), "back at the table: {v}");
+    assert_eq!(v["totals"], totals);
+
+    // Alone with three bots: the bots do not play on while the person is
+    // away, so the seat can be taken back between the deals.
+    let (_, tokens) = new_game(
+        &client,
+        &org,
+        json!({"players": 4, "bots": [1, 2, 3], "deals": 2, "seed": 6, "pace": "instant"}),
+    );
+    let me = &tokens[0];
+    let start = Instant::now();
+    loop {
+        assert!(start.elapsed() < Duration::from_secs(60), "the deal did not end");
+        let v = view(me);
+        if v["phase"] == "done" {
+            break;
+        }
+        if my_turn(&v) {
+            let a = client.call("POST", &format!("/api/seats/{me}/actions"), None, Some(&choose(&v)));
+            assert_eq!(a.status, 200, "{}", a.body);
+        } else {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    let got = exchange(&server.addr, &format!("GET /s/{me} HTTP/1.1\r\nHost: t"), vec![]);
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let post = |path: &str| {
+        let body = form_body(&[("csrf", &csrf)]);
+        let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
+        exchange(&server.addr, &head, body)
+    };
+    let totals = view(me)["totals"].clone();
+    assert_eq!(post(&format!("/s/{me}/leave")).status, 303);
+    std::thread::sleep(Duration::from_millis(500));
+    let v = view(me);
+    assert_eq!(
+        (v["deal"].clone(), v["phase"].clone()),
+        (json!(1), json!("done")),
+        "the bots wait: {v}"
+    );
+    assert_eq!(v["totals"], totals);
+    assert_eq!(post(&format!("/s/{me}/take-back")).status, 303);
+    let a = client.call(
+        "POST",
+        &format!("/api/seats/{me}/actions"),
+        None,
+        Some(&json!({"next": true})),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body["deal"], 2);
+}
+
+on_both!(a_player_leaves_between_deals_and_comes_back, |db: &dyn Fn()
+    -> TestDb| {
+    leave_and_come_back(db())
+});
+
 on_both!(the_bots_pace_is_a_setting_of_the_game, |db: &dyn Fn() -> TestDb| {
     bots_pace(db())
 });

@@ -53,7 +53,7 @@ fn casual_from_json(v: &Value) -> Result<CasualGame, AppError> {
         .filter(|p| (3..=6).contains(p))
         .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("game-players").arg("players", players))))?;
     let kind = match o.get("bot") {
-        None | Some(Value::Null) => BotKind::Quick,
+        None | Some(Value::Null) => BotKind::DEFAULT,
         Some(Value::String(s)) => BotKind::from_name(s).ok_or_else(|| invalid("game-bot-kind"))?,
         Some(_) => return Err(invalid("game-bot-kind")),
     };

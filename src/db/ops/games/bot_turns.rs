@@ -90,8 +90,8 @@ impl BotTurn {
 }
 
 /// What the bots of game `id` have to do now, if anything: the bot whose
-/// turn it is plays; at a table of bots only, the next deal is dealt when
-/// one is over.
+/// turn it is plays; at a table of bots only (no person away from a casual
+/// game's seat), the next deal is dealt when one is over.
 pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> {
     let st = GameState::load(conn, id)?;
     if st.round_closed() {
@@ -107,7 +107,13 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
             pace: st.game.pace,
         }));
     }
-    let all_bots = st.seats.iter().all(|s| s.bot.is_some());
+    // A casual game's person who left the table keeps the seat's link to
+    // come back between two deals: the bots wait for them there.
+    let casual = st.game.tournament_id.is_none();
+    let all_bots = st
+        .seats
+        .iter()
+        .all(|s| s.bot.is_some() && !(casual && s.token.is_some()));
     Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal { pace: st.game.pace }))
 }
 

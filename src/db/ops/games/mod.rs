@@ -28,7 +28,7 @@ pub use crate::bots::{BotKind, Pace};
 pub use bot_turns::{bot_move, bot_turn, unfinished, BotMove, BotTurn};
 pub use play::{act, deal_shape, next_deal, Acted};
 pub use setup::{
-    create_casual, make_digital, seat_names, set_bot, set_pace, CasualGame, Created, MAX_DEALS, MAX_SEAT_NAME,
+    create_casual, leave, make_digital, seat_names, set_bot, set_pace, CasualGame, Created, MAX_DEALS, MAX_SEAT_NAME,
 };
 pub use state::{rebuild, seat_map, GameState};
 

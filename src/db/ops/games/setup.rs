@@ -201,6 +201,18 @@ pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>
     Ok(())
 }
 
+/// The player at `table_seat` leaves the table between two deals: a bot
+/// ([`BotKind::DEFAULT`]) plays the seat until the player takes it back
+/// with the same link; the seat's points stay its own.
+pub fn leave(tx: &mut Tx<'_>, id: i32, table_seat: usize) -> OpResult<()> {
+    GameRow::lock(tx, id)?;
+    let st = GameState::load(tx, id)?;
+    if !st.between_deals() {
+        return Err(OpError::Conflict(Msg::new("game-leave-between-deals")));
+    }
+    set_bot(tx, id, table_seat, Some(BotKind::DEFAULT))
+}
+
 /// Sets how fast the bots of game `id` play (any seat of the game may).
 pub fn set_pace(tx: &mut Tx<'_>, id: i32, pace: Pace) -> OpResult<()> {
     GameRow::lock(tx, id)?;

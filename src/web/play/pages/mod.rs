@@ -26,6 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(routes::seat_post)
         .service(routes::seat_events)
         .service(routes::take_back)
+        .service(routes::leave)
         .service(routes::set_pace)
         .service(replay::replay)
         .service(routes::seat_js);

@@ -156,6 +156,17 @@ pub(super) async fn take_back(
     .await
 }
 
+/// `POST /s/{token}/leave`: between two deals, the player leaves the table
+/// and a bot takes the seat (the page then offers to take it back).
+#[post("/s/{token}/leave")]
+pub(super) async fn leave(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    _form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    change_game(&state, path.into_inner(), games::leave).await
+}
+
 /// `POST /s/{token}/pace`: a seat sets how fast the game's bots play
 /// (`pace`: instant, normal or slow).
 #[post("/s/{token}/pace")]

@@ -6,7 +6,7 @@
 
 use crate::db::ops::games::GameState;
 use crate::i18n::Lang;
-use crate::tarot::{Phase, Seat, SeatView};
+use crate::tarot::{Card, Phase, Seat, SeatView};
 
 use super::faces::{bid_label, contract_label, CardFace};
 
@@ -37,6 +37,8 @@ pub struct Place {
     pub card: Option<CardFace>,
     /// Won the previous trick: its pile shows it.
     pub pile: bool,
+    /// Its excuse, face up beside it while it owes a card for it.
+    pub owed: Option<CardFace>,
 }
 
 /// Where the seat `offset` places after this one sits on the screen, at a
@@ -123,6 +125,7 @@ pub fn places(st: &GameState, me: usize, v: &SeatView, lang: Lang) -> (Vec<Place
                     .find(|p| Some(p.seat) == seat)
                     .map(|p| CardFace::of(p.card, lang, false)),
                 pile: pile == Some(t),
+                owed: (seat.is_some() && v.excuse_owed == seat).then(|| CardFace::of(Card::EXCUSE, lang, false)),
             }
         })
         .collect();

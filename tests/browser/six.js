@@ -1,0 +1,111 @@
+// The rules card's six-player game on a phone: one person at seat 0 against
+// five bots, a deal played by taps. Checks the table of six (this seat at the
+// bottom, five others around), the call of two cards when this seat takes,
+// the handful button (offered on the seat's first turn in play, gone after
+// its first card, the trumps shown listed for everyone), an excuse owed
+// shown face up when it happens, the result with six scores; then, between
+// deals, leaving the table to a bot and taking the seat back with the
+// points kept, and the next deal.
+// Usage: node six.js BASE_URL SEAT_PATH SHOTS   (exit status 0 = passed)
+const assert = require('assert');
+const { launch, phonePage } = require('./common');
+
+const [base, seatPath, shots] = process.argv.slice(2);
+
+(async () => {
+  const browser = await launch();
+  try {
+    const { page, nav } = await phonePage(browser);
+    await page.goto(base + seatPath);
+    const version = () => page.$eval('#seat', el => el.getAttribute('data-version'));
+    const act = async (selector) => {
+      const before = await version();
+      await page.click(selector);
+      await page.waitForFunction(b => {
+        const s = document.getElementById('seat');
+        return s && s.getAttribute('data-version') !== b;
+      }, before);
+    };
+    // Six places around the table, each in its own position.
+    const pos = await page.$$eval('.felt .place', ps => ps.map(p => [...p.classList].find(c => c.startsWith('p-'))));
+    assert.deepStrictEqual([...pos].sort(), ['p-left', 'p-me', 'p-right', 'p-tl', 'p-top', 'p-tr'], JSON.stringify(pos));
+    assert.strictEqual(await page.$$eval('.felt .seat-mark.bot', d => d.length), 5, 'five bots marked');
+    const trumpsInHand = () => page.$$eval('.hand span.card', cs => cs.filter(c => /T$/.test(c.dataset.card) || c.dataset.card === 'EX').length);
+    let played = false;
+    let handfulShown = false;
+    let called = false;
+    let owedSeen = false;
+    for (let step = 0; step < 600; step++) {
+      if (await page.$('.result')) break;
+      const offer = await page.$('.handful-offer button');
+      if (played) assert(!offer, 'the handful is offered only before the first card');
+      if (!owedSeen && await page.$('.felt .owed')) {
+        assert(await page.$('.felt .owed span.card[data-card=EX]'), 'the excuse owed lies face up');
+        await page.screenshot({ path: `${shots}/six-excuse-owed-390.png` });
+        owedSeen = true;
+      }
+      if (await page.$('button[name=bid]')) {
+        await act(await page.$('button[name=bid][value=garde]') ? 'button[name=bid][value=garde]' : 'button[name=bid][value=pass]');
+      } else if (await page.$('form[data-pick="2"] input[name=call]')) {
+        // Six players: the taker calls two cards, picked by tapping them.
+        const cards = await page.$$('form[data-pick="2"] label.card-pick');
+        assert(cards.length >= 2, 'cards to call');
+        await page.screenshot({ path: `${shots}/six-call-390.png` });
+        await cards[0].click();
+        await cards[1].click();
+        await act('form[data-pick="2"] .pick-submit');
+        called = true;
+      } else if (await page.$('form[data-discard]')) {
+        const need = Number(await page.$eval('form[data-discard]', f => f.dataset.discard));
+        const free = await page.$$('label.card-pick:not(.disabled)');
+        for (const l of free.slice(0, need)) await l.click();
+        await act('.discard-submit');
+      } else if (await page.$('button[name=chelem]')) {
+        await act('button[name=chelem][value=no]');
+      } else if (offer) {
+        // Offered only with enough trumps: 7 at six players.
+        assert(await trumpsInHand() >= 7, 'a handful needs 7 trumps at six');
+        const listed = await page.$$eval('.handful-offer span.card', cs => cs.length);
+        assert.strictEqual(listed, 7, 'the smallest handful: seven trumps');
+        await act('.handful-offer button');
+        // Shown to everyone: the page lists the trumps shown.
+        const shown = await page.$$eval('p.shown', ps => ps.filter(p => /Poignée/.test(p.textContent)).map(p => p.querySelectorAll('span.card').length));
+        assert.deepStrictEqual(shown, [7], 'the handful shown is listed');
+        assert(await page.$('button.card-button.legal'), 'the seat then plays its first card');
+        await page.screenshot({ path: `${shots}/six-handful-390.png` });
+        handfulShown = true;
+      } else if (await page.$('button.card-button.legal')) {
+        await act('button.card-button.legal');
+        played = true;
+      } else {
+        await page.waitForTimeout(50);
+      }
+    }
+    await page.waitForSelector('.result');
+    assert(handfulShown, 'the handful was offered and shown');
+    assert(played, 'this seat played its cards');
+    assert.strictEqual(await page.$$eval('.result .score-chip', s => s.length), 6, 'six scores');
+    const totals = () => page.$$eval('table.scores tfoot th.num', ts => ts.map(t => t.textContent.trim()));
+    const before = await totals();
+    assert.strictEqual(before.length, 6);
+    assert.strictEqual(before.map(t => Number(t.replace('−', '-'))).reduce((a, b) => a + b, 0), 0, 'the scores add up to zero');
+    await page.screenshot({ path: `${shots}/six-result-390.png`, fullPage: true });
+
+    // Between deals: leave the table, a bot takes the seat; come back.
+    await nav(() => page.click('form.leave button'));
+    assert.match(await page.textContent('.notice'), /robot/i);
+    assert(await page.$('.felt .place.me .seat-mark.bot'), 'this seat now marked as a bot');
+    assert(!(await page.$('button[name=next]')), 'a bot does not start the next deal');
+    assert.deepStrictEqual(await totals(), before, 'the points stay');
+    await page.screenshot({ path: `${shots}/six-left-390.png`, fullPage: true });
+    await nav(() => page.click('form[action$="/take-back"] button'));
+    assert(!(await page.$('.notice form[action$="/take-back"]')), 'the seat is taken back');
+    assert(!(await page.$('.felt .place.me .seat-mark.bot')));
+    assert.deepStrictEqual(await totals(), before, 'the points stay');
+    await act('button[name=next]');
+    assert.match(await page.textContent('h1'), /Donne 2/);
+    console.log(`six-player deal passed: ${called ? 'called two cards, ' : ''}handful shown${owedSeen ? ', excuse owed shown' : ''}; totals ${before.join(' ')}`);
+  } finally {
+    await browser.close();
+  }
+})().catch(e => { console.error(e); process.exit(1); });
