@@ -306,6 +306,60 @@ pub fn deal_scores(deals: &[StatDeal], only: Option<PlayerId>) -> Vec<i32> {
         .collect()
 }
 
+/// How the deals played at tables of one size scored: whether tables of 5
+/// scored differently from tables of 4 (fewer points change hands at a
+/// table of 5, where the taker shares the attack or the dealer sits out).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SizeLine {
+    /// Players at the table (the dealer who sits a deal out included).
+    pub size: usize,
+    /// Deals entered, passed ones included.
+    pub deals: u32,
+    /// Contracts taken and made.
+    pub taken: Taken,
+    /// The taker's score per contract, on average, as an absolute value.
+    pub taker_swing: f64,
+    /// A defender's score per contract, on average, as an absolute value.
+    pub defender_swing: f64,
+}
+
+/// One [`SizeLine`] per table size met in `deals`, smallest first.
+pub fn by_table_size(deals: &[StatDeal]) -> Vec<SizeLine> {
+    // Per size: the line, and the sums and counts of the swings.
+    let mut sizes: BTreeMap<usize, (SizeLine, [i64; 2], [u32; 2])> = BTreeMap::new();
+    for sd in deals {
+        let size = sd.playing.len() + usize::from(sd.sat_out.is_some());
+        let (line, sums, counts) = sizes.entry(size).or_default();
+        line.size = size;
+        line.deals += 1;
+        let (Some(d), Some(won)) = (sd.deal.played(), sd.attack_won) else {
+            continue;
+        };
+        line.taken.add(won);
+        for &p in &sd.playing {
+            let Some(score) = sd.score_of(p) else { continue };
+            let k = if p == d.taker {
+                0
+            } else if d.partner == Some(p) {
+                continue;
+            } else {
+                1
+            };
+            sums[k] += i64::from(score.abs());
+            counts[k] += 1;
+        }
+    }
+    let mean = |sum: i64, n: u32| if n == 0 { 0.0 } else { sum as f64 / f64::from(n) };
+    sizes
+        .into_values()
+        .map(|(line, sums, counts)| SizeLine {
+            taker_swing: mean(sums[0], counts[0]),
+            defender_swing: mean(sums[1], counts[1]),
+            ..line
+        })
+        .collect()
+}
+
 /// One player's line in the standings race: their cumulative total after
 /// each round, starting from 0 before round 1.
 #[derive(Debug, Clone, PartialEq)]
@@ -514,6 +568,25 @@ mod tests {
         assert_eq!(s.taken.get(Contract::Garde).rate(), Some(0));
         // Nobody plays nothing: an unknown player has no average.
         assert_eq!(PlayerStats::of(PlayerId(99), &t).average(), None);
+    }
+
+    #[test]
+    fn tables_of_four_and_of_five_apart() {
+        let lines = by_table_size(&tournament());
+        assert_eq!(lines.iter().map(|l| l.size).collect::<Vec<_>>(), vec![4, 5]);
+        let (four, five) = (lines[0], lines[1]);
+        // Four deals at the 4-table, one passed; the garde and the garde
+        // sans made, the petite failed. Takers 330, 78, 180; each of three
+        // defenders 110, 26, 60.
+        assert_eq!((four.deals, four.taken), (4, Taken { taken: 3, won: 2 }));
+        assert_eq!(four.taker_swing, 196.0);
+        assert_eq!(four.defender_swing, 588.0 / 9.0);
+        // The 5-table (dealer out) and the called-king table: takers 522,
+        // 1,770, 104; defenders 3 × 174, 3 × 590, 3 × 52 (the partner, 52,
+        // counts neither as taker nor as defender).
+        assert_eq!((five.deals, five.taken), (3, Taken { taken: 3, won: 2 }));
+        assert_eq!(five.taker_swing, 2396.0 / 3.0);
+        assert_eq!(five.defender_swing, 272.0);
     }
 
     #[test]

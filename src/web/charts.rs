@@ -395,38 +395,74 @@ pub struct Bar {
     pub part: f64,
 }
 
-/// The contracts taken and made: one row per contract, the taken bar light
-/// and the made part dark, the success rate written beside it.
+/// A row of a [`BarChart`]: its name, the full bar, the part drawn dark
+/// over it, and what it says beside it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BarRow {
+    /// Its name, left of the bar.
+    pub label: String,
+    /// The full bar's value (light).
+    pub full: f64,
+    /// The dark part's value, drawn over the full bar from its start.
+    pub part: f64,
+    /// What it says beside it.
+    pub note: String,
+}
+
+/// Horizontal bars, one row each, a light full bar with a dark part over it
+/// and a note beside it: the contracts taken and made, the tables of 4
+/// and of 5.
 #[derive(Debug, Clone, Template)]
-#[template(path = "charts/contracts.svg")]
-pub struct ContractsChart {
+#[template(path = "charts/bars.svg")]
+pub struct BarChart {
+    /// The chart's own name (its element ids and class), unique on a page.
+    pub id: &'static str,
     /// Words.
     pub words: Words,
     /// Height.
     pub height: f64,
     /// Plot area: left, top, right, bottom.
     pub plot: (f64, f64, f64, f64),
-    /// Ticks of the counts.
+    /// Ticks of the values.
     pub x_ticks: Vec<Tick>,
     /// The rows.
     pub bars: Vec<Bar>,
-    /// The legend's words: taken, made.
+    /// The legend's words: the full bar, the dark part.
     pub legend: (String, String),
 }
 
-impl ContractsChart {
+impl BarChart {
     /// One row per (contract name, taken and made); `note` writes a row's note.
-    pub fn new(
+    pub fn contracts(
         rows: &[(String, Taken)],
         note: impl Fn(&Taken) -> String,
         legend: (String, String),
         words: Words,
-    ) -> ContractsChart {
+    ) -> BarChart {
+        let rows: Vec<BarRow> = rows
+            .iter()
+            .map(|(label, t)| BarRow {
+                label: label.clone(),
+                full: f64::from(t.taken),
+                part: f64::from(t.won),
+                note: note(t),
+            })
+            .collect();
+        BarChart::new("contracts", &rows, legend, words)
+    }
+
+    /// The chart `id` of `rows`.
+    pub fn new(id: &'static str, rows: &[BarRow], legend: (String, String), words: Words) -> BarChart {
         let row_h = 44.0;
         let (mt, mb) = (36.0, 44.0);
         let height = mt + mb + row_h * rows.len() as f64;
         let plot = (130.0, mt, WIDTH - 170.0, height - mb);
-        let max = rows.iter().map(|(_, t)| i64::from(t.taken)).max().unwrap_or(0).max(1);
+        let max = rows
+            .iter()
+            .map(|r| r.full.max(r.part).ceil() as i64)
+            .max()
+            .unwrap_or(0)
+            .max(1);
         let ticks = nice_ticks(0, max, 5);
         let xs = Scale {
             v0: 0.0,
@@ -437,17 +473,18 @@ impl ContractsChart {
         let bars = rows
             .iter()
             .enumerate()
-            .map(|(i, (label, t))| {
+            .map(|(i, r)| {
                 let y = plot.1 + row_h * i as f64 + 8.0;
                 Bar {
-                    label: label.clone(),
-                    note: note(t),
-                    full: (plot.0, y, xs.at(f64::from(t.taken)) - plot.0, row_h - 16.0),
-                    part: xs.at(f64::from(t.won)) - plot.0,
+                    label: r.label.clone(),
+                    note: r.note.clone(),
+                    full: (plot.0, y, xs.at(r.full) - plot.0, row_h - 16.0),
+                    part: xs.at(r.part) - plot.0,
                 }
             })
             .collect();
-        ContractsChart {
+        BarChart {
+            id,
             words,
             height,
             plot,
@@ -702,7 +739,7 @@ mod tests {
             ("Petite".to_owned(), Taken { taken: 4, won: 3 }),
             ("Garde".to_owned(), Taken { taken: 8, won: 4 }),
         ];
-        let c = ContractsChart::new(
+        let c = BarChart::contracts(
             &rows,
             |t| format!("{}/{}", t.won, t.taken),
             ("taken".into(), "made".into()),
@@ -715,5 +752,6 @@ mod tests {
         assert_eq!(c.bars[0].note, "3/4");
         let svg = svg(&c);
         assert!(svg.contains(">Garde<"), "{svg}");
+        assert!(svg.contains(r#"<title id="contracts-title">"#), "{svg}");
     }
 }

@@ -79,6 +79,17 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
         svg.contains("0 sur 9 (0\u{a0}%)") && svg.contains(">Garde sans<"),
         "{svg}"
     );
+    // Tables of 4 and of 5 (13 players: two of 4, one of 5), one row each.
+    assert!(body.contains("Tables de 4 et tables de 5"), "{body}");
+    let (_, _, svg) = fetch(&app, &anon, &format!("/tournaments/{id}/charts/sizes.svg")).await;
+    assert!(
+        svg.contains("class=\"chart sizes\"") && svg.contains("<title id=\"sizes-title\">"),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("class=\"made\"").count(), 2, "{svg}");
+    for n in ["4", "5"] {
+        assert!(svg.contains(&format!(">Tables de {n}<")), "{n}: {svg}");
+    }
     let (status, _, _) = fetch(&app, &anon, &format!("/tournaments/{id}/charts/pie.svg")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 

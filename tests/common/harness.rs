@@ -108,7 +108,8 @@ pub fn missing(needs: Needs) -> Option<&'static str> {
 
 /// Runs the registered tests of this binary; outside CI, those whose needs
 /// are missing are ignored with the reason (in short as their kind, whole
-/// once on standard error).
+/// once on standard error). With `TEST_TIMES` set, each test's time goes to
+/// standard error (`time:` lines), to find the slow ones.
 pub fn run() -> ExitCode {
     let args = Arguments::from_args();
     let ci = std::env::var_os("CI").is_some();
@@ -118,8 +119,13 @@ pub fn run() -> ExitCode {
         .map(|case| {
             let name = case.path.split_once("::").map_or(case.path, |(_, rest)| rest);
             let run = case.run;
+            let timed = std::env::var_os("TEST_TIMES").is_some();
             let trial = Trial::test(name, move || -> Result<(), Failed> {
+                let start = std::time::Instant::now();
                 run();
+                if timed {
+                    eprintln!("time: {:7.2} s {name}", start.elapsed().as_secs_f64());
+                }
                 Ok(())
             });
             match missing(case.needs) {

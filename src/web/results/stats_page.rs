@@ -13,7 +13,7 @@ use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;
 use super::figures::StatsView;
-use super::svgs::{contracts_svg, race_svg, scores_svg};
+use super::svgs::{contracts_svg, race_svg, scores_svg, sizes_svg};
 
 /// The tournament's statistics page.
 #[derive(askama::Template)]
@@ -33,6 +33,8 @@ pub struct StatsPage {
     pub contracts: String,
     /// The scores chart (SVG).
     pub scores: String,
+    /// The tables of 4 and of 5 (SVG).
+    pub sizes: String,
 }
 
 #[get("/tournaments/{id}/stats")]
@@ -51,13 +53,15 @@ pub(super) async fn stats_page(
         race: race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
         contracts: contracts_svg(lang, &ts.taken),
         scores: scores_svg(lang, &stats::deal_scores(&data.deals, None)),
+        sizes: sizes_svg(lang, &stats::by_table_size(&data.deals)),
         t: data.t,
         ctx,
     };
     Ok(render::page(&page))
 }
 
-/// One chart alone, as an SVG file: `race.svg`, `contracts.svg`, `scores.svg`.
+/// One chart alone, as an SVG file: `race.svg`, `contracts.svg`,
+/// `scores.svg`, `sizes.svg`.
 #[get("/tournaments/{id}/charts/{name}")]
 pub(super) async fn chart(
     ctx: Ctx,
@@ -65,7 +69,7 @@ pub(super) async fn chart(
     path: web::Path<(TournamentId, String)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, name) = path.into_inner();
-    if !["race.svg", "contracts.svg", "scores.svg"].contains(&name.as_str()) {
+    if !["race.svg", "contracts.svg", "scores.svg", "sizes.svg"].contains(&name.as_str()) {
         return Err(AppError::NotFound);
     }
     let data = state.db(move |conn| TournamentData::load(conn, id)).await?;
@@ -73,6 +77,7 @@ pub(super) async fn chart(
     let body = match name.as_str() {
         "race.svg" => race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
         "contracts.svg" => contracts_svg(lang, &TournamentStats::of(&data.deals).taken),
+        "sizes.svg" => sizes_svg(lang, &stats::by_table_size(&data.deals)),
         _ => scores_svg(lang, &stats::deal_scores(&data.deals, None)),
     };
     Ok(HttpResponse::Ok()

@@ -1,11 +1,12 @@
-//! The three charts of the statistics in the page's words, as SVG text: the
-//! standings race, the contracts taken and made, the scores per deal.
+//! The charts of the statistics in the page's words, as SVG text: the
+//! standings race, the contracts taken and made, the scores per deal, the
+//! tables of 4 and of 5.
 
 use crate::i18n::Lang;
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::Standings;
-use crate::tournament::stats::{self, ByContract, Taken};
-use crate::web::charts::{svg, ContractsChart, Highlight, HistogramChart, RaceChart, Words};
+use crate::tournament::stats::{self, ByContract, SizeLine, Taken};
+use crate::web::charts::{svg, BarChart, BarRow, Highlight, HistogramChart, RaceChart, Words};
 
 use super::figures::{contract_name, made_of};
 
@@ -38,7 +39,7 @@ pub fn contracts_svg(lang: Lang, by: &ByContract) -> String {
         .into_iter()
         .map(|(c, t)| (contract_name(lang, c), t))
         .collect();
-    svg(&ContractsChart::new(
+    svg(&BarChart::contracts(
         &rows,
         |t| made_of(lang, t),
         (lang.t("chart-contracts-taken"), lang.t("chart-contracts-made")),
@@ -70,6 +71,38 @@ pub fn scores_svg(lang: Lang, values: &[i32]) -> String {
             desc: lang.t("chart-scores-desc"),
             x_label: lang.t("chart-scores-x"),
             y_label: lang.t("chart-scores-y"),
+        },
+    ))
+}
+
+/// The tables of each size, side by side: how much a taker and a defender
+/// score per contract on average (absolute values), as SVG.
+pub fn sizes_svg(lang: Lang, lines: &[SizeLine]) -> String {
+    let rows: Vec<BarRow> = lines
+        .iter()
+        .map(|l| BarRow {
+            label: lang.t_args("chart-sizes-row", &[("n", l.size.to_string())]),
+            full: l.taker_swing,
+            part: l.defender_swing,
+            note: lang.t_args(
+                "chart-sizes-note",
+                &[
+                    ("taker", format!("{:.0}", l.taker_swing)),
+                    ("defender", format!("{:.0}", l.defender_swing)),
+                    ("deals", l.deals.to_string()),
+                ],
+            ),
+        })
+        .collect();
+    svg(&BarChart::new(
+        "sizes",
+        &rows,
+        (lang.t("chart-sizes-taker"), lang.t("chart-sizes-defender")),
+        Words {
+            title: lang.t("chart-sizes-title"),
+            desc: lang.t("chart-sizes-desc"),
+            x_label: lang.t("chart-sizes-x"),
+            y_label: String::new(),
         },
     ))
 }
