@@ -43,6 +43,19 @@ fn new_game(client: &Client, org: &str, body: Value) -> (i64, Vec<String>) {
     (a.body["game"].as_i64().unwrap(), tokens)
 }
 
+/// Posts the form `fields` to `path` as a seat's page does (with the CSRF
+/// cookie and field a page's GET hands out), on the real server at `addr`.
+fn seat_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> common::hostile::Answer {
+    use common::hostile::{exchange, form_body, form_head};
+    let got = exchange(addr, "GET / HTTP/1.1\r\nHost: t", vec![]);
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let mut pairs = vec![("csrf", csrf.as_str())];
+    pairs.extend_from_slice(fields);
+    let body = form_body(&pairs);
+    let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
+    exchange(addr, &head, body)
+}
+
 /// A casual game at `players` with one human seat (0) and bots elsewhere.
 fn casual_with_bots(db: TestDb, players: u8) {
     let org = api_token(&db);
@@ -502,7 +515,6 @@ on_both!(
 fn bots_pace(db: TestDb) {
     use chelem::bots::Pace;
     use chelem::db::models::GameRow;
-    use common::hostile::{exchange, form_body, form_head};
     let org = api_token(&db);
     let server = Server::start_with(db.state(), 2);
     let client = Client::new(&server.url());
@@ -526,22 +538,7 @@ fn bots_pace(db: TestDb) {
         "{page}"
     );
     // The seat's page sets it (a form with the page's CSRF token).
-    let got = exchange(
-        &server.addr,
-        &format!("GET /s/{} HTTP/1.1\r\nHost: t", tokens[0]),
-        vec![],
-    );
-    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
-    let post = |pace: &str| {
-        let body = form_body(&[("csrf", &csrf), ("pace", pace)]);
-        let head = form_head(
-            "POST",
-            &format!("/s/{}/pace", tokens[0]),
-            &format!("chelem_csrf={csrf}"),
-            body.len(),
-        );
-        exchange(&server.addr, &head, body)
-    };
+    let post = |pace: &str| seat_form(&server.addr, &format!("/s/{}/pace", tokens[0]), &[("pace", pace)]);
     assert_eq!(post("instant").status, 303);
     assert_eq!(row(&db).pace, Pace::Instant);
     assert_eq!(post("warp").status, 422, "an unknown pace is refused");
@@ -556,23 +553,12 @@ fn bots_pace(db: TestDb) {
 /// nothing changed), the points stay the seat's, and the same link takes it
 /// back.
 fn leave_and_come_back(db: TestDb) {
-    use common::hostile::{exchange, form_body, form_head};
     let org = api_token(&db);
     let server = Server::start_with(db.state(), 2);
     let client = Client::new(&server.url());
     let (_, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [], "deals": 1, "seed": 5}));
     let view = |t: &str| client.call("GET", &format!("/api/seats/{t}"), None, None).body;
-    let got = exchange(
-        &server.addr,
-        &format!("GET /s/{} HTTP/1.1\r\nHost: t", tokens[0]),
-        vec![],
-    );
-    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
-    let post = |path: &str| {
-        let body = form_body(&[("csrf", &csrf)]);
-        let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
-        exchange(&server.addr, &head, body)
-    };
+    let post = |path: &str| seat_form(&server.addr, path, &[]);
     // A bid made: the deal is under way.
     let first = tokens.iter().find(|t| my_turn(&view(t))).unwrap().clone();
     let a = client.call(
@@ -630,13 +616,6 @@ fn leave_and_come_back(db: TestDb) {
             std::thread::sleep(Duration::from_millis(5));
         }
     }
-    let got = exchange(&server.addr, &format!("GET /s/{me} HTTP/1.1\r\nHost: t"), vec![]);
-    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
-    let post = |path: &str| {
-        let body = form_body(&[("csrf", &csrf)]);
-        let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
-        exchange(&server.addr, &head, body)
-    };
     let totals = view(me)["totals"].clone();
     assert_eq!(post(&format!("/s/{me}/leave")).status, 303);
     std::thread::sleep(Duration::from_millis(500));
@@ -657,6 +636,56 @@ fn leave_and_come_back(db: TestDb) {
     assert_eq!(a.status, 200, "{}", a.body);
     assert_eq!(a.body["deal"], 2);
 }
+
+/// The excuse played to a trick the other camp won, while its camp has no
+/// trick to give a card from: every seat's view names the seat that owes,
+/// and the seat pages show that excuse face up beside it until the exchange.
+fn excuse_owed_shown(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let client = Client::new(&server.url());
+    let (_, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [], "seed": 0}));
+    let view = |t: &str| client.call("GET", &format!("/api/seats/{t}"), None, None).body;
+    let mut owed_seen = None;
+    for _ in 0..200 {
+        let views: Vec<Value> = tokens.iter().map(|t| view(t)).collect();
+        let owed: Vec<&Value> = views.iter().map(|v| &v["excuse_owed"]).collect();
+        assert!(owed.iter().all(|o| o == &owed[0]), "every seat sees the same: {owed:?}");
+        if !owed[0].is_null() {
+            let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
+            let page = page.body.as_str().unwrap().to_owned();
+            assert_eq!(page.matches(r#"class="owed""#).count(), 1, "{page}");
+            assert!(page.contains(r#"data-card="EX""#));
+            owed_seen = Some(owed[0].clone());
+            break;
+        }
+        if views[0]["phase"] == "done" {
+            break;
+        }
+        // A garde when it may, the last legal card (the excuse comes last).
+        let (i, v) = views
+            .iter()
+            .enumerate()
+            .find(|(_, v)| my_turn(v))
+            .expect("someone to act");
+        let mut action = choose(v);
+        if v["phase"] == "play" && action.get("card").is_some() {
+            action["card"] = v["legal"].as_array().unwrap().last().unwrap().clone();
+        }
+        let a = client.call(
+            "POST",
+            &format!("/api/seats/{}/actions", tokens[i]),
+            None,
+            Some(&action),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+    }
+    assert!(owed_seen.is_some(), "the deal of seed 0 owes an excuse");
+}
+
+on_both!(an_excuse_owed_is_shown_face_up, |db: &dyn Fn() -> TestDb| {
+    excuse_owed_shown(db())
+});
 
 on_both!(a_player_leaves_between_deals_and_comes_back, |db: &dyn Fn()
     -> TestDb| {
