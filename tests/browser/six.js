@@ -37,8 +37,7 @@ const [base, seatPath, shots] = process.argv.slice(2);
     let owedSeen = false;
     for (let step = 0; step < 600; step++) {
       if (await page.$('.result')) break;
-      const offer = await page.$('.handful-offer button');
-      if (played) assert(!offer, 'the handful is offered only before the first card');
+      if (played) assert(!(await page.$('.handful-offer button')), 'the handful is offered only before the first card');
       if (!owedSeen && await page.$('.felt .owed')) {
         assert(await page.$('.felt .owed span.card[data-card=EX]'), 'the excuse owed lies face up');
         await page.screenshot({ path: `${shots}/six-excuse-owed-390.png` });
@@ -48,21 +47,25 @@ const [base, seatPath, shots] = process.argv.slice(2);
         await act(await page.$('button[name=bid][value=garde]') ? 'button[name=bid][value=garde]' : 'button[name=bid][value=pass]');
       } else if (await page.$('form[data-pick="2"] input[name=call]')) {
         // Six players: the taker calls two cards, picked by tapping them.
-        const cards = await page.$$('form[data-pick="2"] label.card-pick');
-        assert(cards.length >= 2, 'cards to call');
+        // (A page redrawn meanwhile by the last bid's event loses the
+        // picks: pick again.)
+        const cards = page.locator('form[data-pick="2"] label.card-pick');
+        assert(await cards.count() >= 2, 'cards to call');
         await page.screenshot({ path: `${shots}/six-call-390.png` });
-        await cards[0].click();
-        await cards[1].click();
+        await cards.nth(0).click();
+        await cards.nth(1).click();
+        if (await page.$$eval('form[data-pick="2"] input:checked', x => x.length) !== 2) continue;
         await act('form[data-pick="2"] .pick-submit');
         called = true;
       } else if (await page.$('form[data-discard]')) {
         const need = Number(await page.$eval('form[data-discard]', f => f.dataset.discard));
-        const free = await page.$$('label.card-pick:not(.disabled)');
-        for (const l of free.slice(0, need)) await l.click();
+        const free = page.locator('form[data-discard] label.card-pick:not(.disabled)');
+        for (let i = 0; i < need; i++) await free.nth(i).click();
+        if (await page.$$eval('form[data-discard] input:checked', x => x.length) !== need) continue;
         await act('.discard-submit');
       } else if (await page.$('button[name=chelem]')) {
         await act('button[name=chelem][value=no]');
-      } else if (offer) {
+      } else if (await page.$('.handful-offer button')) {
         // Offered only with enough trumps: 7 at six players.
         assert(await trumpsInHand() >= 7, 'a handful needs 7 trumps at six');
         const listed = await page.$$eval('.handful-offer span.card', cs => cs.length);
@@ -75,6 +78,9 @@ const [base, seatPath, shots] = process.argv.slice(2);
         await page.screenshot({ path: `${shots}/six-handful-390.png` });
         handfulShown = true;
       } else if (await page.$('button.card-button.legal')) {
+        // The page may have turned to this seat since the handful was
+        // looked for: once it is this seat's turn nothing moves until it acts.
+        if (!played && await page.$('.handful-offer button')) continue;
         await act('button.card-button.legal');
         played = true;
       } else {
