@@ -290,6 +290,25 @@ fn six_play_the_rules_cards_six_player_game() {
     println!("{}", stdout.trim());
 }
 
+crate::test_case!(a_deal_is_played_without_javascript, Browser);
+/// A whole deal played with JavaScript switched off (`nojs.js`): forms that
+/// load the next page, the écart picked by tapping, the result reached.
+fn a_deal_is_played_without_javascript() {
+    let b = browser();
+    let server = RealServer::start();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    let body = serde_json::json!({"players": 4, "bots": [1, 2, 3], "seed": 3, "pace": "instant"});
+    let a = client.call("POST", "/api/games", Some(&token), Some(&body));
+    assert_eq!(a.status, 201, "{}", a.body);
+    let seat = format!("/s/{}", a.body["seats"][0]["token"].as_str().unwrap());
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run("nojs.js", &[&server.url(), &seat, shots.to_str().unwrap()]);
+    assert!(ok, "the deal without JavaScript failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("deal without JavaScript passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}
+
 crate::test_case!(check_in_at_the_door_on_a_phone, Browser);
 /// Check-in at the door on a phone (`checkin.js`): 40 players registered,
 /// none present; the 20th row tapped without the page moving or reloading,
