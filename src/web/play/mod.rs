@@ -44,6 +44,10 @@ struct Inner {
     /// go), at the normal pace ([`crate::bots::Pace`]).
     bot_delay: Duration,
     watchers: Mutex<HashMap<i32, watch::Sender<u64>>>,
+    /// The bots' thinking budget: at most this many decide at once (one
+    /// core fewer than the machine has, at least one), so that however many
+    /// strong bots search at once, the request workers keep a core.
+    thinking: Arc<tokio::sync::Semaphore>,
     /// Games whose bots are running, and those woken again meanwhile.
     running: Mutex<(HashSet<i32>, HashSet<i32>)>,
 }
@@ -64,6 +68,7 @@ impl Games {
                 hub,
                 bot_delay,
                 watchers: Mutex::new(HashMap::new()),
+                thinking: Arc::new(tokio::sync::Semaphore::new(thinkers())),
                 running: Mutex::new((HashSet::new(), HashSet::new())),
             }),
         };
@@ -126,8 +131,9 @@ impl Games {
     }
 
     /// Plays the bots' turns of game `id`, one step at a time: reads what
-    /// is to do, waits the bots' delay and decides with no connection held,
-    /// then writes through the hub's door.
+    /// is to do, waits the bots' delay and decides with no connection held
+    /// (within the thinking budget: on the bots' own threads, never on a
+    /// request worker's), then writes through the hub's door.
     fn run_bots(&self, id: i32) {
         loop {
             let turn = match self.with_conn(|conn| games::bot_turn(conn, id)) {
@@ -142,7 +148,10 @@ impl Games {
             if !delay.is_zero() {
                 std::thread::sleep(delay);
             }
-            let decided = turn.decide();
+            let decided = {
+                let _permit = block_on(self.inner.thinking.clone().acquire_owned()).ok();
+                turn.decide()
+            };
             let hub = &self.inner.hub;
             match self.with_conn(|conn| hub.write(conn, |tx| games::bot_move(tx, id, &decided))) {
                 Ok(true) => self.notify(id),
@@ -162,6 +171,11 @@ impl Games {
         let mut conn = self.inner.pool.get().map_err(|e| e.to_string())?;
         f(&mut conn).map_err(|e| e.to_string())
     }
+}
+
+/// How many bots may decide at once: the machine's cores but one (at least one).
+fn thinkers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// Waits on this thread for `future` (a bot's thread waiting for a
