@@ -175,7 +175,9 @@ function dropProxy(target, counts) {
 
 async function enterTable(page, base, link, ti, deals) {
   for (let k = 1; k <= deals; k++) {
-    await page.goto(`${base}${link}/deals/${k}`);
+    // The form works once its scripts ran (deferred: before DOMContentLoaded);
+    // the sheet it goes back to counts as reached when its address commits.
+    await page.goto(`${base}${link}/deals/${k}`, { waitUntil: 'domcontentloaded' });
     await page.evaluate(([k, ti]) => {
       const pick = (name, value) => { document.querySelector(`input[name="${name}"][value="${value}"]`).checked = true; };
       const takers = [...document.querySelectorAll('input[name=taker]')].map(i => i.value);
@@ -184,7 +186,7 @@ async function enterTable(page, base, link, ti, deals) {
       pick('oudlers', String((k * 3 + ti) % 4));
       document.querySelector('input[name=points]').value = String(30 + ((k * 7 + ti * 5) % 40));
     }, [k, ti]);
-    await Promise.all([page.waitForURL(u => u.pathname === link && u.search === `?saved=${k}`, { timeout: 60000 }),
+    await Promise.all([page.waitForURL(u => u.pathname === link && u.search === `?saved=${k}`, { timeout: 60000, waitUntil: 'commit' }),
                        page.click('button.save')]);
   }
 }
