@@ -120,10 +120,14 @@ function organizerPages() {
   ];
 }
 
-/** Audits every page of `list` in `ctx` at both sizes. */
+/** Audits every page of `list` in `ctx` at both sizes, two pages at a time
+ *  (they only read: two renderers keep both cores busy). */
 async function auditAll(ctx, list, who) {
-  for (const [route, path, status] of list) {
-    for (const size of SIZES) {
+  const jobs = list.flatMap(([route, path, status]) => SIZES.map(size => [route, path, status, size]));
+  let next = 0;
+  const lane = async () => {
+    while (next < jobs.length) {
+      const [route, path, status, size] = jobs[next++];
       const page = await newPage(ctx, size);
       if (process.env.DEBUG) console.log(`${route} ${path} ${size[0]}`);
       const res = await page.goto(base + path);
@@ -132,7 +136,8 @@ async function auditAll(ctx, list, who) {
       if (SHOTS.includes(route)) await page.screenshot({ path: `${shots}/a11y-${route.replace(/[^a-z]+/gi, '-')}-${size[0]}.png`, fullPage: true });
       await page.close();
     }
-  }
+  };
+  await Promise.all([lane(), lane()]);
 }
 
 /** Audits the page `page` shows now at both sizes (a page reached by a form). */
