@@ -167,3 +167,5 @@ impl BotKind {
     }
 }
 
+#[cfg(test)]
+mod strong_tests;
