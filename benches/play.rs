@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use chelem::bots::{play_out, strong_action, Bot, Budget};
+use chelem::bots::{play_out, sampler_action, Bot, Budget};
 use chelem::tarot::{Game, Phase, Seat};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::SeedableRng;
@@ -96,7 +96,7 @@ fn strong_decision(c: &mut Criterion) {
             b.iter(|| {
                 for (i, (g, seat)) in at.iter().enumerate() {
                     let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
-                    black_box(strong_action(g, *seat, Budget::Playouts(100), &mut rng));
+                    black_box(sampler_action(g, *seat, Budget::Playouts(100), &mut rng));
                 }
             })
         });

@@ -7,6 +7,8 @@
 //! Every play of one deal uses the same cards (same seed), and every RNG is
 //! seeded from (seed, table size, deal index, seat), so a run is reproducible
 //! whatever the number of threads (with playout budgets, not time budgets).
+//! A's decisions are timed (wall clock, outside the bots): the table gives
+//! the mean and the longest time per decision.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -17,6 +19,58 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bots::{play_out, Bot, Budget};
 use crate::tarot::{Game, Seat};
+
+/// The time A took for its decisions.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Timing {
+    /// Decisions made.
+    pub decisions: u64,
+    /// Their total time (seconds).
+    pub secs: f64,
+    /// The longest one (seconds).
+    pub max_secs: f64,
+}
+
+impl Timing {
+    /// Both timings together.
+    pub fn merge(self, other: Timing) -> Timing {
+        Timing {
+            decisions: self.decisions + other.decisions,
+            secs: self.secs + other.secs,
+            max_secs: self.max_secs.max(other.max_secs),
+        }
+    }
+
+    /// Mean time per decision in milliseconds.
+    pub fn mean_ms(&self) -> f64 {
+        if self.decisions == 0 {
+            return 0.0;
+        }
+        1000.0 * self.secs / self.decisions as f64
+    }
+}
+
+/// [`play_out`], timing the decisions of the seat `timed`.
+fn play_out_timed(game: &mut Game, bots: &[Bot], timed: Seat, rng: &mut ChaCha8Rng) -> Timing {
+    let mut t = Timing::default();
+    while let Some(seat) = game.to_act() {
+        let bot = bots[seat.index()];
+        let start = Instant::now();
+        let action = bot.act(game, seat, rng);
+        if seat == timed {
+            let secs = start.elapsed().as_secs_f64();
+            t = t.merge(Timing {
+                decisions: 1,
+                secs,
+                max_secs: secs,
+            });
+        }
+        if let Err(e) = game.apply(seat, action) {
+            panic!("bot {bot:?} at seat {seat} chose {action:?}: {e}");
+        }
+    }
+    t
+}
 
 /// SplitMix64 step: mixes the parts of a seed.
 fn mix(mut z: u64) -> u64 {
@@ -39,6 +93,11 @@ pub fn play_seed(seed: u64, players: u8, index: u32, seat: u8) -> u64 {
 /// The duplicate statistic of one deal: mean over the seats of A's score
 /// there minus B's score there when B plays every seat.
 pub fn duel_deal(players: u8, index: u32, seed: u64, a: Bot, b: Bot) -> f64 {
+    duel_deal_timed(players, index, seed, a, b).0
+}
+
+/// [`duel_deal`] and the time A took for its decisions.
+pub fn duel_deal_timed(players: u8, index: u32, seed: u64, a: Bot, b: Bot) -> (f64, Timing) {
     let n = usize::from(players);
     let dealer = Seat((index % u32::from(players)) as u8);
     let fresh = || Game::new(players, dealer, deal_seed(seed, players, index));
@@ -51,43 +110,52 @@ pub fn duel_deal(players: u8, index: u32, seed: u64, a: Bot, b: Bot) -> f64 {
     );
     let base_scores = base.scores().expect("the deal is over");
     let mut total = 0i64;
+    let mut timing = Timing::default();
     for i in 0..players {
         let mut g = fresh();
         let mut bots = bots_b.clone();
         bots[usize::from(i)] = a;
-        play_out(
+        timing = timing.merge(play_out_timed(
             &mut g,
             &bots,
+            Seat(i),
             &mut ChaCha8Rng::seed_from_u64(play_seed(seed, players, index, i)),
-        );
+        ));
         let s = g.scores().expect("the deal is over");
         total += s[usize::from(i)] - base_scores[usize::from(i)];
     }
-    total as f64 / n as f64
+    (total as f64 / n as f64, timing)
 }
 
 /// The statistic of deals `0..deals`, in deal order, computed on `threads` threads.
 pub fn duel_stats(players: u8, deals: u32, seed: u64, a: Bot, b: Bot, threads: usize) -> Vec<f64> {
+    duel_stats_timed(players, deals, seed, a, b, threads).0
+}
+
+/// [`duel_stats`] and the time A took for its decisions.
+pub fn duel_stats_timed(players: u8, deals: u32, seed: u64, a: Bot, b: Bot, threads: usize) -> (Vec<f64>, Timing) {
     let threads = threads.max(1);
     let mut out = vec![0.0; deals as usize];
+    let mut timing = Timing::default();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     (t as u32..deals)
                         .step_by(threads)
-                        .map(|i| (i, duel_deal(players, i, seed, a, b)))
+                        .map(|i| (i, duel_deal_timed(players, i, seed, a, b)))
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
         for h in handles {
-            for (i, d) in h.join().expect("a duel thread panicked") {
+            for (i, (d, t)) in h.join().expect("a duel thread panicked") {
                 out[i as usize] = d;
+                timing = timing.merge(t);
             }
         }
     });
-    out
+    (out, timing)
 }
 
 /// Mean, standard deviation and 95% confidence half-width (1.96·sd/√n).
@@ -131,17 +199,20 @@ impl Summary {
     }
 }
 
-/// A bot by name: `quick`, `random` or `strong` (with `playouts` when
-/// given, else `budget_ms` per decision).
+/// A bot by name: `quick`, `random`, `strong` (the search player) or
+/// `sampler` (the former strong player), the last two with `playouts`
+/// search iterations per decision when given, else `budget_ms` per decision.
 pub fn parse_bot(name: &str, playouts: Option<u32>, budget_ms: u64) -> anyhow::Result<Bot> {
+    let budget = match playouts {
+        Some(p) => Budget::Playouts(p),
+        None => Budget::Time(std::time::Duration::from_millis(budget_ms)),
+    };
     Ok(match name {
         "quick" => Bot::Quick,
         "random" => Bot::Random,
-        "strong" => Bot::Strong(match playouts {
-            Some(p) => Budget::Playouts(p),
-            None => Budget::Time(std::time::Duration::from_millis(budget_ms)),
-        }),
-        other => bail!("unknown bot {other:?}: quick, random or strong"),
+        "strong" => Bot::Strong(budget),
+        "sampler" => Bot::Sampler(budget),
+        other => bail!("unknown bot {other:?}: quick, random, strong or sampler"),
     })
 }
 
@@ -178,8 +249,10 @@ pub fn run(opts: &DuelOptions) -> anyhow::Result<String> {
     }
     let mut out = String::new();
     let budget = match opts.playouts {
-        Some(p) => format!(", strong: {p} playouts per decision"),
-        None if opts.a == "strong" || opts.b == "strong" => format!(", strong: {} ms per decision", opts.budget_ms),
+        Some(p) => format!(", strong/sampler: {p} playouts per decision"),
+        None if [&opts.a, &opts.b].iter().any(|n| *n == "strong" || *n == "sampler") => {
+            format!(", strong/sampler: {} ms per decision", opts.budget_ms)
+        }
         None => String::new(),
     };
     writeln!(
@@ -187,21 +260,26 @@ pub fn run(opts: &DuelOptions) -> anyhow::Result<String> {
         "Duplicate duel: A = {}, B = {} (seed {}{budget})\n",
         opts.a, opts.b, opts.seed
     )?;
-    writeln!(out, "| players | deals | A − B per deal | 95% CI | sd | time (s) |")?;
-    writeln!(out, "|---|---|---|---|---|---|")?;
+    writeln!(
+        out,
+        "| players | deals | A − B per deal | 95% CI | sd | time (s) | A ms per decision (max) |"
+    )?;
+    writeln!(out, "|---|---|---|---|---|---|---|")?;
     for &players in &opts.players {
         let start = Instant::now();
-        let stats = duel_stats(players, opts.deals, opts.seed, a, b, opts.threads);
+        let (stats, timing) = duel_stats_timed(players, opts.deals, opts.seed, a, b, opts.threads);
         let secs = start.elapsed().as_secs_f64();
         let s = Summary::of(&stats);
         writeln!(
             out,
-            "| {players} | {} | {:+.1} | [{:+.1}, {:+.1}] | {:.1} | {secs:.1} |",
+            "| {players} | {} | {:+.1} | [{:+.1}, {:+.1}] | {:.1} | {secs:.1} | {:.2} ({:.0}) |",
             s.n,
             s.mean,
             s.mean - s.half_width,
             s.mean + s.half_width,
-            s.sd
+            s.sd,
+            timing.mean_ms(),
+            1000.0 * timing.max_secs
         )?;
     }
     Ok(out)

@@ -231,13 +231,16 @@ pub struct SimulateArgs {
     /// Write every deal to this file, one game-log JSON line each.
     #[arg(long)]
     pub log: Option<std::path::PathBuf>,
-    /// The bot at every seat: quick, random or strong.
+    /// The bot at every seat: quick, random, strong (search at every
+    /// decision) or sampler (the former strong: sampling for the cards only).
     #[arg(long, default_value = "quick")]
     pub bot: String,
-    /// Strong bot: playouts per decision (reproducible); without it, --budget-ms.
+    /// Strong and sampler bots: search iterations per decision
+    /// (reproducible); without it, --budget-ms.
     #[arg(long)]
     pub playouts: Option<u32>,
-    /// Strong bot: milliseconds per decision when --playouts is not given.
+    /// Strong and sampler bots: milliseconds per decision when --playouts
+    /// is not given.
     #[arg(long, default_value_t = 100)]
     pub budget_ms: u64,
 }
@@ -251,19 +254,22 @@ pub struct DuelArgs {
     /// Deals per table size.
     #[arg(long, default_value_t = 2000)]
     pub deals: u32,
-    /// The bot measured: quick, random or strong.
+    /// The bot measured: quick, random, strong (search at every decision)
+    /// or sampler (the former strong: sampling for the cards only).
     #[arg(long, default_value = "quick")]
     pub a: String,
-    /// The baseline: quick, random or strong.
+    /// The baseline: quick, random, strong or sampler.
     #[arg(long, default_value = "random")]
     pub b: String,
     /// Seed of the deals.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Strong bot: playouts per decision (reproducible); without it, --budget-ms.
+    /// Strong and sampler bots: search iterations per decision
+    /// (reproducible); without it, --budget-ms.
     #[arg(long)]
     pub playouts: Option<u32>,
-    /// Strong bot: milliseconds per decision when --playouts is not given.
+    /// Strong and sampler bots: milliseconds per decision when --playouts
+    /// is not given.
     #[arg(long, default_value_t = 100)]
     pub budget_ms: u64,
     /// Threads.

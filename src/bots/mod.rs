@@ -4,22 +4,34 @@
 //! what `seat` may know (its own cards, the public bids, dog, handfuls and
 //! cards played), deterministic for a given RNG state.
 //!
-//! * [`quick`]: a fast rule-based player (also meant as a playout policy).
+//! * [`quick`]: a fast rule-based player (also the playout policy).
 //! * [`random`]: a uniformly random legal player (the baseline).
-//! * [`strong`]: determinized sampling with quick-bot playouts.
+//! * [`ismcts`]: the strong player, information-set Monte Carlo search at
+//!   every decision (bid, call, écart, chelem, handful, cards), over the
+//!   candidates of [`candidates`].
+//! * [`sampler`]: the former strong player, determinized sampling for the
+//!   card play only (the rest is the quick player's).
+//! * [`sample`]: the determinizations both search players draw.
+//! * [`budget`]: the search budget per decision, the only clock read.
 
+pub mod budget;
+pub mod candidates;
+pub mod ismcts;
 pub mod quick;
 pub mod random;
-pub mod strong;
+pub mod sample;
+pub mod sampler;
 
 use rand::Rng;
 
 use crate::tarot::cards::CardSet;
 use crate::tarot::{Action, Game, Seat};
 
+pub use budget::Budget;
+pub use ismcts::ismcts_action;
 pub use quick::quick_action;
 pub use random::random_action;
-pub use strong::{strong_action, Budget};
+pub use sampler::sampler_action;
 
 /// The built-in players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,8 +40,10 @@ pub enum Bot {
     Quick,
     /// [`random_action`].
     Random,
-    /// [`strong_action`] with its budget per decision.
+    /// [`ismcts_action`] with its budget per decision.
     Strong(Budget),
+    /// [`sampler_action`] with its budget per decision.
+    Sampler(Budget),
 }
 
 impl Bot {
@@ -38,7 +52,8 @@ impl Bot {
         match self {
             Bot::Quick => quick_action(game, seat, rng),
             Bot::Random => random_action(game, seat, rng),
-            Bot::Strong(budget) => strong_action(game, seat, budget, rng),
+            Bot::Strong(budget) => ismcts_action(game, seat, budget, rng),
+            Bot::Sampler(budget) => sampler_action(game, seat, budget, rng),
         }
     }
 }
@@ -121,7 +136,7 @@ impl Pace {
 pub enum BotKind {
     /// The quick rule-based player.
     Quick,
-    /// Sampling with playouts (a fraction of a second per decision).
+    /// The search player ([`ismcts_action`], at most 150 ms per decision).
     Strong,
 }
 
@@ -151,7 +166,10 @@ impl BotKind {
     pub fn bot(self) -> Bot {
         match self {
             BotKind::Quick => Bot::Quick,
-            BotKind::Strong => Bot::Strong(Budget::Time(std::time::Duration::from_millis(250))),
+            BotKind::Strong => Bot::Strong(Budget::Time(std::time::Duration::from_millis(150))),
         }
     }
 }
+
+#[cfg(test)]
+mod strong_tests;

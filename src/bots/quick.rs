@@ -168,7 +168,7 @@ pub fn ecart(hand: CardSet, need: u32) -> CardSet {
 
 /// The biggest handful the hand holds: lowest trumps, the excuse only
 /// when it is needed and no trump is left over.
-fn handful(players: u8, hand: CardSet) -> Option<CardSet> {
+pub(crate) fn handful(players: u8, hand: CardSet) -> Option<CardSet> {
     let trumps = hand.and(CardSet::TRUMPS);
     let t = trumps.len();
     let has_ex = hand.contains(Card::EXCUSE);

@@ -2,8 +2,8 @@
 //! sampler consistent with what the seat saw, no peeking at hidden cards,
 //! and a duel that measures.
 
-use chelem::bots::strong::Knowledge;
-use chelem::bots::{play_out, strong_action, Bot, Budget};
+use chelem::bots::sample::Knowledge;
+use chelem::bots::{play_out, sampler_action, Bot, Budget};
 use chelem::cli_duel::{duel_stats, Summary};
 use chelem::tarot::{Action, Card, CardSet, Game, Phase, Seat};
 use rand::SeedableRng;
@@ -137,8 +137,8 @@ fn strong_bot_never_looks_at_hidden_cards() {
                 differ += 1;
             }
             let budget = Budget::Playouts(12);
-            let a = strong_action(&g, seat, budget, &mut ChaCha8Rng::seed_from_u64(seed));
-            let b = strong_action(&other, seat, budget, &mut ChaCha8Rng::seed_from_u64(seed));
+            let a = sampler_action(&g, seat, budget, &mut ChaCha8Rng::seed_from_u64(seed));
+            let b = sampler_action(&other, seat, budget, &mut ChaCha8Rng::seed_from_u64(seed));
             assert_eq!(a, b, "{players} players, seed {seed}");
             assert!(matches!(a, Action::Card(_) | Action::Handful(_)));
         }

@@ -1,163 +1,21 @@
-//! The strong player: determinized sampling with quick-bot playouts.
+//! The cards a seat has not seen, placed at random consistently with what
+//! it knows: the sampler of determinizations shared by the search bots.
 //!
-//! For a card to play, it samples the cards it has not seen into the other
-//! seats' hands and the hidden pile (the dog, or the écart of another
-//! taker), consistent with everything its seat has seen: hand sizes, voids
-//! derived from the tricks (did not follow, did not trump, did not
-//! overtrump), handfuls shown, the public dog, the écart's trumps shown, its
-//! own écart. Each sample is a full deal; replaying the public history on it
-//! rebuilds a game state (a sample the history refuses is dropped). Each
-//! legal card is then played out to the end with [`quick_action`] at every
-//! seat, and the card with the best average score for this seat wins (ties:
-//! the quick player's choice).
-//!
-//! Bidding, calling, the écart, the chelem announcement and handfuls are the
-//! quick player's.
-//!
-//! Pure except for [`Budget::Time`], which reads the clock in one place
-//! (`Deadline`, the only clock read in `bots`); [`Budget::Playouts`] is
-//! deterministic for a given RNG state.
-
-use std::time::{Duration, Instant};
+//! It reads only the seat's own cards and public information: hand sizes,
+//! the bids, the call, voids derived from the tricks (did not follow, did
+//! not trump, did not overtrump), handfuls shown, the public dog, the
+//! écart's trumps shown, its own écart. It works from the bidding on (before
+//! the dog is shown, the dog is a hidden pile like the other seats' hands).
 
 use rand::Rng;
 
-use super::quick::quick_action;
-use super::Bot;
 use crate::tarot::card::Card;
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{deal_shape, Seat};
 use crate::tarot::{Action, Game, Phase};
 
-/// How much search one decision may use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Budget {
-    /// About this many playouts per decision, spread evenly over the legal
-    /// cards (at least one sampled deal): reproducible.
-    Playouts(u32),
-    /// Sample until this much wall-clock time has passed (at least one
-    /// sampled deal): not reproducible.
-    Time(Duration),
-}
-
-/// The default budget: 100 ms per decision.
-pub const DEFAULT_BUDGET: Budget = Budget::Time(Duration::from_millis(100));
-
-impl Default for Budget {
-    fn default() -> Self {
-        DEFAULT_BUDGET
-    }
-}
-
-/// The only use of the clock in `bots`: the end of a [`Budget::Time`].
-struct Deadline(Option<Instant>);
-
-impl Deadline {
-    fn new(budget: Budget) -> Deadline {
-        Deadline(match budget {
-            Budget::Time(d) => Some(Instant::now() + d),
-            Budget::Playouts(_) => None,
-        })
-    }
-
-    fn passed(&self) -> bool {
-        self.0.is_some_and(|t| Instant::now() >= t)
-    }
-}
-
-/// Samples per decision tried before giving up when the history refuses them.
-const MAX_FAILED_SAMPLES: u32 = 200;
-
-/// The strong player's action for `seat`, the seat to act.
-pub fn strong_action<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mut R) -> Action {
-    let quick = quick_action(game, seat, rng);
-    if game.phase() != Phase::Play {
-        return quick;
-    }
-    let Action::Card(quick_card) = quick else {
-        return quick; // a handful shown
-    };
-    match search(game, seat, budget, rng) {
-        Some(s) if s.samples > 0 => {
-            let qk = s.cards.iter().position(|&c| c == quick_card).unwrap_or(0);
-            let mut best = qk;
-            for k in 0..s.cards.len() {
-                if s.sums[k] > s.sums[best] {
-                    best = k;
-                }
-            }
-            Action::Card(s.cards[best])
-        }
-        _ => quick,
-    }
-}
-
-/// What a search found: each legal card's total score over the samples.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Search {
-    /// The legal cards.
-    pub cards: Vec<Card>,
-    /// This seat's total score after each card, over the samples.
-    pub sums: Vec<i64>,
-    /// Sampled deals played out (one playout per card each).
-    pub samples: u32,
-    /// Samples the public history refused.
-    pub failed: u32,
-}
-
-impl Search {
-    /// Playouts run.
-    pub fn playouts(&self) -> u64 {
-        u64::from(self.samples) * self.cards.len() as u64
-    }
-}
-
-/// The search behind [`strong_action`] for the seat to act in the play
-/// phase (`None` outside play or with one legal card).
-pub fn search<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mut R) -> Option<Search> {
-    let legal = game.legal_cards();
-    if legal.len() <= 1 || game.to_act() != Some(seat) {
-        return None;
-    }
-    let cards: Vec<Card> = legal.iter().collect();
-    let view = Knowledge::of(game, seat)?;
-    let rounds = match budget {
-        Budget::Playouts(n) => (n / cards.len() as u32).max(1),
-        Budget::Time(_) => u32::MAX,
-    };
-    let deadline = Deadline::new(budget);
-    let mut sums = vec![0i64; cards.len()];
-    let mut done = 0u32;
-    let mut failed = 0u32;
-    let bots = [Bot::Quick; SEATS];
-    while done < rounds && failed < MAX_FAILED_SAMPLES {
-        let Some(sampled) = view.sample(rng).and_then(|deal| view.rebuild(game, &deal)) else {
-            failed += 1;
-            continue;
-        };
-        for (k, &c) in cards.iter().enumerate() {
-            let mut g = sampled;
-            if g.apply(seat, Action::Card(c)).is_err() {
-                continue; // cannot happen: the seat's own hand is its own
-            }
-            super::play_out(&mut g, &bots[..usize::from(game.players())], rng);
-            sums[k] += g.scores().map_or(0, |s| s[seat.index()]);
-        }
-        done += 1;
-        if deadline.passed() {
-            break;
-        }
-    }
-    Some(Search {
-        cards,
-        sums,
-        samples: done,
-        failed,
-    })
-}
-
 /// The largest table: 6 players.
-const SEATS: usize = 6;
+pub(crate) const SEATS: usize = 6;
 
 /// Where an unseen card may be: bit `s` for seat `s`, bit 6 for the hidden pile.
 const PILE: usize = SEATS;
@@ -221,7 +79,7 @@ fn taker_dealt(called: CardSet) -> CardSet {
 struct Places<'a> {
     n: usize,
     me: usize,
-    taker: Seat,
+    taker: Option<Seat>,
     pile: PileKind,
     ecart_shown: CardSet,
     dog_known: CardSet,
@@ -255,7 +113,7 @@ impl Places<'_> {
                 }
             }
         }
-        let taker = 1 << self.taker.index();
+        let taker = self.taker.map_or(0, |t| 1 << t.index());
         if self.taker_dealt.contains(c) {
             // The call shows the taker was dealt this card.
             allowed &= taker | (1 << PILE);
@@ -272,10 +130,11 @@ impl Places<'_> {
 }
 
 impl Knowledge {
-    /// What `seat` knows of `game` (in the play phase; `None` otherwise).
-    /// Reads only the seat's own cards and public information.
+    /// What `seat` knows of `game` (from the bidding to the last card;
+    /// `None` once the deal is over). Reads only the seat's own cards and
+    /// public information.
     pub fn of(game: &Game, seat: Seat) -> Option<Knowledge> {
-        if game.phase() != Phase::Play {
+        if game.phase() == Phase::Done {
             return None;
         }
         let players = game.players();
@@ -292,7 +151,7 @@ impl Knowledge {
                 excluded[i] = excluded[i].or(CardSet::TRUMPS.minus(h));
             }
         }
-        let taker = game.taker()?;
+        let taker = game.taker();
         let me = seat.index();
         let (seen, pile, ecart_shown) = Self::piles(game, seat, taker);
         let mut need = [0u32; SEATS + 1];
@@ -384,12 +243,12 @@ impl Knowledge {
     /// The cards `seat` has seen (its hand, the cards played, its own
     /// écart), where the cards of no hand lie, and the écart's trumps shown
     /// to all.
-    fn piles(game: &Game, seat: Seat, taker: Seat) -> (CardSet, PileKind, CardSet) {
+    fn piles(game: &Game, seat: Seat, taker: Option<Seat>) -> (CardSet, PileKind, CardSet) {
         let seen = game.hand(seat).or(game.played());
         if !game.dog_public() {
             return (seen, PileKind::Dog, CardSet::EMPTY);
         }
-        if taker == seat {
+        if taker == Some(seat) {
             (seen.or(game.discard()), PileKind::None, CardSet::EMPTY)
         } else {
             // The écart's trumps are shown to all.
@@ -502,10 +361,20 @@ impl Knowledge {
     /// The game rebuilt on a sampled deal from the public history of `game`
     /// (`None` when the history is impossible with those cards).
     pub fn rebuild(&self, game: &Game, deal: &SampledDeal) -> Option<Game> {
+        self.rebuild_checked(game, deal, &mut |_, _, _| true).map(|(g, _)| g)
+    }
+
+    /// [`Knowledge::rebuild`], asking `check` about each action of the
+    /// history before it is replayed (the state it is played in, the seat,
+    /// the action): also tells whether `check` accepted them all.
+    pub fn rebuild_checked(
+        &self,
+        game: &Game,
+        deal: &SampledDeal,
+        check: &mut dyn FnMut(&Game, Seat, Action) -> bool,
+    ) -> Option<(Game, bool)> {
         let players = self.players;
         let me = self.seat.index();
-        let taker = game.taker()?;
-        let t = taker.index();
         let mut dealt = [CardSet::EMPTY; SEATS];
         for (s, d) in dealt.iter_mut().enumerate().take(usize::from(players)) {
             *d = deal.hands[s].or(self.played_by[s]);
@@ -523,17 +392,20 @@ impl Knowledge {
             PileKind::Ecart => {
                 dog = game.dog();
                 ecart = deal.pile.or(self.ecart_shown);
+                let t = game.taker()?.index();
                 dealt[t] = dealt[t].or(ecart).minus(dog);
             }
         }
         let mut g = Game::with_deal(players, game.dealer(), &dealt[..usize::from(players)], dog)?;
+        let mut agreed = true;
         for (s, a) in game.actions() {
             let a = match a {
                 Action::Discard(_) => Action::Discard(ecart),
                 other => other,
             };
+            agreed = agreed && check(&g, s, a);
             g.apply(s, a).ok()?;
         }
-        Some(g)
+        Some((g, agreed))
     }
 }
