@@ -136,14 +136,21 @@ impl Pace {
 pub enum BotKind {
     /// The quick rule-based player.
     Quick,
-    /// The search player ([`ismcts_action`], at most 150 ms per decision).
+    /// The search player ([`ismcts_action`] with [`STRONG_BUDGET`]).
     Strong,
 }
+
+/// The strong bot's search on the devices: 200 iterations a decision,
+/// about 10 ms on this project's 2-core machine (docs/bots.md: +29 points a
+/// deal against the quick bot at 4 players, no better at 1,000), so a room
+/// of 75 bots costs well under a core. A count, not a time: a loaded server
+/// makes the bot slower, never weaker.
+pub const STRONG_BUDGET: Budget = Budget::Playouts(200);
 
 impl BotKind {
     /// The bot a game gets where none is named (an API seat without a
     /// level, a player leaving the table).
-    pub const DEFAULT: BotKind = BotKind::Quick;
+    pub const DEFAULT: BotKind = BotKind::Strong;
 
     /// As stored and as forms send it.
     pub fn name(self) -> &'static str {
@@ -166,7 +173,7 @@ impl BotKind {
     pub fn bot(self) -> Bot {
         match self {
             BotKind::Quick => Bot::Quick,
-            BotKind::Strong => Bot::Strong(Budget::Time(std::time::Duration::from_millis(150))),
+            BotKind::Strong => Bot::Strong(STRONG_BUDGET),
         }
     }
 }

@@ -582,7 +582,11 @@ fn leave_and_come_back(db: TestDb) {
     let totals = end[0]["totals"].clone();
     assert_eq!(post(&leave).status, 303);
     let v = view(&tokens[0]);
-    assert_eq!(v["bot"], "quick", "a bot plays the seat: {v}");
+    assert_eq!(
+        v["bot"],
+        chelem::bots::BotKind::DEFAULT.name(),
+        "a bot plays the seat: {v}"
+    );
     assert_eq!(v["totals"], totals, "the points stay");
     let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
     assert!(

@@ -64,7 +64,11 @@ impl GamesPage {
 
     /// Whether a seat's "who plays" choice is `kind`.
     pub fn who_is(&self, seat: &usize, kind: &str) -> bool {
-        let default = if *seat == 0 { "human" } else { "quick" };
+        let default = if *seat == 0 {
+            "human"
+        } else {
+            crate::bots::BotKind::DEFAULT.name()
+        };
         self.value(&format!("who{seat}"), default) == kind
     }
 }
