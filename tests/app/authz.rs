@@ -331,6 +331,8 @@ fn rows() -> Vec<Row> {
             .body(Json(r#"{"player": {taker}, "with": {defender}}"#)),
         row("POST", "/api/tournaments/{id}/rounds/{n}/move", org_api(409))
             .body(Json(r#"{"player": {taker}, "table": 2}"#)),
+        // The round is not timed: no end to move (409).
+        row("POST", "/api/tournaments/{id}/rounds/{n}/clock", org_api(409)).body(Json(r#"{"add_minutes": 5}"#)),
         row("PUT", "/api/tables/{token}/deals/{k}", table_write(200)).body(Json(
             r#"{"taker": {taker}, "contract": "garde", "oudlers": 2, "points": 51}"#,
         )),

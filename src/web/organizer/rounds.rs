@@ -16,6 +16,7 @@ use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
 use crate::web::filters;
+use crate::web::settings::round_minutes;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
@@ -36,6 +37,10 @@ struct StartForm {
     /// Force the close of the round still open.
     #[serde(default)]
     close_previous: Option<String>,
+    /// The round's length in minutes (empty: not timed; absent: the
+    /// tournament's setting).
+    #[serde(default)]
+    minutes: Option<String>,
 }
 
 #[post("/tournaments/{id}/rounds")]
@@ -47,11 +52,16 @@ async fn start(
     let id = path.into_inner();
     let expected = form.0.expected.trim().parse::<RoundNo>().ok();
     let close_previous = form.0.close_previous.is_some();
+    let minutes = form.0.minutes;
     let actor = user.username;
     let r = state
         .write(move |tx| {
             attempt(tx, ctx.lang, |tx| {
-                rounds::start_next(tx, id, expected, close_previous, &actor)
+                let timing = match minutes.as_deref() {
+                    None => rounds::Timing::Setting,
+                    Some(m) => round_minutes(m, "minutes")?.map_or(rounds::Timing::Untimed, rounds::Timing::For),
+                };
+                rounds::start_timed(tx, id, expected, close_previous, timing, &actor)
             })
         })
         .await?;
