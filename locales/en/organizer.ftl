@@ -278,3 +278,7 @@ checkin-all-done = { $count ->
     [one] { $count } player checked in.
    *[other] { $count } players checked in.
 }
+clock-plus-5 = +5 min
+clock-minus-5 = −5 min
+clock-add-label = Minutes to add (negative: an earlier end)
+clock-move = Move the end

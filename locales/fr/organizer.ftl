@@ -284,3 +284,7 @@ checkin-all-done = { $count ->
     [one] { $count } joueur pointé.
    *[other] { $count } joueurs pointés.
 }
+clock-plus-5 = +5 min
+clock-minus-5 = −5 min
+clock-add-label = Minutes à ajouter (négatif : avancer la fin)
+clock-move = Déplacer la fin

@@ -11,6 +11,7 @@
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 
+use crate::web::clock::ClockView;
 use crate::db::models::Tournament;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::{Msg, OpError};
@@ -82,6 +83,8 @@ pub struct DealFormPage {
     pub preview: Option<Preview>,
     /// The sheet's URL (the form posts to `{base}/deals/{k}`).
     pub base: String,
+    /// A timed round's countdown.
+    pub clock: Option<ClockView>,
 }
 
 impl DealFormPage {
@@ -207,6 +210,7 @@ pub fn form_page(
         .map(Contract::name)
         .collect();
     Ok(DealFormPage {
+        clock: ClockView::of(&s.round, &ctx),
         ctx,
         round: s.round.number,
         closed: s.round.is_closed(),

@@ -15,6 +15,7 @@ use crate::i18n::Lang;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
+use crate::web::clock::ClockView;
 use crate::web::filters;
 use crate::web::settings::round_minutes;
 
@@ -203,6 +204,8 @@ pub struct RoundPage {
     /// Repeated encounters over the tournament's rounds seated so far
     /// (the seating report's figure).
     pub repeats: u64,
+    /// A timed round's countdown.
+    pub clock: Option<ClockView>,
 }
 
 /// The seat change form: `player` and `with` (`p12`: swap with player 12;
@@ -290,6 +293,7 @@ fn load_round(
     let undoable = undo_blocker(conn, id, &round)?.is_none();
     let repeats = SeatingReport::from_rounds(&rounds::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
+    let clock = ClockView::of(&round, &ctx);
     let tables = seated
         .into_iter()
         .map(|(table, players)| TableView {
@@ -321,6 +325,7 @@ fn load_round(
         seat_form: said.seat_form,
         undoable,
         repeats,
+        clock,
         unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })
 }
