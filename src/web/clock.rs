@@ -5,10 +5,10 @@
 //! own clock is wrong still shows the server's remaining time. Without
 //! JavaScript the page says when the round ends.
 
-use crate::db::models::Round;
-use crate::i18n::Lang;
 use super::Ctx;
+use crate::db::models::Round;
 use crate::db::now;
+use crate::i18n::Lang;
 use crate::tournament::clock::{rfc3339, rfc3339_ms};
 use crate::tournament::ids::{RoundNo, TournamentId};
 use chrono::NaiveDateTime;

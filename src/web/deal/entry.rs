@@ -11,13 +11,13 @@
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 
-use crate::web::clock::ClockView;
 use crate::db::models::Tournament;
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::tarot::Contract;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
+use crate::web::clock::ClockView;
 use crate::web::filters;
 
 use super::super::form::see_other;

@@ -4,11 +4,11 @@
 use std::borrow::Borrow;
 use std::collections::HashMap;
 
-use crate::web::clock::ClockView;
 use crate::db::models::{Deal, GameSeat, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
+use crate::web::clock::ClockView;
 use crate::web::filters;
 
 use crate::db::ops::deals::{may_confirm, Played};

@@ -4,9 +4,9 @@
 use askama::Template;
 
 use crate::db::ops::games::GameState;
-use crate::web::clock::ClockView;
 use crate::i18n::Lang;
 use crate::tarot::{Card, CardSet, Game, Phase, PlayError, Seat, SeatView};
+use crate::web::clock::ClockView;
 use crate::web::deal::preview::explain_record;
 use crate::web::filters;
 use crate::web::Ctx;
