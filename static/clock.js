@@ -2,8 +2,8 @@
 // the round's end and [data-now] the server's time when the page was made
 // (RFC 3339); the count runs on performance.now() from that moment, never on
 // the device's own clock, so a phone set an hour wrong still shows the
-// server's remaining time. With [data-clock-live] it listens to the
-// tournament's events: `clock` (the end moved) resets the end and the
+// server's remaining time. It listens to the page's stream (live.js), else
+// opens [data-clock-live], the tournament's events: `clock` (the end moved) resets the end and the
 // server's time. Without JavaScript the element says when the round ends.
 (function () {
   "use strict";
@@ -61,8 +61,11 @@
 
   var url = el.getAttribute("data-clock-live");
   var round = el.getAttribute("data-round");
-  if (url && window.EventSource) {
-    var events = new EventSource(url);
+  // The page's stream when it has one (live.js, loaded before): a browser
+  // keeps few connections per server, a second stream per page would use
+  // them up.
+  var events = window.chelemEvents || (url && window.EventSource ? new EventSource(url) : null);
+  if (events) {
     events.addEventListener("clock", function (e) {
       var d;
       try {
