@@ -16,7 +16,7 @@ use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::clock::rfc3339;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::web::settings::{round_minutes, TournamentForm};
+use crate::web::settings::{round_timing, TournamentForm};
 
 use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
@@ -243,22 +243,6 @@ struct StartBody {
     minutes: Option<Value>,
 }
 
-/// The round's timing from the body's `minutes`: a positive number of
-/// minutes (or its text), else the tournament's setting.
-fn timing(minutes: Option<&Value>) -> Result<rounds::Timing, AppError> {
-    let text = match minutes {
-        None | Some(Value::Null) => return Ok(rounds::Timing::Setting),
-        Some(Value::String(s)) if s.trim().is_empty() => return Ok(rounds::Timing::Setting),
-        Some(Value::String(s)) => s.clone(),
-        Some(v @ Value::Number(_)) => v.to_string(),
-        Some(other) => format!("{other}"),
-    };
-    match round_minutes(&text, "minutes")? {
-        Some(l) => Ok(rounds::Timing::For(l)),
-        None => Ok(rounds::Timing::Setting),
-    }
-}
-
 #[post("/api/tournaments/{id}/rounds")]
 async fn start_round(
     state: web::Data<AppState>,
@@ -271,7 +255,7 @@ async fn start_round(
         close_previous,
         minutes,
     } = optional_body(&body)?;
-    let timing = timing(minutes.as_ref())?;
+    let timing = round_timing(minutes.as_ref())?;
     let actor = org.0.username.clone();
     let seated = state
         .write(move |tx| Ok(rounds::start_timed(tx, id, None, close_previous, timing, &actor)?))

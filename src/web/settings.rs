@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::models::Tournament;
 use crate::db::now;
+use crate::db::ops::rounds::Timing;
 use crate::db::ops::tournaments::{in_range, tournament_name, NewSettings, NewTournament};
 pub use crate::db::ops::tournaments::{MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{Msg, OpError, OpResult};
@@ -89,6 +90,22 @@ pub fn round_minutes(value: &str, field: &'static str) -> OpResult<Option<RoundL
     };
     let minutes: f64 = v.replace(',', ".").parse().map_err(|_| refused())?;
     RoundLength::from_minutes(minutes).map(Some).map_err(|_| refused())
+}
+
+/// The round's timing from the body's `minutes`: a positive number of
+/// minutes (or its text), else the tournament's setting.
+pub fn round_timing(minutes: Option<&serde_json::Value>) -> OpResult<Timing> {
+    let text = match minutes {
+        None | Some(serde_json::Value::Null) => return Ok(Timing::Setting),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(Timing::Setting),
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(v @ serde_json::Value::Number(_)) => v.to_string(),
+        Some(other) => format!("{other}"),
+    };
+    match round_minutes(&text, "minutes")? {
+        Some(l) => Ok(Timing::For(l)),
+        None => Ok(Timing::Setting),
+    }
 }
 
 fn checkbox(v: &Option<String>) -> bool {
