@@ -47,6 +47,8 @@
         });
     };
     var events = new EventSource(live.getAttribute("data-live"));
+    // One stream per page: the countdown (clock.js) listens to this one.
+    window.chelemEvents = events;
     ["deal", "round", "standings"].forEach(function (kind) {
       events.addEventListener(kind, schedule);
     });

@@ -14,3 +14,6 @@ find-button = Show my seat
 find-several = Several players go by that name: which one are you?
 find-none = No player of this tournament is called { $name }: check the spelling, or type only your first or last name.
 find-empty = Type your name (or first name) to find your table and seat.
+clock-left = Round ends in { $time }
+clock-over = Time is up: finish the deal in progress
+clock-ends-at = Round ends at { $time }

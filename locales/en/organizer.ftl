@@ -19,6 +19,8 @@ tournament-deals-3 = At a table of 3
 tournament-table5-mode = Tables of 5
 table5-dealer-out = The dealer sits out (FFT tournament)
 table5-called-king = Called king (5-player game)
+tournament-round-minutes = Round length (minutes)
+tournament-round-minutes-help = Empty: rounds are not timed. Fractions allowed (0.5 is 30 seconds).
 tournament-ranking = Ranking
 ranking-total = By total (FFT)
 ranking-per-deal = By average per deal played
@@ -46,6 +48,7 @@ round-tables-missing = { $count ->
        *[other] { $count } tables incomplete
     }
 round-start = Start round { $n }
+round-start-minutes = Length (minutes, empty: not timed)
 round-start-count = { $count } players will be seated
 rounds-all-seated = Every round is seated.
 round-close-previous = Close round { $n } first, even with deals missing
@@ -275,3 +278,7 @@ checkin-all-done = { $count ->
     [one] { $count } player checked in.
    *[other] { $count } players checked in.
 }
+clock-plus-5 = +5 min
+clock-minus-5 = −5 min
+clock-add-label = Minutes to add (negative: an earlier end)
+clock-move = Move the end

@@ -54,6 +54,7 @@ game-sitting-out = You are the dealer at this table of 5: you do not play this d
 game-stale = The deal moved on since your page was shown: look where it stands and play again.
 game-deal-in-progress = The deal in progress is not over.
 game-over = All { $deals } deals of the game are played.
+game-after-bell = Time is up for round { $round }: the deal in progress could be finished, but no new deal starts after the bell.
 game-take-back-between-deals = A seat is taken back from a bot between two deals: wait for the end of this one.
 game-seat-bot = A bot plays this seat: take it back between two deals to play.
 game-log-in-progress = The deal is not over: its replay becomes public at the end.

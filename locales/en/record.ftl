@@ -88,6 +88,7 @@ deal-taker-required = The taker is missing.
 deal-bad-list = { $field } must be a list.
 deal-number-range = The deal number must be between 1 and { $max }.
 deal-round-closed = Round { $round } is closed: deals can no longer be entered from the table (ask the organizer).
+deal-after-bell = Time is up for round { $round }: the table may still enter deal { $in_progress }, the one in progress at the bell, and correct the deals already entered, but not start deal { $deal }.
 deal-correction-reason = A correction after the round is closed needs a reason.
 json-not-object = The body must be a JSON object.
 deal-stale = This deal was changed meanwhile (you read version { $read }, it is now at version { $current }): reload it and check it before correcting it.

@@ -14,3 +14,6 @@ find-button = Voir ma place
 find-several = Plusieurs joueurs portent ce nom : lequel êtes-vous ?
 find-none = Aucun joueur de ce tournoi ne s'appelle { $name } : vérifiez l'orthographe, ou tapez seulement votre prénom ou votre nom.
 find-empty = Tapez votre nom (ou votre prénom) pour trouver votre table et votre place.
+clock-left = Fin de la partie dans { $time }
+clock-over = Temps écoulé : terminez la donne en cours
+clock-ends-at = Fin de la partie à { $time }

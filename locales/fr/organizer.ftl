@@ -19,6 +19,8 @@ tournament-deals-3 = À une table de 3
 tournament-table5-mode = Tables de 5
 table5-dealer-out = Le donneur ne joue pas (tournoi FFT)
 table5-called-king = Appel au roi (jeu à 5)
+tournament-round-minutes = Durée d’une partie (minutes)
+tournament-round-minutes-help = Vide : parties sans limite de temps. Décimales permises (0,5 fait 30 secondes).
 tournament-ranking = Classement
 ranking-total = Au total des points (FFT)
 ranking-per-deal = À la moyenne par donne jouée
@@ -46,6 +48,7 @@ round-tables-missing = { $count ->
        *[other] { $count } tables incomplètes
     }
 round-start = Lancer la partie { $n }
+round-start-minutes = Durée (minutes, vide : sans limite)
 round-start-count = { $count } joueurs seront placés
 rounds-all-seated = Toutes les parties sont placées.
 round-close-previous = Clore la partie { $n } d'abord, même si des donnes manquent
@@ -281,3 +284,7 @@ checkin-all-done = { $count ->
     [one] { $count } joueur pointé.
    *[other] { $count } joueurs pointés.
 }
+clock-plus-5 = +5 min
+clock-minus-5 = −5 min
+clock-add-label = Minutes à ajouter (négatif : avancer la fin)
+clock-move = Déplacer la fin

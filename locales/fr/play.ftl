@@ -54,6 +54,7 @@ game-sitting-out = Vous êtes le donneur à cette table de 5 : vous ne jouez pas
 game-stale = La donne a avancé depuis l'affichage de votre page : regardez où elle en est et rejouez.
 game-deal-in-progress = La donne en cours n'est pas terminée.
 game-over = Les { $deals } donnes de la partie sont jouées.
+game-after-bell = Le temps de la partie { $round } est écoulé : la donne en cours pouvait se terminer, mais aucune nouvelle donne ne commence après le signal.
 game-take-back-between-deals = On reprend sa place au robot entre deux donnes : attendez la fin de celle-ci.
 game-seat-bot = Un robot tient cette place : reprenez-la entre deux donnes pour jouer.
 game-log-in-progress = La donne n'est pas terminée : sa relecture sera publique à la fin.

@@ -111,6 +111,7 @@ deal-bad-list = { $field ->
     } sous forme de liste.
 deal-number-range = Le numéro de donne doit être compris entre 1 et { $max }.
 deal-round-closed = La partie { $round } est close : les donnes ne peuvent plus être saisies depuis la table (adressez-vous à l'arbitre).
+deal-after-bell = Le temps de la partie { $round } est écoulé : la table peut encore saisir la donne { $in_progress }, celle qui était en cours au signal, et corriger les donnes déjà saisies, mais pas commencer la donne { $deal }.
 deal-correction-reason = Une correction après la clôture de la partie doit être motivée : indiquez la raison.
 json-not-object = Le corps de la requête doit être un objet JSON.
 deal-stale = Cette donne a été modifiée entre-temps (vous aviez la version { $read }, elle en est à la version { $current }) : rechargez la page et vérifiez-la avant de la corriger.

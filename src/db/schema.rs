@@ -70,6 +70,7 @@ diesel::table! {
         created_at -> Timestamp,
         confirm_deals -> Bool,
         ranking -> Text,
+        round_seconds -> Nullable<Integer>,
     }
 }
 
@@ -104,6 +105,7 @@ diesel::table! {
         status -> Text,
         created_at -> Timestamp,
         closed_at -> Nullable<Timestamp>,
+        ends_at -> Nullable<Timestamp>,
     }
 }
 

@@ -11,6 +11,7 @@ use diesel::sql_types::{Integer, Text};
 
 use crate::bots::{BotKind, Pace};
 use crate::tarot::ScoringRules;
+use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::{Ranking, TieBreaker};
@@ -118,3 +119,28 @@ number_column!(TournamentIdColumn, TournamentId);
 number_column!(PlayerIdColumn, PlayerId);
 number_column!(RoundNoColumn, RoundNo);
 number_column!(TableNoColumn, TableNo);
+
+#[derive(diesel::AsExpression, diesel::FromSqlRow)]
+#[diesel(foreign_derive, sql_type = Integer)]
+#[allow(dead_code)]
+struct RoundLengthColumn(RoundLength);
+
+/// A round's length in whole seconds; a stored value out of range is an error.
+impl<DB: Backend> ToSql<Integer, DB> for RoundLength
+where
+    i32: ToSql<Integer, DB>,
+{
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+        <i32 as ToSql<Integer, DB>>::to_sql(self.seconds_ref(), out)
+    }
+}
+
+impl<DB: Backend> FromSql<Integer, DB> for RoundLength
+where
+    i32: FromSql<Integer, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        let s = i32::from_sql(bytes)?;
+        RoundLength::from_seconds(s).map_err(|_| format!("stored round length {s} s is out of range").into())
+    }
+}

@@ -1,5 +1,6 @@
 //! Pure tournament logic: seating, standings. No I/O, no database.
 
+pub mod clock;
 pub mod deal;
 pub mod ids;
 pub mod phase;

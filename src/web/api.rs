@@ -13,9 +13,10 @@ use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
+use crate::tournament::clock::rfc3339;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::web::settings::TournamentForm;
+use crate::web::settings::{round_timing, TournamentForm};
 
 use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
@@ -237,6 +238,9 @@ struct StartBody {
     /// Force the close of the round still open (deals missing or not).
     #[serde(default)]
     close_previous: bool,
+    /// The round's length in minutes (absent or null: the tournament's setting).
+    #[serde(default)]
+    minutes: Option<Value>,
 }
 
 #[post("/api/tournaments/{id}/rounds")]
@@ -247,10 +251,14 @@ async fn start_round(
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let StartBody { close_previous } = optional_body(&body)?;
+    let StartBody {
+        close_previous,
+        minutes,
+    } = optional_body(&body)?;
+    let timing = round_timing(minutes.as_ref())?;
     let actor = org.0.username.clone();
     let seated = state
-        .write(move |tx| Ok(rounds::start_next(tx, id, None, close_previous, &actor)?))
+        .write(move |tx| Ok(rounds::start_timed(tx, id, None, close_previous, timing, &actor)?))
         .await?;
     Ok(HttpResponse::Created().json(seated))
 }
@@ -283,7 +291,11 @@ async fn get_round(
                            "deal_count": table.deal_count, "deals": deals.remove(&table.id).unwrap_or_default()})
                 })
                 .collect();
-            Ok(json!({"round": n, "closed": round.is_closed(), "tables": tables}))
+            let mut doc = json!({"round": n, "closed": round.is_closed(), "tables": tables});
+            if let Some(end) = round.ends_at {
+                doc["ends_at"] = json!(rfc3339(end));
+            }
+            Ok(doc)
         })
         .await?;
     Ok(HttpResponse::Ok().json(doc))

@@ -5,8 +5,10 @@
 use actix_web::{delete, post, web, HttpResponse};
 use serde_json::Value;
 
+use crate::db::ops::round_clock;
 use crate::db::ops::round_edits::{self, Reason, SeatChange};
 use crate::db::ops::{Msg, OpError};
+use crate::tournament::clock::{rfc3339, rfc3339_ms};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 use super::api::json_body;
@@ -14,7 +16,10 @@ use super::{AppError, AppState, Organizer};
 
 /// Routes of this module.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(undo_round).service(swap).service(move_player);
+    cfg.service(undo_round)
+        .service(swap)
+        .service(move_player)
+        .service(move_clock);
 }
 
 /// A JSON body that may be left out (empty: an empty object).
@@ -98,4 +103,29 @@ async fn move_player(
         table: TableNo(number(&v, "table")?),
     };
     change(state, org, path.into_inner(), to).await
+}
+
+/// `POST /api/tournaments/{id}/rounds/{n}/clock` with `{"add_minutes": 5}`
+/// (negative: earlier): the round's new end, `{"round": n, "ends_at":
+/// "...", "now": "..."}`.
+#[post("/api/tournaments/{id}/rounds/{n}/clock")]
+async fn move_clock(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<(TournamentId, RoundNo)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let v = json_body(&body)?;
+    let minutes = v
+        .get("add_minutes")
+        .and_then(Value::as_f64)
+        .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("clock-bad-minutes"))))?;
+    let actor = org.0.username.clone();
+    let end = state
+        .write(move |tx| Ok(round_clock::move_end(tx, id, n, minutes, &actor)?))
+        .await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({
+        "round": n, "ends_at": rfc3339(end), "now": rfc3339_ms(crate::db::now()),
+    })))
 }

@@ -60,6 +60,8 @@ pub struct Ctx {
     pub csrf: String,
     /// Path of the page (for the language switch's return).
     pub path: String,
+    /// The club's time zone (the times a page writes).
+    pub tz: chrono_tz::Tz,
 }
 
 impl Ctx {
@@ -81,6 +83,9 @@ impl Ctx {
             user: ext.get::<CurrentUser>().cloned(),
             csrf: ext.get::<CsrfToken>().map(|t| t.0.clone()).unwrap_or_default(),
             path: req.path().to_owned(),
+            tz: req
+                .app_data::<actix_web::web::Data<super::AppState>>()
+                .map_or(chrono_tz::Europe::Paris, |s| s.config.timezone),
         }
     }
 

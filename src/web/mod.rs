@@ -7,6 +7,7 @@ pub mod api_rounds;
 pub mod auth;
 pub mod charts;
 pub mod client;
+pub mod clock;
 pub mod csrf;
 pub mod ctx;
 pub mod deal;

@@ -24,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(outbox_js)
         .service(score_js)
         .service(live_js)
+        .service(clock_js)
         .service(checkin_js);
 }
 
@@ -141,6 +142,12 @@ async fn style_css() -> HttpResponse {
 #[get("/static/live.js")]
 async fn live_js() -> HttpResponse {
     script(include_str!("../../static/live.js"))
+}
+
+/// The countdown of a timed round (web::clock).
+#[get("/static/clock.js")]
+async fn clock_js() -> HttpResponse {
+    script(include_str!("../../static/clock.js"))
 }
 
 /// The dashboard's check-in at the door: a tap marks a player present

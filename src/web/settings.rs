@@ -6,10 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::models::Tournament;
 use crate::db::now;
+use crate::db::ops::rounds::Timing;
 use crate::db::ops::tournaments::{in_range, tournament_name, NewSettings, NewTournament};
 pub use crate::db::ops::tournaments::{MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
+use crate::tournament::clock::{RoundLength, MAX_MINUTES};
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::Table5Mode;
@@ -37,6 +39,8 @@ pub struct TournamentForm {
     pub tie_breaker: String,
     /// `total` or `per_deal`.
     pub ranking: String,
+    /// Minutes per round, fractions allowed (empty: rounds not timed).
+    pub round_minutes: String,
     /// Extra tables of 5 wanted.
     pub extra_fives: String,
     /// Swiss seating from this round (empty: never).
@@ -66,6 +70,42 @@ fn int_field(value: &str, field: &'static str, default: i64, min: i64, max: i64)
         .parse()
         .map_err(|_| OpError::Invalid(Msg::new("form-not-a-number").arg("field", field).arg("value", v)))?;
     in_range(n, field, min, max).map_err(OpError::Invalid)
+}
+
+/// A round's length typed in minutes (`60`, `0.05`, `1,5`): empty is none;
+/// anything else must be a positive number of minutes, at most a day. `field`
+/// names the field in the refusal.
+pub fn round_minutes(value: &str, field: &'static str) -> OpResult<Option<RoundLength>> {
+    let v = value.trim();
+    if v.is_empty() || v == "null" {
+        return Ok(None);
+    }
+    let refused = || {
+        OpError::Invalid(
+            Msg::new("form-bad-minutes")
+                .arg("field", field)
+                .arg("value", v)
+                .arg("max", MAX_MINUTES as i64),
+        )
+    };
+    let minutes: f64 = v.replace(',', ".").parse().map_err(|_| refused())?;
+    RoundLength::from_minutes(minutes).map(Some).map_err(|_| refused())
+}
+
+/// The round's timing from the body's `minutes`: a positive number of
+/// minutes (or its text), else the tournament's setting.
+pub fn round_timing(minutes: Option<&serde_json::Value>) -> OpResult<Timing> {
+    let text = match minutes {
+        None | Some(serde_json::Value::Null) => return Ok(Timing::Setting),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(Timing::Setting),
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(v @ serde_json::Value::Number(_)) => v.to_string(),
+        Some(other) => format!("{other}"),
+    };
+    match round_minutes(&text, "minutes")? {
+        Some(l) => Ok(Timing::For(l)),
+        None => Ok(Timing::Setting),
+    }
 }
 
 fn checkbox(v: &Option<String>) -> bool {
@@ -103,6 +143,7 @@ impl TournamentForm {
             table5_mode: s("table5_mode"),
             tie_breaker: s("tie_breaker"),
             ranking: s("ranking"),
+            round_minutes: s("round_minutes"),
             extra_fives: s("extra_fives"),
             swiss_from_round: s("swiss_from_round"),
             seed: s("seed"),
@@ -157,6 +198,7 @@ impl TournamentForm {
             r => Ranking::from_name(r)
                 .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-ranking").arg("value", r)))?,
         };
+        let round_length = round_minutes(&self.round_minutes, "round_minutes")?;
         let extra = int_field(&self.extra_fives, "extra_fives", 0, 0, 100)?;
         let swiss = if self.swiss_from_round.trim().is_empty() {
             None
@@ -194,6 +236,7 @@ impl TournamentForm {
             created_at: now(),
             confirm_deals: checkbox(&self.confirm_deals),
             ranking,
+            round_length,
         })
     }
 }
@@ -212,6 +255,7 @@ impl TournamentForm {
             table5_mode: t.table5_mode.name().to_owned(),
             tie_breaker: t.tie_breaker.name().to_owned(),
             ranking: t.ranking.name().to_owned(),
+            round_minutes: t.round_length.map(|l| l.to_string()).unwrap_or_default(),
             extra_fives: t.extra_fives.to_string(),
             swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
             seed: t.seed.to_string(),

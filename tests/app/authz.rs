@@ -193,6 +193,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/static/entry.js", PUBLIC),
         row("GET", "/static/style.css", PUBLIC),
         row("GET", "/static/live.js", PUBLIC),
+        row("GET", "/static/clock.js", PUBLIC),
         row("GET", "/static/outbox.js", PUBLIC),
         row("GET", "/static/score.js", PUBLIC),
         row("GET", "/static/print.css", PUBLIC),
@@ -283,6 +284,13 @@ fn rows() -> Vec<Row> {
         row("POST", "/tournaments/{id}/constraints/{cid}/delete", ORG_FORM),
         row("POST", "/tournaments/{id}/rounds", ORG_FORM).body(Form(&[("expected", "3"), ("close_previous", "on")])),
         row("POST", "/tournaments/{id}/rounds/{n}/close", ORG_FORM).body(Form(&[("force", "on")])),
+        // The round is not timed: the page again, with the sentence (409).
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/clock",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("add_minutes", "5")])),
         // Round 2's tables have deals: its start stays, its seats too (409).
         row(
             "POST",
@@ -331,6 +339,8 @@ fn rows() -> Vec<Row> {
             .body(Json(r#"{"player": {taker}, "with": {defender}}"#)),
         row("POST", "/api/tournaments/{id}/rounds/{n}/move", org_api(409))
             .body(Json(r#"{"player": {taker}, "table": 2}"#)),
+        // The round is not timed: no end to move (409).
+        row("POST", "/api/tournaments/{id}/rounds/{n}/clock", org_api(409)).body(Json(r#"{"add_minutes": 5}"#)),
         row("PUT", "/api/tables/{token}/deals/{k}", table_write(200)).body(Json(
             r#"{"taker": {taker}, "contract": "garde", "oudlers": 2, "points": 51}"#,
         )),

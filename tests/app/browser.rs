@@ -401,7 +401,8 @@ fn every_page_passes_the_accessibility_checks() {
             "POST",
             "/api/tournaments",
             Some(&token),
-            Some(&serde_json::json!({"name": name, "rounds": 3})),
+            // Timed rounds: the open round's pages show their countdown.
+            Some(&serde_json::json!({"name": name, "rounds": 3, "round_minutes": 90})),
         );
         assert_eq!(t.status, 201, "{:?}", t.body);
         let id = t.body["id"].as_i64().unwrap();
@@ -485,4 +486,57 @@ fn every_page_passes_the_accessibility_checks() {
     assert!(ok, "accessibility failures:\n{stdout}\n{stderr}");
     assert!(stdout.contains("a11y passed"), "{stdout}");
     println!("{}", stdout.trim());
+}
+
+crate::test_case!(the_countdown_follows_the_servers_clock, Browser);
+/// Timed rounds on the screens (`clock.js`): with the page's clock an hour
+/// ahead, the table sheet, the deal form, the round page and the projector
+/// show the server's remaining time within a second; the end moved from the
+/// round page reaches the open sheet; a round of 3 seconds shows its bell;
+/// without JavaScript the end time. Screenshots under `target/screenshots/`.
+fn the_countdown_follows_the_servers_clock() {
+    let b = browser();
+    let server = RealServer::start();
+    let token = server.api_token();
+    let c = common::client::Client::new(&server.url());
+    let round = |minutes: f64| {
+        let t = c.call(
+            "POST",
+            "/api/tournaments",
+            Some(&token),
+            Some(&serde_json::json!({"name": "Open chronométré", "rounds": 2, "round_minutes": 90})),
+        );
+        assert_eq!(t.status, 201, "{:?}", t.body);
+        let id = t.body["id"].as_i64().unwrap();
+        for i in 0..8 {
+            let p = serde_json::json!({"name": format!("Joueuse {i}"), "club": "Tarot Club"});
+            let path = format!("/api/tournaments/{id}/players");
+            assert_eq!(c.call("POST", &path, Some(&token), Some(&p)).status, 201);
+        }
+        let body = serde_json::json!({ "minutes": minutes });
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&token),
+            Some(&body),
+        );
+        assert_eq!(a.status, 201, "{:?}", a.body);
+        serde_json::json!({"id": id, "round": 1, "table": a.body["tables"][0]["token"], "ends_at": a.body["ends_at"]})
+    };
+    let mut data = round(25.0);
+    data["short"] = round(0.05);
+    let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let (ok, stdout, stderr) = b.run(
+        "clock.js",
+        &[
+            &server.url(),
+            USER,
+            PASSWORD,
+            &data.to_string(),
+            shots.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "the countdown failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("clock passed"), "{stdout}");
 }

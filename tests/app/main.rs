@@ -43,6 +43,7 @@ mod round_edits;
 mod stats_pages;
 mod storage_edges;
 mod table_entry;
+mod timed_rounds;
 mod tournament_flow;
 mod tournament_pages;
 mod web_foundation;

@@ -55,6 +55,7 @@ fn ctx() -> Ctx {
         user: None,
         csrf: String::new(),
         path: String::new(),
+        tz: chrono_tz::Europe::Paris,
     }
 }
 

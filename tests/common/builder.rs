@@ -117,6 +117,12 @@ impl TournamentBuilder {
         self
     }
 
+    /// Each round lasts `minutes` (fractions allowed: `"0.05"` is 3 s).
+    pub fn round_minutes(mut self, minutes: &str) -> Self {
+        self.form.round_minutes = minutes.into();
+        self
+    }
+
     /// A defender confirms each deal entered at a table.
     pub fn confirm_deals(mut self) -> Self {
         self.form.confirm_deals = Some("on".into());

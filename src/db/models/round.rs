@@ -24,6 +24,8 @@ pub struct Round {
     pub created_at: NaiveDateTime,
     /// When closed.
     pub closed_at: Option<NaiveDateTime>,
+    /// When a timed round's bell rings (UTC); `None`: not timed.
+    pub ends_at: Option<NaiveDateTime>,
 }
 
 /// A table of a round.
@@ -66,6 +68,7 @@ impl Round {
         tournament_id: TournamentId,
         number: RoundNo,
         now: NaiveDateTime,
+        ends_at: Option<NaiveDateTime>,
     ) -> QueryResult<Round> {
         diesel::insert_into(rounds::table)
             .values((
@@ -73,6 +76,7 @@ impl Round {
                 rounds::number.eq(number),
                 rounds::status.eq(RoundStatus::Open),
                 rounds::created_at.eq(now),
+                rounds::ends_at.eq(ends_at),
             ))
             .returning(rounds::all_columns)
             .get_result(conn)
@@ -144,6 +148,13 @@ impl Round {
     /// digital games go with it (the foreign keys cascade).
     pub fn delete(conn: &mut AnyConnection, id: i32) -> QueryResult<usize> {
         diesel::delete(rounds::table.find(id)).execute(conn)
+    }
+
+    /// Moves a timed round's bell.
+    pub fn set_end(conn: &mut AnyConnection, id: i32, ends_at: NaiveDateTime) -> QueryResult<usize> {
+        diesel::update(rounds::table.find(id))
+            .set(rounds::ends_at.eq(ends_at))
+            .execute(conn)
     }
 
     /// Closes the round.

@@ -6,6 +6,7 @@ use diesel::prelude::*;
 use crate::db::schema::tournaments;
 use crate::db::AnyConnection;
 use crate::tarot::ScoringRules;
+use crate::tournament::clock::RoundLength;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{StoredPlan, Table5Mode};
@@ -52,6 +53,9 @@ pub struct Tournament {
     pub confirm_deals: bool,
     /// What orders the standings: the total or the average per deal.
     pub ranking: Ranking,
+    /// How long each round lasts (`None`: rounds are not timed).
+    #[diesel(column_name = round_seconds)]
+    pub round_length: Option<RoundLength>,
 }
 
 /// A tournament to create.
@@ -90,6 +94,9 @@ pub struct NewTournament {
     pub confirm_deals: bool,
     /// What orders the standings.
     pub ranking: Ranking,
+    /// How long each round lasts (`None`: not timed).
+    #[diesel(column_name = round_seconds)]
+    pub round_length: Option<RoundLength>,
 }
 
 impl NewTournament {

@@ -11,11 +11,14 @@
 
 use std::collections::BTreeMap;
 
+use chrono::NaiveDateTime;
+
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
 use crate::db::models::StoredEvent;
 use crate::db::{now, AnyConnection, Tx};
+use crate::tournament::clock::{rfc3339, rfc3339_ms};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 /// The PostgreSQL notification channel of the live events; the payload is
@@ -77,6 +80,14 @@ pub enum Event {
         /// What happened to it.
         state: RoundState,
     },
+    /// A timed round started or its end moved (the stream stamps `now` as
+    /// it sends the event: [`stamp_now`]).
+    Clock {
+        /// Round number.
+        round: RoundNo,
+        /// When its bell rings (UTC).
+        ends_at: NaiveDateTime,
+    },
     /// The standings changed: `round` is the round concerned (the last
     /// seated one for a change that is not a round's, `None` before round 1).
     Standings {
@@ -92,6 +103,7 @@ impl Event {
             Event::Deal { .. } => "deal",
             Event::Round { .. } => "round",
             Event::Standings { .. } => "standings",
+            Event::Clock { .. } => "clock",
         }
     }
 
@@ -101,8 +113,27 @@ impl Event {
             Event::Deal { round, table, deal } => serde_json::json!({"round": round, "table": table, "deal": deal}),
             Event::Round { round, state } => serde_json::json!({"round": round, "state": state.name()}),
             Event::Standings { round } => serde_json::json!({ "round": round }),
+            Event::Clock { round, ends_at } => {
+                serde_json::json!({"round": round, "ends_at": rfc3339(ends_at), "now": rfc3339_ms(now())})
+            }
         };
         v.to_string()
+    }
+}
+
+/// The data of a stored `clock` event with `"now"` set to `at` (the
+/// server's time as the event leaves, so a client replaying it later counts
+/// from the right time); any other event's data as it is.
+pub fn stamp_now(kind: &str, data: &str, at: NaiveDateTime) -> String {
+    if kind != "clock" {
+        return data.to_owned();
+    }
+    match serde_json::from_str::<serde_json::Value>(data) {
+        Ok(mut v) if v.is_object() => {
+            v["now"] = serde_json::Value::String(rfc3339_ms(at));
+            v.to_string()
+        }
+        _ => data.to_owned(),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod export;
 pub mod games;
 pub mod player_input;
 pub mod players;
+pub mod round_clock;
 pub mod round_edits;
 pub mod rounds;
 pub mod standings;

@@ -10,6 +10,7 @@ use crate::db::models::{
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
+use crate::tournament::clock::{rfc3339, RoundLength};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::{self, PlanOptions, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
@@ -33,8 +34,23 @@ pub struct SeatedTable {
 pub struct SeatedRound {
     /// Round number.
     pub round: RoundNo,
+    /// When a timed round's bell rings (RFC 3339, UTC); absent when not timed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_at: Option<String>,
     /// Its tables.
     pub tables: Vec<SeatedTable>,
+}
+
+/// How long the round being started lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Timing {
+    /// As the tournament's setting says.
+    #[default]
+    Setting,
+    /// Not timed, whatever the setting.
+    Untimed,
+    /// This long.
+    For(RoundLength),
 }
 
 fn seating_error(e: SeatingError) -> OpError {
@@ -99,12 +115,24 @@ fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<
 /// organizer saw as next) makes a double tap harmless: if that round already
 /// exists it is returned as it is. The previous round must be closed first,
 /// unless `close_previous` (the organizer forces its close, missing deals and
-/// all).
+/// all). The round is timed as the tournament's setting says.
 pub fn start_next(
     tx: &mut Tx<'_>,
     tournament_id: TournamentId,
     expected: Option<RoundNo>,
     close_previous: bool,
+    actor: &str,
+) -> OpResult<SeatedRound> {
+    start_timed(tx, tournament_id, expected, close_previous, Timing::Setting, actor)
+}
+
+/// [`start_next`], the round lasting as `timing` says.
+pub fn start_timed(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    expected: Option<RoundNo>,
+    close_previous: bool,
+    timing: Timing,
     actor: &str,
 ) -> OpResult<SeatedRound> {
     Tournament::lock(tx, tournament_id)?;
@@ -134,7 +162,14 @@ pub fn start_next(
         ));
     }
     let tables = seat(tx, &t, number, &active)?;
-    let round = Round::create(tx, tournament_id, number, now()).map_err(|e| match e {
+    let length = match timing {
+        Timing::Setting => t.round_length,
+        Timing::Untimed => None,
+        Timing::For(l) => Some(l),
+    };
+    let started_at = now();
+    let ends_at = length.map(|l| l.end_from(started_at));
+    let round = Round::create(tx, tournament_id, number, started_at, ends_at).map_err(|e| match e {
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
             OpError::Conflict(Msg::new("round-started-twice"))
         }
@@ -163,6 +198,9 @@ pub fn start_next(
         state: RoundState::Started,
     };
     publish(tx, tournament_id, &[started])?;
+    if let Some(ends_at) = ends_at {
+        publish(tx, tournament_id, &[Event::Clock { round: number, ends_at }])?;
+    }
     seated_round(tx, tournament_id, number)
 }
 
@@ -234,7 +272,11 @@ pub fn seated_round(conn: &mut AnyConnection, tournament_id: TournamentId, numbe
             token: table.token,
         })
         .collect();
-    Ok(SeatedRound { round: number, tables })
+    Ok(SeatedRound {
+        round: number,
+        ends_at: round.ends_at.map(rfc3339),
+        tables,
+    })
 }
 
 /// Tables of a round whose deals are not all entered: (table number, missing deal numbers).

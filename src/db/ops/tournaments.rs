@@ -93,6 +93,7 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
             t::seed.eq(new.seed),
             t::confirm_deals.eq(new.confirm_deals),
             t::ranking.eq(new.ranking),
+            t::round_seconds.eq(new.round_length),
         ))
         .execute(tx.conn())?;
     if old.confirm_deals && !new.confirm_deals {
@@ -156,6 +157,7 @@ struct SettingsRecord<'a> {
     table5_mode: &'static str,
     tie_breaker: &'static str,
     ranking: &'static str,
+    round_minutes: String,
     extra_fives: String,
     swiss_from_round: String,
     seed: String,
@@ -179,6 +181,7 @@ fn settings_record(t: &Tournament) -> String {
         table5_mode: t.table5_mode.name(),
         tie_breaker: t.tie_breaker.name(),
         ranking: t.ranking.name(),
+        round_minutes: t.round_length.map(|l| l.to_string()).unwrap_or_default(),
         extra_fives: t.extra_fives.to_string(),
         swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
         seed: t.seed.to_string(),

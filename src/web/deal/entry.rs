@@ -17,6 +17,7 @@ use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
 use crate::tarot::Contract;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
+use crate::web::clock::ClockView;
 use crate::web::filters;
 
 use super::super::form::see_other;
@@ -82,6 +83,8 @@ pub struct DealFormPage {
     pub preview: Option<Preview>,
     /// The sheet's URL (the form posts to `{base}/deals/{k}`).
     pub base: String,
+    /// A timed round's countdown.
+    pub clock: Option<ClockView>,
 }
 
 impl DealFormPage {
@@ -207,6 +210,7 @@ pub fn form_page(
         .map(Contract::name)
         .collect();
     Ok(DealFormPage {
+        clock: ClockView::of(&s.round, &ctx),
         ctx,
         round: s.round.number,
         closed: s.round.is_closed(),

@@ -8,6 +8,7 @@ use crate::db::models::{Deal, GameSeat, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
+use crate::web::clock::ClockView;
 use crate::web::filters;
 
 use crate::db::ops::deals::{may_confirm, Played};
@@ -112,6 +113,8 @@ pub struct SheetPage {
     pub own: bool,
     /// The table plays on the devices.
     pub devices: Option<Devices>,
+    /// A timed round's countdown.
+    pub clock: Option<ClockView>,
 }
 
 impl SheetRow {
@@ -203,6 +206,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
     }
     let players: Vec<String> = ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect();
     Ok(SheetPage {
+        clock: ClockView::of(&round, &ctx),
         ctx,
         round: round.number,
         closed: round.is_closed(),

@@ -36,6 +36,8 @@ pub struct Progress {
     pub deals_in: usize,
     /// Deals to play in all.
     pub deals_expected: usize,
+    /// When a timed round's bell rings.
+    pub ends_at: Option<chrono::NaiveDateTime>,
 }
 
 impl Progress {
@@ -46,6 +48,7 @@ impl Progress {
         Progress {
             round: round.number,
             closed: round.is_closed(),
+            ends_at: round.ends_at,
             tables: tables.len(),
             tables_done: tables.len() - missing.len(),
             deals_in: entered.len(),

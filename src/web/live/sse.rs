@@ -14,7 +14,8 @@ use tokio::sync::broadcast::Receiver;
 use tokio::time::{timeout_at, Instant};
 
 use crate::db::models::StoredEvent;
-use crate::db::ops::events::read_settled;
+use crate::db::now;
+use crate::db::ops::events::{read_settled, stamp_now};
 use crate::tournament::ids::TournamentId;
 
 use super::super::{AppError, AppState};
@@ -34,7 +35,8 @@ const RETRY_MS: u32 = 2000;
 
 /// One event as the stream sends it.
 pub fn frame(e: &StoredEvent) -> Bytes {
-    Bytes::from(format!("id: {}\nevent: {}\ndata: {}\n\n", e.id, e.kind, e.data))
+    let data = stamp_now(&e.kind, &e.data, now());
+    Bytes::from(format!("id: {}\nevent: {}\ndata: {}\n\n", e.id, e.kind, data))
 }
 
 /// The event that tells a client to reload the page: it missed too much. No

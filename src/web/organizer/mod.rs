@@ -7,6 +7,7 @@ pub mod directory;
 pub mod players;
 pub mod print;
 pub mod reports;
+pub mod round_clock;
 pub mod round_edits;
 pub mod rounds;
 pub mod tables;
@@ -24,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     constraints::configure(cfg);
     rounds::configure(cfg);
     round_edits::configure(cfg);
+    round_clock::configure(cfg);
     tables::configure(cfg);
     reports::configure(cfg);
     print::configure(cfg);

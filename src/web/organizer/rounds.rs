@@ -15,7 +15,9 @@ use crate::i18n::Lang;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
+use crate::web::clock::ClockView;
 use crate::web::filters;
+use crate::web::settings::round_minutes;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
@@ -36,6 +38,10 @@ struct StartForm {
     /// Force the close of the round still open.
     #[serde(default)]
     close_previous: Option<String>,
+    /// The round's length in minutes (empty: not timed; absent: the
+    /// tournament's setting).
+    #[serde(default)]
+    minutes: Option<String>,
 }
 
 #[post("/tournaments/{id}/rounds")]
@@ -47,11 +53,16 @@ async fn start(
     let id = path.into_inner();
     let expected = form.0.expected.trim().parse::<RoundNo>().ok();
     let close_previous = form.0.close_previous.is_some();
+    let minutes = form.0.minutes;
     let actor = user.username;
     let r = state
         .write(move |tx| {
             attempt(tx, ctx.lang, |tx| {
-                rounds::start_next(tx, id, expected, close_previous, &actor)
+                let timing = match minutes.as_deref() {
+                    None => rounds::Timing::Setting,
+                    Some(m) => round_minutes(m, "minutes")?.map_or(rounds::Timing::Untimed, rounds::Timing::For),
+                };
+                rounds::start_timed(tx, id, expected, close_previous, timing, &actor)
             })
         })
         .await?;
@@ -193,6 +204,8 @@ pub struct RoundPage {
     /// Repeated encounters over the tournament's rounds seated so far
     /// (the seating report's figure).
     pub repeats: u64,
+    /// A timed round's countdown.
+    pub clock: Option<ClockView>,
 }
 
 /// The seat change form: `player` and `with` (`p12`: swap with player 12;
@@ -280,6 +293,7 @@ fn load_round(
     let undoable = undo_blocker(conn, id, &round)?.is_none();
     let repeats = SeatingReport::from_rounds(&rounds::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
+    let clock = ClockView::of(&round, &ctx);
     let tables = seated
         .into_iter()
         .map(|(table, players)| TableView {
@@ -311,6 +325,7 @@ fn load_round(
         seat_form: said.seat_form,
         undoable,
         repeats,
+        clock,
         unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })
 }

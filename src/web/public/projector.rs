@@ -9,6 +9,7 @@ use crate::db::models::Tournament;
 use crate::i18n::Lang;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
+use crate::web::clock::ClockView;
 use crate::web::filters;
 use crate::web::links::{qr_svg_inline, SiteUrl};
 use crate::web::live::{Progress, Snapshot};
@@ -147,6 +148,11 @@ impl ProjectorPage {
             ("expected", p.deals_expected.to_string()),
         ];
         self.ctx.lang.t_args("live-deals-in", &args)
+    }
+    /// The current round's countdown, while it is open and timed.
+    pub fn clock(&self) -> Option<ClockView> {
+        let p = self.progress().filter(|p| !p.closed)?;
+        Some(ClockView::new(self.t().id, p.round, p.ends_at?, &self.ctx))
     }
     /// Deals entered as a percentage of the round's deals (the bar's text).
     pub fn percent_done(&self) -> usize {

@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use chrono::NaiveDateTime;
+
 use crate::db::models::{Deal, Round, RoundTable, Submission, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::deal::TableDeal;
@@ -22,6 +24,8 @@ pub(super) struct Slot {
     pub(super) confirmed: bool,
     /// Its scores once an entry of this unit rewrote them (not yet stored).
     pub(super) scores: Option<Vec<(PlayerId, i32)>>,
+    /// When it was first entered; `None`: by this unit of work (now).
+    pub(super) created_at: Option<NaiveDateTime>,
 }
 
 impl Slot {
@@ -32,6 +36,7 @@ impl Slot {
             version: d.version,
             confirmed: d.confirmed,
             scores: None,
+            created_at: Some(d.created_at),
         }
     }
 

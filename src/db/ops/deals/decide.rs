@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::db::models::{DealChanges, NewDeal, Round, Submission, Tournament};
 use crate::db::{now, Tx};
+use crate::tournament::clock::{bell, BellVerdict, EnteredSlot};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::context::{Context, Slot};
@@ -55,6 +56,7 @@ pub(super) fn decide(
     entry: &Entry<'_>,
 ) -> OpResult<EnteredDeal> {
     let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
+    check_bell(&cx.slots, round, entry)?;
     // A slot is typed or played, never both.
     if let Some(msg) = cx
         .played
@@ -128,6 +130,7 @@ pub(super) fn decide(
             None
         }
     };
+    let created_at = existing.and_then(|s| s.created_at);
     cx.slots.insert(
         slot_key,
         Slot {
@@ -136,6 +139,7 @@ pub(super) fn decide(
             version: next,
             confirmed,
             scores: Some(scored.scores.clone()),
+            created_at,
         },
     );
     spend(&mut cx.submissions, writes, submitted(next));
@@ -171,6 +175,32 @@ fn checked<'c>(
         ));
     }
     Ok((t, round))
+}
+
+/// Refuses a table's entry of a later deal than the one in progress at its
+/// timed round's bell ([`bell`]); an organizer's entry is never refused.
+fn check_bell(slots: &HashMap<(i32, i32), Slot>, round: &Round, entry: &Entry<'_>) -> OpResult<()> {
+    if matches!(entry.actor, Actor::Organizer(_)) || round.ends_at.is_none() {
+        return Ok(());
+    }
+    let at = now();
+    let entered: Vec<EnteredSlot> = slots
+        .iter()
+        .filter(|((table, _), _)| *table == entry.table.id)
+        .map(|((_, number), slot)| EnteredSlot {
+            number: *number,
+            created_at: slot.created_at.unwrap_or(at),
+        })
+        .collect();
+    match bell(round.ends_at, at, entry.number, &entered) {
+        BellVerdict::TooLate { in_progress } => Err(OpError::Conflict(
+            Msg::new("deal-after-bell")
+                .arg("round", round.number)
+                .arg("deal", entry.number)
+                .arg("in_progress", in_progress),
+        )),
+        BellVerdict::Open | BellVerdict::Allowed => Ok(()),
+    }
 }
 
 /// What an entry's idempotency key leaves to do.

@@ -77,6 +77,10 @@ pub struct TournamentDoc {
     /// `total` or `per_deal` (absent from documents made before it: `total`).
     #[serde(default)]
     pub ranking: Ranking,
+    /// Each round's length in seconds (absent from documents made before
+    /// timed rounds, and for untimed rounds: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_seconds: Option<i32>,
 }
 
 /// The seating planned at round 1 ([`StoredPlan`](crate::tournament::table::StoredPlan)), players by `ref`.
@@ -151,6 +155,9 @@ pub struct RoundDoc {
     pub created_at: NaiveDateTime,
     /// When closed.
     pub closed_at: Option<NaiveDateTime>,
+    /// When a timed round's bell rings (absent: not timed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends_at: Option<NaiveDateTime>,
     /// Its tables, by number.
     pub tables: Vec<TableDoc>,
 }

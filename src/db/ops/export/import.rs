@@ -17,6 +17,7 @@ use crate::db::ops::player_input::PlayerFields;
 use crate::db::schema::{registrations, rounds};
 use crate::db::Tx;
 use crate::secrets::new_token;
+use crate::tournament::clock::RoundLength;
 use crate::tournament::ids::{PlayerId, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind, StoredPlan};
 
@@ -154,6 +155,11 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
         Some(name) => User::find_by_username(tx, name)?.map(|u| u.id),
         None => None,
     };
+    let round_length = td
+        .round_seconds
+        .map(RoundLength::from_seconds)
+        .transpose()
+        .map_err(|_| invalid("tournament.round_seconds", "not a round length (1 s to a day)"))?;
     let t = Tournament::create(
         tx,
         &NewTournament {
@@ -173,6 +179,7 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
             created_at: td.created_at,
             confirm_deals: td.confirm_deals,
             ranking: td.ranking,
+            round_length,
         },
     )?;
     Ok((t, created_by.is_some()))
@@ -275,6 +282,7 @@ fn import_round(
             rounds::status.eq(status),
             rounds::created_at.eq(round.created_at),
             rounds::closed_at.eq(round.closed_at),
+            rounds::ends_at.eq(round.ends_at),
         ))
         .returning(rounds::id)
         .get_result(tx.conn())?;

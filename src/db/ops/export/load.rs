@@ -136,6 +136,7 @@ fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<Strin
         created_at: t.created_at,
         confirm_deals: t.confirm_deals,
         ranking: t.ranking,
+        round_seconds: t.round_length.map(|l| l.seconds()),
     }
 }
 
@@ -178,6 +179,7 @@ fn round_docs(conn: &mut AnyConnection, id: TournamentId) -> Result<Vec<RoundDoc
             status: round.status,
             created_at: round.created_at,
             closed_at: round.closed_at,
+            ends_at: round.ends_at,
             tables: tables
                 .into_iter()
                 .map(|tb| {

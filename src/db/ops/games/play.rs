@@ -4,6 +4,7 @@
 use crate::db::models::{GameActionRow, GameDeal, GameRow};
 use crate::db::{now, AnyConnection, Tx};
 use crate::tarot::{Action, Contract, Game, Phase};
+use crate::tournament::clock::may_deal;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo};
 use crate::tournament::table::{dealer_seat, Table5Mode};
@@ -178,6 +179,11 @@ pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
     if st.round_closed() {
         let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
         return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
+    }
+    if let Some((_, round, _)) = st.table.as_ref().filter(|(_, r, _)| !may_deal(r.ends_at, now())) {
+        return Err(OpError::Conflict(
+            Msg::new("game-after-bell").arg("round", round.number),
+        ));
     }
     deal_next(tx, &st)?;
     Ok(())

@@ -6,6 +6,7 @@ use askama::Template;
 use crate::db::ops::games::GameState;
 use crate::i18n::Lang;
 use crate::tarot::{Card, CardSet, Game, Phase, PlayError, Seat, SeatView};
+use crate::web::clock::ClockView;
 use crate::web::deal::preview::explain_record;
 use crate::web::filters;
 use crate::web::Ctx;
@@ -101,6 +102,8 @@ pub struct SeatPage {
     pub pace: (&'static str, bool),
     /// The refusal of the last action.
     pub error: Option<String>,
+    /// A digital tournament table's countdown (a timed round).
+    pub clock: Option<ClockView>,
 }
 
 impl SeatPage {
@@ -134,7 +137,9 @@ impl SeatPage {
         let deal = st.current();
         let me = st.seats[table_seat].name.clone();
         let bot = st.seats[table_seat].bot.map(|b| super::super::view::bot_label(b, lang));
+        let clock = st.table.as_ref().and_then(|(_, r, _)| ClockView::of(r, &ctx));
         let mut page = SeatPage {
+            clock,
             ctx,
             token,
             me,

@@ -1,0 +1,2 @@
+ALTER TABLE rounds DROP COLUMN ends_at;
+ALTER TABLE tournaments DROP COLUMN round_seconds;
