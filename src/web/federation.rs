@@ -77,7 +77,7 @@ pub struct TournamentPart {
     pub deals_per_round: DealsPerRound,
     /// `dealer_out` (FFT: the dealer of a table of 5 sits out) or `called_king`.
     pub table5_mode: &'static str,
-    /// Whether rounds are timed.
+    /// Whether rounds are timed (the tournament has a round length).
     pub timed: bool,
     /// `total` or `per_deal`: what orders the places.
     pub ranking: &'static str,
@@ -183,7 +183,7 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, public: bool) -> Result<
                 at5: t.deals_table5,
             },
             table5_mode: t.table5_mode.name(),
-            timed: false,
+            timed: t.round_length.is_some(),
             ranking: t.ranking.name(),
             tie_breaker: t.tie_breaker.name(),
             players: lines.len(),

@@ -306,6 +306,10 @@ fn digital_bell(db: TestDb) {
         }
     }
     wait_for_bell(end);
+    // The seat is not offered the next deal (its page has no button for it).
+    assert_eq!(a_view(&c, &token)["next"], false);
+    let page = c.call("GET", &format!("/s/{token}"), None, None);
+    assert!(!page.body.as_str().unwrap().contains(r#"name="next""#), "{}", page.body);
     let a = c.call(
         "POST",
         &format!("/api/seats/{token}/actions"),

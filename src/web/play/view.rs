@@ -86,10 +86,7 @@ pub fn seat_json(st: &GameState, table_seat: usize) -> Value {
         json!(st.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>()),
     );
     o.insert("totals".into(), json!(totals(st)));
-    o.insert(
-        "next".into(),
-        json!(st.deal_over() && st.more_deals() && !st.round_closed()),
-    );
+    o.insert("next".into(), json!(st.next_open()));
     if let Some(h) = st.handful_offer(table_seat) {
         o.insert("handful_offer".into(), json!(h.to_vec()));
     }

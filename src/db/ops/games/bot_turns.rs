@@ -114,7 +114,7 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
         .seats
         .iter()
         .all(|s| s.bot.is_some() && !(casual && s.token.is_some()));
-    Ok((st.deal_over() && st.more_deals() && all_bots).then_some(BotTurn::Deal { pace: st.game.pace }))
+    Ok((st.next_open() && all_bots).then_some(BotTurn::Deal { pace: st.game.pace }))
 }
 
 /// Writes a bot's decision: as a seat's action (refused if the deal moved

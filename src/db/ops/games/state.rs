@@ -149,6 +149,16 @@ impl GameState {
         self.table.as_ref().is_some_and(|(_, r, _)| r.is_closed())
     }
 
+    /// Whether the next deal may be dealt now: the last one is over, more
+    /// are to come, the round is open and its bell has not rung.
+    pub fn next_open(&self) -> bool {
+        let bell_rung = self
+            .table
+            .as_ref()
+            .is_some_and(|(_, r, _)| !crate::tournament::clock::may_deal(r.ends_at, crate::db::now()));
+        self.deal_over() && self.more_deals() && !self.round_closed() && !bell_rung
+    }
+
     /// The smallest handful a person at `table_seat` may show now (a bot's
     /// seat is offered none).
     pub fn handful_offer(&self, table_seat: usize) -> Option<crate::tarot::CardSet> {

@@ -176,7 +176,7 @@ impl SeatPage {
                 .table
                 .as_ref()
                 .map(|(t, _, _)| format!("/tournaments/{}/standings", t.id)),
-            next: st.deal_over() && st.more_deals() && !st.round_closed(),
+            next: st.next_open(),
             table: st.seats.iter().map(|s| s.name.clone()).collect(),
             scores: deal_scores(st)
                 .into_iter()
