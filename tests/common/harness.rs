@@ -114,12 +114,12 @@ pub fn run() -> ExitCode {
     let args = Arguments::from_args();
     let ci = std::env::var_os("CI").is_some();
     let mut told = std::collections::BTreeSet::new();
+    let timed = std::env::var_os("TEST_TIMES").is_some();
     let mut trials: Vec<Trial> = inventory::iter::<Case>
         .into_iter()
         .map(|case| {
             let name = case.path.split_once("::").map_or(case.path, |(_, rest)| rest);
             let run = case.run;
-            let timed = std::env::var_os("TEST_TIMES").is_some();
             let trial = Trial::test(name, move || -> Result<(), Failed> {
                 let start = std::time::Instant::now();
                 run();

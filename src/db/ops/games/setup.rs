@@ -210,7 +210,10 @@ pub fn leave(tx: &mut Tx<'_>, id: i32, table_seat: usize) -> OpResult<()> {
     if !st.between_deals() {
         return Err(OpError::Conflict(Msg::new("game-leave-between-deals")));
     }
-    set_bot(tx, id, table_seat, Some(BotKind::DEFAULT))
+    // The seat keeps its link: that is how the player comes back.
+    let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
+    GameSeat::set_bot(tx, seat.id, Some(BotKind::DEFAULT))?;
+    Ok(())
 }
 
 /// Sets how fast the bots of game `id` play (any seat of the game may).
