@@ -56,3 +56,15 @@ seats-json-number = "{ $key }" must be a whole number
 clock-round-closed = Round { $round } is closed: its end can no longer be moved.
 clock-untimed = Round { $round } is not timed: it has no end to move.
 clock-bad-minutes = add_minutes must be a number of minutes, at most a day either way (negative moves the end earlier).
+
+## The organizer's adjustments.
+adjust-reason-missing = An adjustment needs a reason: say why.
+adjust-no-deal = Deal { $deal } was not entered: there is nothing to void.
+adjust-already-void = Deal { $deal } is already voided.
+adjust-not-void = Deal { $deal } is not voided: there is nothing to restore.
+award-not-at-table = Points can be awarded only to the players of the table, once each.
+award-too-large = At most { $limit } points per player.
+award-empty = Give points to at least two players.
+award-not-zero = The points awarded must sum to zero, as a deal's do: they sum to { $sum }.
+award-bad-points = { $name }'s points must be a whole number (such as 20 or −20).
+deal-voided = Deal { $deal } of table { $table } was voided by the referee: it is no longer corrected; the referee can restore it.

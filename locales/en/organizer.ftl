@@ -282,3 +282,19 @@ clock-plus-5 = +5 min
 clock-minus-5 = −5 min
 clock-add-label = Minutes to add (negative: an earlier end)
 clock-move = Move the end
+
+## The organizer's adjustments under a table's sheet.
+sheet-void = Voided
+sheet-award = Points awarded
+adjust-title = Referee's adjustments
+adjust-lead = Each adjustment asks its reason and stays in the audit log. A voided deal stays on the sheet, struck, and counts for nobody; points awarded add to the deals and sum to zero.
+adjust-void-title = Void a deal
+adjust-reason = Reason
+adjust-void = Void the deal
+adjust-restore-reason = Restore deal { $n }: reason
+adjust-restore = Restore deal { $n }
+adjust-award-title = Award points
+adjust-award-lead = For a table that could not finish its deal at the bell, say: points for some players, points off for others, summing to zero (leave empty for 0).
+adjust-award = Award the points
+adjust-withdraw-reason = Withdraw the points awarded ({ $reason }): reason
+adjust-withdraw = Withdraw

@@ -95,3 +95,7 @@ chart-sizes-taker = the taker
 chart-sizes-defender = a defender
 chart-sizes-row = Tables of { $n }
 chart-sizes-note = { $taker } / { $defender } · { $deals } deals
+audit-deal-void = { $actor } voided deal { $deal } of table { $table } (round { $round }).
+audit-deal-restore = { $actor } restored deal { $deal } of table { $table } (round { $round }).
+audit-award = { $actor } awarded points at table { $table } (round { $round }).
+audit-award-withdraw = { $actor } withdrew points awarded at table { $table } (round { $round }).

@@ -56,3 +56,15 @@ seats-json-number = « { $key } » doit être un nombre entier.
 clock-round-closed = La partie { $round } est close : sa fin ne se déplace plus.
 clock-untimed = La partie { $round } n’est pas chronométrée : elle n’a pas de fin à déplacer.
 clock-bad-minutes = add_minutes doit être un nombre de minutes, au plus un jour dans un sens ou dans l’autre (négatif : la fin avance).
+
+## The organizer's adjustments.
+adjust-reason-missing = Un ajustement doit être motivé : indiquez la raison.
+adjust-no-deal = La donne { $deal } n’a pas été saisie : il n’y a rien à annuler.
+adjust-already-void = La donne { $deal } est déjà annulée.
+adjust-not-void = La donne { $deal } n’est pas annulée : il n’y a rien à rétablir.
+award-not-at-table = Des points ne peuvent être attribués qu’aux joueurs de la table, une fois chacun.
+award-too-large = Au plus { $limit } points par joueur.
+award-empty = Indiquez des points pour au moins deux joueurs.
+award-not-zero = Les points attribués doivent avoir une somme nulle, comme ceux d’une donne : leur somme fait { $sum }.
+award-bad-points = Les points de { $name } doivent être un nombre entier (par exemple 20 ou −20).
+deal-voided = La donne { $deal } de la table { $table } a été annulée par l’arbitre : elle ne se corrige plus ; l’arbitre peut la rétablir.

@@ -288,3 +288,19 @@ clock-plus-5 = +5 min
 clock-minus-5 = −5 min
 clock-add-label = Minutes à ajouter (négatif : avancer la fin)
 clock-move = Déplacer la fin
+
+## The organizer's adjustments under a table's sheet.
+sheet-void = Annulée
+sheet-award = Points attribués
+adjust-title = Ajustements de l’arbitre
+adjust-lead = Chaque ajustement demande sa raison et reste dans le journal. Une donne annulée reste sur la feuille, barrée, et ne compte pour personne ; des points attribués s’ajoutent aux donnes et leur somme est nulle.
+adjust-void-title = Annuler une donne
+adjust-reason = Raison
+adjust-void = Annuler la donne
+adjust-restore-reason = Rétablir la donne { $n } : raison
+adjust-restore = Rétablir la donne { $n }
+adjust-award-title = Attribuer des points
+adjust-award-lead = Par exemple à une table qui n’a pas pu finir sa donne à la sonnerie : des points pour certains joueurs, des points en moins pour d’autres, la somme à zéro (laissez vide pour 0).
+adjust-award = Attribuer les points
+adjust-withdraw-reason = Retirer les points attribués ({ $reason }) : raison
+adjust-withdraw = Retirer

@@ -95,3 +95,7 @@ chart-sizes-taker = le preneur
 chart-sizes-defender = un défenseur
 chart-sizes-row = Tables de { $n }
 chart-sizes-note = { $taker } / { $defender } · { $deals } donnes
+audit-deal-void = { $actor } a annulé la donne { $deal } de la table { $table } (partie { $round }).
+audit-deal-restore = { $actor } a rétabli la donne { $deal } de la table { $table } (partie { $round }).
+audit-award = { $actor } a attribué des points à la table { $table } (partie { $round }).
+audit-award-withdraw = { $actor } a retiré des points attribués à la table { $table } (partie { $round }).

@@ -143,6 +143,7 @@ diesel::table! {
         version -> Integer,
         confirmed -> Bool,
         confirmed_by -> Nullable<Integer>,
+        void_reason -> Nullable<Text>,
     }
 }
 
@@ -242,6 +243,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    awards (id) {
+        id -> Integer,
+        table_id -> Integer,
+        reason -> Text,
+        actor -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    award_points (id) {
+        id -> Integer,
+        award_id -> Integer,
+        player_id -> Integer,
+        points -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -261,6 +281,9 @@ diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> players (player_id));
 diesel::joinable!(game_deals -> games (game_id));
 diesel::joinable!(game_actions -> game_deals (deal_id));
+diesel::joinable!(awards -> round_tables (table_id));
+diesel::joinable!(award_points -> awards (award_id));
+diesel::joinable!(award_points -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -283,4 +306,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_seats,
     game_deals,
     game_actions,
+    awards,
+    award_points,
 );

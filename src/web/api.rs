@@ -278,10 +278,13 @@ async fn get_round(
             let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
             for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
                 let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
-                deals.entry(d.table_id).or_default().push(
-                    json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(), "scores": scores,
-                           "entered_by": d.entered_by, "version": d.version}),
-                );
+                let mut deal = json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(),
+                                      "scores": scores, "entered_by": d.entered_by, "version": d.version});
+                // Voided by the organizer: kept, counting for nobody.
+                if let Some(why) = &d.void_reason {
+                    deal["void"] = json!(why);
+                }
+                deals.entry(d.table_id).or_default().push(deal);
             }
             let tables: Vec<Value> = seated
                 .into_iter()

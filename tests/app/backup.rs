@@ -14,7 +14,7 @@ use chelem::db::models::{Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players;
 use chelem::db::ops::tournaments;
-use chelem::db::ops::{games, rounds, standings};
+use chelem::db::ops::{adjust, games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
 use chelem::tournament::ids::{RoundNo, TournamentId};
@@ -166,6 +166,19 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
         &Actor::Organizer("arbitre".into()),
         "points mal comptés",
     );
+    // The organizer's adjustments at table 2: its deal 1 voided, points awarded.
+    let at = adjust::AtTable {
+        tournament: t.id,
+        round: RoundNo(1),
+        table: tables[1].number,
+    };
+    chelem::db::write(conn, |tx| {
+        adjust::set_void(tx, at, 1, true, "donne mal distribuée", "arbitre")
+    })
+    .unwrap();
+    let two = RoundTable::players(conn, tables[1].id).unwrap();
+    let points = [(two[0], 15), (two[2], -15)];
+    chelem::db::write(conn, |tx| adjust::award(tx, at, &points, "table en retard", "arbitre")).unwrap();
     let withdrawn = RoundTable::players(conn, tables[0].id).unwrap()[0];
     chelem::db::write(conn, |tx| players::withdraw(tx, t.id, withdrawn)).unwrap();
     let mut form = TournamentForm::from_tournament(&tournaments::get(conn, t.id).unwrap());
@@ -307,6 +320,35 @@ fn check_content(doc: &Value) {
         "a deal confirmed by a defender"
     );
     assert!(deals.iter().any(|d| d["version"] == 2), "a corrected deal");
+    assert!(
+        deals.iter().any(|d| d["void_reason"] == "donne mal distribuée"),
+        "a voided deal"
+    );
+    let awards: Vec<&Value> = tables.iter().filter_map(|t| t["awards"].as_array()).flatten().collect();
+    assert_eq!(awards.len(), 1, "points awarded at a table");
+    assert_eq!(awards[0]["reason"], "table en retard");
+    let award_refs: Vec<i64> = awards[0]["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["player"].as_i64().unwrap())
+        .collect();
+    assert!(
+        award_refs.iter().all(|r| (1..=9).contains(r)),
+        "awarded by ref: {award_refs:?}"
+    );
+    let award_audit = doc["audit_log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["action"] == "table.award")
+        .unwrap();
+    let audit_refs: Vec<(i64, i64)> = serde_json::from_str(award_audit["after_json"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        audit_refs.iter().map(|r| r.0).collect::<Vec<_>>(),
+        award_refs,
+        "the audit names them by ref"
+    );
     let actions: Vec<&str> = doc["audit_log"]
         .as_array()
         .unwrap()
@@ -319,6 +361,8 @@ fn check_content(doc: &Value) {
         "deal.correct",
         "tournament.settings",
         "round.force_close",
+        "deal.void",
+        "table.award",
     ] {
         assert!(actions.contains(&a), "{a} in {actions:?}");
     }

@@ -393,6 +393,7 @@ fn every_page_passes_the_accessibility_checks() {
     let db = server.dir.path().join("chelem.db");
     let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
     let (stats, ids) = stats_tournament(&mut pool.get().unwrap());
+    adjusted(&mut pool.get().unwrap(), stats);
     drop(pool);
     let token = server.api_token();
     let c = common::client::Client::new(&server.url());
@@ -539,4 +540,29 @@ fn the_countdown_follows_the_servers_clock() {
     );
     assert!(ok, "the countdown failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("clock passed"), "{stdout}");
+}
+
+/// The organizer's adjustments at table 1 of round 1 (its sheet shows them):
+/// deal 2 voided, points awarded.
+fn adjusted(conn: &mut chelem::db::AnyConnection, id: chelem::tournament::ids::TournamentId) {
+    use chelem::db::ops::adjust;
+    use chelem::tournament::ids::{RoundNo, TableNo};
+    let at = adjust::AtTable {
+        tournament: id,
+        round: RoundNo(1),
+        table: TableNo(1),
+    };
+    chelem::db::write(conn, |tx| {
+        adjust::set_void(tx, at, 2, true, "cartes mal battues", "arbitre")
+    })
+    .unwrap();
+    let (table, _) = chelem::db::models::RoundTable::by_number(conn, id, RoundNo(1), TableNo(1))
+        .unwrap()
+        .unwrap();
+    let p = chelem::db::models::RoundTable::players(conn, table.id).unwrap();
+    let points = [(p[0], 20), (p[1], -20)];
+    chelem::db::write(conn, |tx| {
+        adjust::award(tx, at, &points, "donne inachevée à la sonnerie", "arbitre")
+    })
+    .unwrap();
 }

@@ -9,6 +9,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod adjustments;
 mod authz;
 mod backup;
 mod browser;

@@ -44,6 +44,15 @@ async function wifi(context, on) {
   }
 }
 
+// A wait that failed, with what the tablet holds and shows: tells a lost
+// entry from a slow page or one the server answered.
+async function throw_with_state(page, e) {
+  const kept = await page.evaluate(() => localStorage.getItem('chelem-outbox')).catch(() => 'unreadable');
+  const banner = await page.$eval('#outbox', b => b.outerHTML).catch(() => 'no banner');
+  const main = await page.textContent('main').catch(() => '');
+  throw new Error(`${e.message}\nkept: ${kept}\nbanner: ${banner}\nurl: ${page.url()}\npage: ${main.replace(/\s+/g, ' ').slice(0, 400)}`);
+}
+
 const waiting = (page) => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('chelem-outbox') || '{}')).length);
 
 async function offline(base, link, shots) {
@@ -65,7 +74,7 @@ async function offline(base, link, shots) {
     await page.waitForFunction(() => /sur cet appareil/.test(document.querySelector('#preview').textContent));
     assert.match(await text(page, '#preview'), /faite de 10 : \(25 \+ 10\) × 2 = 70/);
     await page.dblclick('button.save');
-    await page.waitForSelector('#outbox:not([hidden])');
+    await page.waitForSelector('#outbox:not([hidden])').catch(async (e) => throw_with_state(page, e));
     assert.strictEqual(await text(page, '#outbox'), '1 donne en attente d\'envoi');
     assert.strictEqual(await waiting(page), 1, 'a double tap keeps one entry');
     assert.strictEqual(new URL(page.url()).pathname, link + '/deals/1', 'still on the form');
@@ -78,12 +87,7 @@ async function offline(base, link, shots) {
     // The page again while posts still fail: the deal is still waiting.
     await context.setOffline(false);
     await page.goto(form1);
-    await page.waitForSelector('#outbox:not([hidden])').catch(async (e) => {
-      // Say what the tablet holds and shows, to tell a lost entry from a slow page.
-      const kept = await page.evaluate(() => localStorage.getItem('chelem-outbox'));
-      const banner = await page.$eval('#outbox', b => b.outerHTML).catch(() => 'no banner');
-      throw new Error(`${e.message}\nkept: ${kept}\nbanner: ${banner}\nurl: ${page.url()}`);
-    });
+    await page.waitForSelector('#outbox:not([hidden])').catch(async (e) => throw_with_state(page, e));
     assert.strictEqual(await text(page, '#outbox'), '1 donne en attente d\'envoi');
     await context.setOffline(true);
     // Back online: sent once, the sheet shows the deal.

@@ -71,8 +71,9 @@ const [base, seatPath, shots] = process.argv.slice(2);
         const listed = await page.$$eval('.handful-offer span.card', cs => cs.length);
         assert.strictEqual(listed, 7, 'the smallest handful: seven trumps');
         await act('.handful-offer button');
-        // Shown to everyone: the page lists the trumps shown.
-        const shown = await page.$$eval('p.shown', ps => ps.filter(p => /Poignée/.test(p.textContent)).map(p => p.querySelectorAll('span.card').length));
+        // Shown to everyone: the page lists the trumps shown, under this
+        // seat's name (a bot may hold and show a handful of its own too).
+        const shown = await page.$$eval('p.shown', ps => ps.filter(p => /Poignée de \W*Odile/.test(p.textContent)).map(p => p.querySelectorAll('span.card').length));
         assert.deepStrictEqual(shown, [7], 'the handful shown is listed');
         assert(await page.$('button.card-button.legal'), 'the seat then plays its first card');
         await page.screenshot({ path: `${shots}/six-handful-390.png` });

@@ -54,7 +54,19 @@ pub struct Deal {
     pub confirmed: bool,
     /// The defender who confirmed it.
     pub confirmed_by: Option<PlayerId>,
+    /// Voided by the organizer, with this reason: kept, counting for nobody.
+    pub void_reason: Option<String>,
 }
+
+/// The deals that count: entered where no confirmation is asked, by an
+/// organizer, or confirmed by a defender, and not voided by the organizer.
+/// Every query of scores that count filters with it.
+pub fn counts() -> Counts {
+    deals::confirmed.eq(true).and(deals::void_reason.is_null())
+}
+
+/// The type of [`counts`].
+pub type Counts = diesel::dsl::And<diesel::dsl::Eq<deals::confirmed, bool>, diesel::dsl::IsNull<deals::void_reason>>;
 
 /// A deal with its scores (player id, score).
 pub type DealWithScores = (Deal, Vec<(PlayerId, i32)>);
@@ -232,6 +244,14 @@ impl Deal {
         }
     }
 
+    /// Voids deal `id` with a reason (`None`: restores it); its version
+    /// is left to the caller.
+    pub fn set_void(conn: &mut AnyConnection, id: i32, reason: Option<&str>) -> QueryResult<usize> {
+        diesel::update(deals::table.find(id))
+            .set(deals::void_reason.eq(reason))
+            .execute(conn)
+    }
+
     /// Replaces the row of deal `id`, not its scores ([`Deal::replace_scores`]).
     pub fn update_row(conn: &mut AnyConnection, id: i32, changes: &DealChanges) -> QueryResult<usize> {
         diesel::update(deals::table.find(id)).set(changes).execute(conn)
@@ -382,6 +402,7 @@ impl Deal {
             .inner_join(round_tables::table)
             .filter(round_tables::round_id.eq(round_id))
             .filter(deals::confirmed.eq(false))
+            .filter(deals::void_reason.is_null())
             .select((deals::table_id, deals::number))
             .load(conn)
     }
@@ -401,7 +422,7 @@ impl Deal {
         deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
             .filter(rounds::tournament_id.eq(tournament_id))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .order((rounds::number, round_tables::number, deals::number, deal_scores::id))
             .select((
                 rounds::number,
@@ -468,7 +489,7 @@ impl Deal {
                     .and(deal_scores::player_id.eq(player_id))),
             )
             .filter(deals::table_id.eq_any(table_ids))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .order((deals::table_id, deals::number))
             .select((deals::table_id, deals::number, deal_scores::score.nullable()))
             .load(conn)
@@ -478,7 +499,7 @@ impl Deal {
     pub fn for_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<Deal>> {
         deals::table
             .filter(deals::table_id.eq_any(table_ids))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .order((deals::table_id, deals::number))
             .select(Deal::as_select())
             .load(conn)
@@ -489,7 +510,7 @@ impl Deal {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .order((rounds::number, round_tables::number, deals::number))
             .select((rounds::number, Deal::as_select()))
             .load(conn)
@@ -510,7 +531,7 @@ impl Deal {
                     .and(seats::player_id.eq(deal_scores::player_id))),
             )
             .filter(rounds::tournament_id.eq(tournament_id))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .group_by((rounds::number, round_tables::id, deal_scores::player_id, seats::seat))
             .select((
                 rounds::number,
@@ -532,7 +553,7 @@ impl Deal {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .select((deals::table_id, deals::number))
             .load(conn)
     }
@@ -545,7 +566,7 @@ impl Deal {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
-            .filter(deals::confirmed.eq(true))
+            .filter(counts())
             .filter(deals::attack_won.eq(true))
             .filter(deals::taker_id.is_not_null())
             .select((rounds::number, deals::taker_id.assume_not_null()))

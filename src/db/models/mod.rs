@@ -3,6 +3,7 @@
 
 pub mod api_token;
 pub mod audit;
+pub mod award;
 pub mod constraint;
 pub mod deal;
 pub mod event;
@@ -18,6 +19,7 @@ pub mod user;
 
 pub use api_token::ApiToken;
 pub use audit::{AuditEntry, NewAuditEntry};
+pub use award::{Award, AwardLine};
 pub use constraint::SeatingConstraint;
 pub use deal::{Deal, DealChanges, NewDeal, ScoreLine};
 pub use event::StoredEvent;

@@ -3,6 +3,7 @@
 //! transaction where it writes more than one row.
 
 pub mod accounts;
+pub mod adjust;
 pub mod deals;
 pub mod events;
 pub mod export;

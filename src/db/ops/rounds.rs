@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use serde::Serialize;
 
 use crate::db::models::{
-    AuditEntry, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
+    AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
@@ -107,6 +107,9 @@ fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<
     let mut out = HashMap::new();
     for line in Deal::score_lines(conn, tournament_id)? {
         *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
+    }
+    for (_, _, player, points) in Award::lines(conn, tournament_id)? {
+        *out.entry(player).or_insert(0i64) += i64::from(points);
     }
     Ok(out)
 }

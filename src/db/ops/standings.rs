@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use crate::db::models::{Deal, Registration, Tournament};
+use crate::db::models::{Award, Deal, Registration, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{compute as compute_standings, Entrant, Order, ScoreEntry, Standings};
@@ -44,7 +44,7 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
     for (_, table, ..) in &sums {
         *sizes.entry(*table).or_default() += 1;
     }
-    let entries: Vec<ScoreEntry> = sums
+    let mut entries: Vec<ScoreEntry> = sums
         .into_iter()
         .map(|(round, table, player, seat, score)| {
             let size = sizes.get(&table).copied().unwrap_or(0);
@@ -62,6 +62,13 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
             }
         })
         .collect();
+    let awards = Award::lines(conn, tournament_id)?;
+    for (_, table, ..) in &awards {
+        if !sizes.contains_key(table) {
+            sizes.insert(*table, crate::db::models::RoundTable::players(conn, *table)?.len());
+        }
+    }
+    add_awards(&mut entries, awards, &sizes);
     let mut wins: HashMap<PlayerId, u32> = HashMap::new();
     for (round, taker) in Deal::taker_wins(conn, tournament_id)? {
         if only_round.is_some_and(|r| r != round) {
@@ -83,4 +90,32 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
         tracing::error!(tournament = tournament_id.get(), check = ?standings.check, "standings do not sum to zero");
     }
     Ok(standings)
+}
+
+/// Adds the points the organizer awarded to the entries of their tables: to
+/// the player's entry there, or as an entry of its own (no deal played)
+/// where the table has no deal that counts for the player.
+fn add_awards(entries: &mut Vec<ScoreEntry>, awards: Vec<crate::db::models::AwardLine>, sizes: &HashMap<i32, usize>) {
+    let mut at: HashMap<(i64, PlayerId), usize> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((e.table, e.player), i))
+        .collect();
+    for (round, table_id, player, points) in awards {
+        let table = i64::from(table_id);
+        match at.get(&(table, player)) {
+            Some(&i) => entries[i].score += i64::from(points),
+            None => {
+                at.insert((table, player), entries.len());
+                entries.push(ScoreEntry {
+                    round,
+                    table,
+                    player,
+                    score: i64::from(points),
+                    deals: 0,
+                    table_size: sizes.get(&table_id).copied().unwrap_or(0) as u8,
+                });
+            }
+        }
+    }
 }

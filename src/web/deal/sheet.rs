@@ -4,7 +4,7 @@
 use std::borrow::Borrow;
 use std::collections::HashMap;
 
-use crate::db::models::{Deal, GameSeat, Player, RoundTable, Tournament};
+use crate::db::models::{Award, Deal, GameSeat, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
@@ -35,6 +35,53 @@ pub struct SheetRow {
     pub pending: bool,
     /// Played on the devices (the table's game plays this slot).
     pub played: bool,
+    /// Voided by the organizer, with this reason: struck, counting for nobody.
+    pub void: Option<String>,
+}
+
+/// Points the organizer awarded at the table, as a row of the sheet.
+pub struct AwardRow {
+    /// The award's id.
+    pub id: i32,
+    /// Why.
+    pub reason: String,
+    /// Points by table seat ("" for none).
+    pub cells: Vec<String>,
+}
+
+/// The organizer's adjustment forms under the sheet: what was typed in the
+/// one refused, and why.
+#[derive(Default)]
+pub struct AdjustForms {
+    /// The form refused (`void`, `award`, `withdraw-{id}`) and the sentence.
+    pub error: Option<(String, String)>,
+    /// The deal chosen in the void form.
+    pub deal: String,
+    /// The reason typed in the form refused.
+    pub reason: String,
+    /// The points typed in the award form, by table seat.
+    pub points: Vec<String>,
+}
+
+impl AdjustForms {
+    /// The sentence for form `which`, if it was the one refused.
+    pub fn error_for(&self, which: &str) -> Option<&str> {
+        self.error.as_ref().filter(|(w, _)| w == which).map(|(_, m)| m.as_str())
+    }
+
+    /// What form `which` shows in its reason field.
+    pub fn reason_for(&self, which: &str) -> &str {
+        if self.error_for(which).is_some() {
+            &self.reason
+        } else {
+            ""
+        }
+    }
+
+    /// The points typed for seat `i`.
+    pub fn points_at(&self, i: &usize) -> &str {
+        self.points.get(*i).map_or("", String::as_str)
+    }
 }
 
 /// A seat of a table that plays on the devices: its player's name, a link
@@ -115,6 +162,12 @@ pub struct SheetPage {
     pub devices: Option<Devices>,
     /// A timed round's countdown.
     pub clock: Option<ClockView>,
+    /// Points awarded by the organizer, after the deals.
+    pub awards: Vec<AwardRow>,
+    /// Player ids in seat order (the award form's fields).
+    pub ids: Vec<PlayerId>,
+    /// The organizer's adjustment forms.
+    pub adjust: AdjustForms,
 }
 
 impl SheetRow {
@@ -123,7 +176,7 @@ impl SheetRow {
     /// deal played and over), else while the round is open or for an
     /// organizer.
     pub fn editable(&self, own: impl Borrow<bool>, closed: impl Borrow<bool>, organizer: impl Borrow<bool>) -> bool {
-        if self.played && (*own.borrow() || !self.entered) {
+        if self.void.is_some() || self.played && (*own.borrow() || !self.entered) {
             return false;
         }
         !*closed.borrow() || *organizer.borrow()
@@ -134,6 +187,21 @@ impl SheetPage {
     /// Whether the totals sum to zero.
     pub fn balanced(&self) -> bool {
         self.totals.iter().sum::<i64>() == 0
+    }
+
+    /// The deals the organizer may void (entered, not voided).
+    pub fn voidable(&self) -> Vec<i32> {
+        self.rows
+            .iter()
+            .filter(|r| r.entered && r.void.is_none())
+            .map(|r| r.k)
+            .collect()
+    }
+
+    /// Whether the organizer's adjustment forms show: an organizer's own
+    /// view of the table (not from the table's link).
+    pub fn adjustable(&self) -> bool {
+        self.ctx.is_organizer() && !self.own
     }
 }
 
@@ -184,7 +252,7 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         let output = scored.as_ref().and_then(|s| s.output.as_ref());
         let cells = entered_cells(d, scores, &ids, out, &mut totals);
         let summary = explain(lang, &d.record, output, &nm);
-        if !d.confirmed {
+        if !d.confirmed && d.void_reason.is_none() {
             pending.push(pending_of(&t, k, d, &summary, &ids, &nm));
         }
         if saved == Some(k) {
@@ -197,10 +265,15 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
             entered: true,
             summary,
             scores: cells,
-            pending: !d.confirmed,
+            pending: !d.confirmed && d.void_reason.is_none(),
             played: plays(k),
+            void: d.void_reason.clone(),
         });
     }
+    let awards = Award::for_tables(conn, &[table.id])?
+        .into_iter()
+        .map(|a| award_row(a, &ids, &mut totals))
+        .collect();
     if let Some(s) = saved_deal.as_mut() {
         s.next = next_to_enter(&rows, s.k);
     }
@@ -222,7 +295,33 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         own: matches!(at, TableAt::Token(_)),
         devices: played.map(|p| devices(conn, &p)).transpose()?,
         t,
+        awards,
+        adjust: AdjustForms {
+            points: vec![String::new(); ids.len()],
+            ..AdjustForms::default()
+        },
+        ids,
     })
+}
+
+/// An award as a row of the sheet; its points are added to `totals`.
+fn award_row(a: Award, ids: &[PlayerId], totals: &mut [i64]) -> AwardRow {
+    let cells = ids
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match a.points.iter().find(|(q, _)| q == p) {
+            Some((_, v)) => {
+                totals[i] += i64::from(*v);
+                format!("{v:+}")
+            }
+            None => String::new(),
+        })
+        .collect();
+    AwardRow {
+        id: a.id,
+        reason: a.reason,
+        cells,
+    }
 }
 
 /// The seats of a table's game, each a link to its page.
@@ -256,6 +355,7 @@ fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<PlayerId>, pl
             .collect(),
         pending: false,
         played,
+        void: None,
     }
 }
 
@@ -271,7 +371,7 @@ fn entered_cells(
     let mut cells = Vec::new();
     for (i, p) in ids.iter().enumerate() {
         let s = scores.get(p).copied().unwrap_or(0);
-        if d.confirmed {
+        if d.confirmed && d.void_reason.is_none() {
             totals[i] += i64::from(s);
         }
         cells.push(if Some(*p) == out { String::new() } else { s.to_string() });

@@ -1,5 +1,6 @@
 //! The organizer's pages: tournaments, players, rounds, deals, corrections.
 
+pub mod adjust;
 pub mod checkin;
 pub mod constraints;
 pub mod dashboard;
@@ -27,6 +28,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     round_edits::configure(cfg);
     round_clock::configure(cfg);
     tables::configure(cfg);
+    adjust::configure(cfg);
     reports::configure(cfg);
     print::configure(cfg);
 }

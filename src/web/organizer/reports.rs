@@ -119,6 +119,9 @@ fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
                 out.extend(d.partner);
                 out.extend(d.handfuls.iter().map(|h| h.0));
             }
+        } else if matches!(e.action.as_str(), "table.award" | "table.award.withdraw") {
+            let points: Vec<(PlayerId, i32)> = serde_json::from_value(v).unwrap_or_default();
+            out.extend(points.into_iter().map(|(p, _)| p));
         } else if matches!(e.action.as_str(), "round.start" | "round.undo" | "round.seats") {
             out.extend(
                 v.as_array()
@@ -225,6 +228,35 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             lang.t_args("audit-round-seats", &[actor, ("round", arg(0))])
         }
         "round.close" => lang.t_args("audit-round-close", &[actor, ("round", arg(0))]),
+        "deal.void" | "deal.restore" => {
+            let key = if e.action == "deal.void" {
+                "audit-deal-void"
+            } else {
+                "audit-deal-restore"
+            };
+            lang.t_args(key, &[actor, ("round", arg(0)), ("table", arg(1)), ("deal", arg(2))])
+        }
+        "table.award" | "table.award.withdraw" => {
+            let given = if e.action == "table.award" {
+                &e.after_json
+            } else {
+                &e.before_json
+            };
+            let points: Vec<(PlayerId, i32)> = json(given)
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            let list: Vec<String> = points
+                .iter()
+                .map(|(p, v)| format!("{} {v:+}", names.get(p).cloned().unwrap_or_else(|| p.to_string())))
+                .collect();
+            details.push(list.join(", "));
+            let key = if e.action == "table.award" {
+                "audit-award"
+            } else {
+                "audit-award-withdraw"
+            };
+            lang.t_args(key, &[actor, ("round", arg(0)), ("table", arg(1))])
+        }
         "players.checkin_all" => lang.t_args("audit-checkin-all", &[actor, ("count", arg(0))]),
         "round.force_close" => {
             let missing: Vec<(TableNo, Vec<i32>)> = json(&e.after_json)

@@ -26,6 +26,8 @@ pub(super) struct Slot {
     pub(super) scores: Option<Vec<(PlayerId, i32)>>,
     /// When it was first entered; `None`: by this unit of work (now).
     pub(super) created_at: Option<NaiveDateTime>,
+    /// Voided by the organizer: no entry changes it until it is restored.
+    pub(super) voided: bool,
 }
 
 impl Slot {
@@ -37,6 +39,7 @@ impl Slot {
             confirmed: d.confirmed,
             scores: None,
             created_at: Some(d.created_at),
+            voided: d.void_reason.is_some(),
         }
     }
 

@@ -106,6 +106,11 @@ pub(super) fn decide(
     if existing.is_some() && matches!(actor, Actor::Devices) {
         return Err(typed_kept(table.number, number));
     }
+    if existing.is_some_and(|s| s.voided) {
+        return Err(OpError::Conflict(
+            Msg::new("deal-voided").arg("table", table.number).arg("deal", number),
+        ));
+    }
     if let Some(slot) = existing {
         if slot.record == scored.deal {
             spend(&mut cx.submissions, writes, submitted(slot.version));
@@ -140,6 +145,7 @@ pub(super) fn decide(
             confirmed,
             scores: Some(scored.scores.clone()),
             created_at,
+            voided: false,
         },
     );
     spend(&mut cx.submissions, writes, submitted(next));

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use crate::db::ops::adjust::AWARD_LIMIT;
 use crate::db::ops::deals::{deal_refusal, may_confirm};
 use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
 use crate::db::ops::tournaments::{in_range, tournament_name, MAX_DEALS, MAX_ROUNDS};
@@ -16,7 +17,7 @@ use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
 use crate::tournament::table::{deal_players, RoundStatus};
 
-use super::{AuditDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
+use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
 
 /// Longest one-line text with no form of its own (who entered a deal, an
 /// audit entry's actor, action, subject and reason).
@@ -202,9 +203,39 @@ fn check_round(td: &TournamentDoc, round: &RoundDoc, registered: &HashSet<Player
             }
             check_deal(td, table, deal).map_err(at(place))?;
         }
+        for (i, a) in table.awards.iter().enumerate() {
+            check_award(table, a).map_err(at(format!("{place}, award {}", i + 1)))?;
+        }
         if let Some(g) = &table.game {
             check_game(table, g).map_err(|(what, m)| at(format!("{place}, game{what}"))(m))?;
         }
+    }
+    Ok(())
+}
+
+/// Points awarded at a table: to its players, once each, summing to zero,
+/// as `ops::adjust::award` gives them, with a reason.
+fn check_award(table: &TableDoc, a: &AwardDoc) -> Result<(), Msg> {
+    check_text("reason", &a.reason, MAX_TEXT)?;
+    check_text("actor", &a.actor, MAX_TEXT)?;
+    if a.reason.trim().is_empty() {
+        return Err(Msg::new("adjust-reason-missing"));
+    }
+    let mut seen = HashSet::new();
+    for s in &a.points {
+        if !table.seats.contains(&s.player) || !seen.insert(s.player) {
+            return Err(Msg::new("award-not-at-table"));
+        }
+        if s.score == 0 || s.score.abs() > AWARD_LIMIT {
+            return Err(Msg::new("award-too-large").arg("limit", AWARD_LIMIT));
+        }
+    }
+    let sum: i64 = a.points.iter().map(|s| i64::from(s.score)).sum();
+    if sum != 0 {
+        return Err(Msg::new("award-not-zero").arg("sum", sum));
+    }
+    if a.points.is_empty() {
+        return Err(Msg::new("award-empty"));
     }
     Ok(())
 }
@@ -221,6 +252,9 @@ fn check_token(token: &str) -> Result<(), Msg> {
 /// scored by the rules core at its table exactly as live entry does, the
 /// stored scores and facts those of the scoring, a confirmation by a defender.
 fn check_deal(td: &TournamentDoc, table: &TableDoc, deal: &DealDoc) -> Result<(), Msg> {
+    if let Some(r) = &deal.void_reason {
+        check_text("void_reason", r, MAX_TEXT)?;
+    }
     if deal.number < 1 || deal.number > table.deal_count {
         return Err(Msg::new("deal-number-range").arg("max", table.deal_count));
     }

@@ -179,6 +179,23 @@ pub struct TableDoc {
     /// The game, when the table plays on the devices.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<GameDoc>,
+    /// Points the organizer awarded at the table, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub awards: Vec<AwardDoc>,
+}
+
+/// Points the organizer awarded at a table (they sum to zero).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AwardDoc {
+    /// Why.
+    pub reason: String,
+    /// The organizer who gave them.
+    pub actor: String,
+    /// When.
+    pub created_at: NaiveDateTime,
+    /// Each player's points (`ref`), in their order.
+    pub points: Vec<ScoreDoc>,
 }
 
 /// A table played on the devices.
@@ -279,6 +296,9 @@ pub struct DealDoc {
     pub confirmed: bool,
     /// The defender who confirmed it (`ref`).
     pub confirmed_by: Option<PlayerId>,
+    /// Voided by the organizer, with this reason (counts for nobody).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub void_reason: Option<String>,
     /// The scores as stored, in their order.
     pub scores: Vec<ScoreDoc>,
 }
@@ -295,7 +315,8 @@ pub struct ScoreDoc {
 
 /// An audit entry. The seating of `round.start`, `round.undo` and
 /// `round.seats` and the deals of
-/// `deal.correct` name players by `ref`; other entries are as stored.
+/// `deal.correct`, and the points of `table.award` and
+/// `table.award.withdraw`, name players by `ref`; other entries are as stored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AuditDoc {

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 
 use crate::db::models::{
-    AuditEntry, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal, NewGameSeat,
-    NewPlayer, NewTournament, Player, RoundTable, SeatingConstraint, Tournament, User,
+    AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
+    NewGameSeat, NewPlayer, NewTournament, Player, RoundTable, SeatingConstraint, Tournament, User,
 };
 use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::events::publish_standings;
@@ -296,6 +296,10 @@ fn import_round(
         for deal in &table.deals {
             import_deal(tx, td, round, table, &stored, deal)?;
         }
+        for a in &table.awards {
+            let points: Vec<(PlayerId, i32)> = a.points.iter().map(|s| (s.player, s.score)).collect();
+            Award::insert(tx, stored.id, &points, &a.reason, &a.actor, a.created_at)?;
+        }
         if let Some(g) = &table.game {
             import_game(tx, t, &stored, g)?;
         }
@@ -339,7 +343,10 @@ fn import_deal(
         },
     };
     let scores: Vec<(PlayerId, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
-    Deal::insert(tx, &new, &scores)?;
+    let id = Deal::insert(tx, &new, &scores)?;
+    if let Some(reason) = &deal.void_reason {
+        Deal::set_void(tx, id, Some(reason))?;
+    }
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use serde_json::Value;
 
 use crate::db::models::{
-    AuditEntry, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
+    AuditEntry, Award, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
     SeatingConstraint, Tournament, User,
 };
 use crate::db::AnyConnection;
@@ -17,8 +17,9 @@ use crate::tournament::ids::{PlayerId, TournamentId};
 
 use super::players::plan_fingerprint;
 use super::{
-    AuditDoc, ConstraintDoc, DealDoc, Document, ExportError, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc,
-    ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT, VERSION,
+    AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, ExportError, GameActionDoc, GameDealDoc, GameDoc,
+    GameSeatDoc, ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT,
+    VERSION,
 };
 
 /// Tournament `id` as a document, read in one consistent snapshot.
@@ -174,6 +175,19 @@ fn round_docs(conn: &mut AnyConnection, id: TournamentId) -> Result<Vec<RoundDoc
         for (table, player, _) in RoundTable::players_of_tables(conn, &table_ids)? {
             seats.entry(table).or_default().push(player);
         }
+        let mut awards: HashMap<i32, Vec<AwardDoc>> = HashMap::new();
+        for a in Award::for_tables(conn, &table_ids)? {
+            awards.entry(a.table_id).or_default().push(AwardDoc {
+                reason: a.reason,
+                actor: a.actor,
+                created_at: a.created_at,
+                points: a
+                    .points
+                    .into_iter()
+                    .map(|(player, score)| ScoreDoc { player, score })
+                    .collect(),
+            });
+        }
         rounds.push(RoundDoc {
             number: round.number,
             status: round.status,
@@ -187,6 +201,7 @@ fn round_docs(conn: &mut AnyConnection, id: TournamentId) -> Result<Vec<RoundDoc
                         number: tb.number,
                         seats: seats.remove(&tb.id).unwrap_or_default(),
                         deals: deals.remove(&tb.id).unwrap_or_default(),
+                        awards: awards.remove(&tb.id).unwrap_or_default(),
                         game: games.remove(&tb.id).map(|g| game_doc(conn, &g)).transpose()?,
                         token: tb.token,
                         deal_count: tb.deal_count,
@@ -212,6 +227,7 @@ fn deal_doc(deal: Deal, scores: Vec<(PlayerId, i32)>) -> DealDoc {
         version: deal.version,
         confirmed: deal.confirmed,
         confirmed_by: deal.confirmed_by,
+        void_reason: deal.void_reason,
         scores: scores
             .into_iter()
             .map(|(player, score)| ScoreDoc { player, score })

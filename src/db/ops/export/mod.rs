@@ -26,8 +26,8 @@ mod load;
 mod players;
 
 pub use document::{
-    AuditDoc, ConstraintDoc, DealDoc, Document, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc, PlanDoc, PlayerDoc,
-    RegistrationDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT, VERSION,
+    AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc, PlanDoc,
+    PlayerDoc, RegistrationDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT, VERSION,
 };
 pub use error::{ExportError, ImportError};
 pub use import::{import, import_json, Imported};

@@ -48,6 +48,11 @@ impl Document {
                         s.player = s.player.map(&mut *f).transpose()?;
                     }
                 }
+                for award in &mut table.awards {
+                    for s in &mut award.points {
+                        s.player = f(s.player)?;
+                    }
+                }
                 for deal in &mut table.deals {
                     deal.taker = deal.taker.map(&mut *f).transpose()?;
                     deal.confirmed_by = deal.confirmed_by.map(&mut *f).transpose()?;
@@ -79,6 +84,15 @@ impl Document {
                     }
                     // The deal before and after the correction.
                     "deal.correct" => parse_deal(&v, &what)?.try_map_players(&mut *f)?.to_json().to_string(),
+                    // The points awarded, [[player, points], ...].
+                    "table.award" | "table.award.withdraw" => {
+                        let mut points: Vec<(PlayerId, i32)> =
+                            serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
+                        for (p, _) in &mut points {
+                            *p = f(*p)?;
+                        }
+                        serde_json::to_string(&points).expect("numbers serialize")
+                    }
                     _ => return Ok(Some(text.clone())),
                 };
                 Ok(Some(mapped))

@@ -126,7 +126,9 @@ fn load_sheets(
             let mut cells = Vec::new();
             for (i, p) in ids.iter().enumerate() {
                 let s = scores.get(p).copied().unwrap_or(0);
-                totals[i] += i64::from(s);
+                if d.void_reason.is_none() {
+                    totals[i] += i64::from(s);
+                }
                 cells.push((out != Some(*p)).then(|| s.to_string()));
             }
             lines.push(SheetLine {
@@ -142,9 +144,10 @@ fn load_sheets(
                 contract: f.contract,
                 oudlers: f.oudlers.map(|o| o.to_string()).unwrap_or_default(),
                 points: f.points.map(decimal_comma).unwrap_or_default(),
-                result: match f.margin {
-                    Some(m) if !f.result.is_empty() => format!("{} ({m})", f.result),
-                    _ => f.result,
+                result: match (&d.void_reason, f.margin) {
+                    (Some(why), _) => format!("{} ({why})", lang.t("sheet-void")),
+                    (None, Some(m)) if !f.result.is_empty() => format!("{} ({m})", f.result),
+                    (None, _) => f.result,
                 },
                 scores: cells,
             });

@@ -1,0 +1,3 @@
+DROP TABLE award_points;
+DROP TABLE awards;
+ALTER TABLE deals DROP COLUMN void_reason;
