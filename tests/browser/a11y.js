@@ -28,7 +28,8 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const SIZES = [[390, 844], [1366, 768]];
 // Pages whose look this check changed (a scrolling box now takes the focus), kept as screenshots.
 const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/tournaments/{id}/projector',
-               '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}'];
+               '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}',
+               '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
