@@ -295,6 +295,16 @@ both_backends!(points_are_awarded_summing_to_zero, |db: TestDb| async move {
     assert!(page.contains("Points attribués"), "{page}");
     assert!(page.contains("<td class=\"num\">+30</td>"), "{page}");
     assert!(page.contains("✓"), "the sheet's totals still sum to zero: {page}");
+    // A player's page tells the points awarded in its round's total.
+    let (_, page, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/players/{a}")).await;
+    assert!(page.contains("Points attribués"), "{page}");
+    let (_, page, _) = get(
+        &app,
+        &Jar::default(),
+        &format!("/tournaments/{id}/players/{}", table.players[3]),
+    )
+    .await;
+    assert!(!page.contains("Points attribués"), "none given to this one: {page}");
     let points: i64 = award_points::table.count().get_result(&mut *db.conn()).unwrap();
     assert_eq!(points, 3, "one row per player given points");
     // The export carries it, and an import of it has the same standings.

@@ -16,8 +16,9 @@ use chelem::tournament::ids::{PlayerId, TournamentId};
 use chelem::web::Ctx;
 use common::builder::TournamentBuilder;
 
-/// The most queries the player page may make, whatever the tournament's size.
-const PLAYER_PAGE_QUERIES: usize = 12;
+/// The most queries the player page may make, whatever the tournament's
+/// size (the standings read the points the organizer awarded: one more).
+const PLAYER_PAGE_QUERIES: usize = 13;
 
 /// A tournament of 8 players and `rounds` rounds, every deal entered; the
 /// tournament's id and its first player's.

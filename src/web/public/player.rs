@@ -22,6 +22,8 @@ pub struct PlayerRound {
     pub size: usize,
     /// Scores deal by deal ("" where the player sat out).
     pub deals: Vec<(i32, String)>,
+    /// Points the organizer awarded at the table (0: none).
+    pub awarded: i64,
     /// Round total.
     pub total: i64,
 }
@@ -152,12 +154,16 @@ pub fn load_player_page(
                 .filter(|(tid, p, _)| *tid == table.id && *p != pid)
                 .map(|(_, _, name)| name.clone())
                 .collect();
+            let dealt: i64 = deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum();
+            // The standings' round total holds the points awarded too.
+            let counted = line.and_then(|l| l.rounds.get(&round)).copied().unwrap_or(dealt);
             PlayerRound {
                 round,
                 table: table.number,
                 size: opponents.len() + 1,
                 opponents,
-                total: deals.iter().map(|(_, s)| i64::from(s.unwrap_or(0))).sum(),
+                awarded: counted - dealt,
+                total: counted,
                 deals: deals
                     .into_iter()
                     // "" where they sat out: the page says so.
