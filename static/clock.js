@@ -4,12 +4,16 @@
 // the device's own clock, so a phone set an hour wrong still shows the
 // server's remaining time. It listens to the page's stream (live.js), else
 // opens [data-clock-live], the tournament's events: `clock` (the end moved) resets the end and the
-// server's time. Without JavaScript the element says when the round ends.
+// server's time. An element marked [data-follow] (the projector, which stays
+// on the wall from round to round) takes up the clock of a later round when
+// it starts, and hides when its round closes; it may start empty and hidden.
+// Without JavaScript the element says when the round ends.
 (function () {
   "use strict";
 
   var el = document.querySelector("[data-ends-at]");
   if (!el || !window.performance) return;
+  var follow = el.hasAttribute("data-follow");
   var text = el.querySelector(".clock-text") || el;
   var end = Date.parse(el.getAttribute("data-ends-at"));
   var serverAt = Date.parse(el.getAttribute("data-now"));
@@ -17,7 +21,7 @@
   // page's first byte came (the navigation's timing), else from now.
   var nav = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
   var perfAt = nav && nav.responseStart > 0 ? nav.responseStart : performance.now();
-  if (isNaN(end) || isNaN(serverAt)) return;
+  if (isNaN(serverAt) || (isNaN(end) && !follow)) return;
 
   var two = function (n) {
     return (n < 10 ? "0" : "") + n;
@@ -57,7 +61,7 @@
     var wait = left > 0 ? (left % 1000) + 20 : 1000;
     timer = setTimeout(tick, Math.min(Math.max(wait, 50), 1000));
   };
-  tick();
+  if (!isNaN(end)) tick();
 
   var url = el.getAttribute("data-clock-live");
   var round = el.getAttribute("data-round");
@@ -73,10 +77,15 @@
       } catch (err) {
         return;
       }
-      if (String(d.round) !== round) return;
+      // Another round: a projector follows the later one, other pages
+      // belong to their round.
+      if (String(d.round) !== round && !(follow && Number(d.round) > Number(round || 0))) return;
       var newEnd = Date.parse(d.ends_at);
       var newNow = Date.parse(d.now);
       if (isNaN(newEnd) || isNaN(newNow)) return;
+      round = String(d.round);
+      el.setAttribute("data-round", round);
+      el.hidden = false;
       end = newEnd;
       serverAt = newNow;
       perfAt = performance.now();
@@ -84,5 +93,19 @@
       clearTimeout(timer);
       tick();
     });
+    if (follow) {
+      // Its round closed: nothing to count until the next one starts.
+      events.addEventListener("round", function (e) {
+        var d;
+        try {
+          d = JSON.parse(e.data);
+        } catch (err) {
+          return;
+        }
+        if (String(d.round) !== round || (d.state !== "closed" && d.state !== "undone")) return;
+        clearTimeout(timer);
+        el.hidden = true;
+      });
+    }
   }
 })();

@@ -28,6 +28,10 @@ pub struct ClockView {
     /// The tournament's event stream, where the page may listen to
     /// `event: clock` (the end moved).
     pub live: String,
+    /// The page follows the rounds (the projector): a later round's clock
+    /// replaces this one as it starts; empty (`ends_at` "") and hidden
+    /// until then when no timed round is under way.
+    pub follow: bool,
 }
 
 impl ClockView {
@@ -51,6 +55,26 @@ impl ClockView {
             now: rfc3339_ms(now()),
             end_text,
             live: super::public::live_url(tournament),
+            follow: false,
+        }
+    }
+
+    /// This clock, following the rounds to come (the projector).
+    pub fn following(mut self) -> ClockView {
+        self.follow = true;
+        self
+    }
+
+    /// The projector's clock while no timed round is under way: empty and
+    /// hidden, shown by `static/clock.js` when a timed round starts.
+    pub fn waiting(tournament: TournamentId) -> ClockView {
+        ClockView {
+            round: RoundNo(0),
+            ends_at: String::new(),
+            now: rfc3339_ms(now()),
+            end_text: String::new(),
+            live: super::public::live_url(tournament),
+            follow: true,
         }
     }
 }

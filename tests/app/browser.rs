@@ -493,14 +493,15 @@ crate::test_case!(the_countdown_follows_the_servers_clock, Browser);
 /// Timed rounds on the screens (`clock.js`): with the page's clock an hour
 /// ahead, the table sheet, the deal form, the round page and the projector
 /// show the server's remaining time within a second; the end moved from the
-/// round page reaches the open sheet; a round of 3 seconds shows its bell;
-/// without JavaScript the end time. Screenshots under `target/screenshots/`.
+/// round page reaches the open sheet; a projector opened before a round
+/// starts shows its clock when it does; a round of 3 seconds shows its
+/// bell; without JavaScript the end time. Screenshots under `target/screenshots/`.
 fn the_countdown_follows_the_servers_clock() {
     let b = browser();
     let server = RealServer::start();
     let token = server.api_token();
     let c = common::client::Client::new(&server.url());
-    let round = |minutes: f64| {
+    let tournament = || {
         let t = c.call(
             "POST",
             "/api/tournaments",
@@ -514,6 +515,10 @@ fn the_countdown_follows_the_servers_clock() {
             let path = format!("/api/tournaments/{id}/players");
             assert_eq!(c.call("POST", &path, Some(&token), Some(&p)).status, 201);
         }
+        id
+    };
+    let round = |minutes: f64| {
+        let id = tournament();
         let body = serde_json::json!({ "minutes": minutes });
         let a = c.call(
             "POST",
@@ -526,6 +531,8 @@ fn the_countdown_follows_the_servers_clock() {
     };
     let mut data = round(25.0);
     data["short"] = round(0.05);
+    // No round yet: the projector, open before it starts, shows its clock.
+    data["later"] = serde_json::json!({ "id": tournament() });
     let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&shots).unwrap();
     let (ok, stdout, stderr) = b.run(

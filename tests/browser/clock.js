@@ -3,13 +3,15 @@
 // (Date.now and new Date() one hour ahead); the table sheet, the deal form
 // and the projector still show the server's remaining time within a second;
 // the organizer moves the end from the round page and the open sheet follows
-// (event: clock); a round of a few seconds shows "time is up" at its bell;
+// (event: clock); a projector opened before a round starts shows the
+// round's clock once the organizer starts it; a round of a few seconds shows "time is up" at its bell;
 // without JavaScript the page says when the round ends. Screenshots at
 // 390 px, 1366 px and 1920x1080 go to SHOTS.
 // Usage: node clock.js BASE_URL USER PASSWORD DATA_JSON SHOTS   (exit status 0 = passed)
 //   DATA_JSON: {"id": tournament, "round": 1, "table": token of table 1,
 //               "ends_at": the round's end (RFC 3339),
-//               "short": {"id": …, "table": token, "ends_at": …} a round of seconds}
+//               "short": {"id": …, "table": token, "ends_at": …} a round of seconds,
+//               "later": {"id": …} a timed tournament with no round yet}
 const assert = require('assert');
 const { launch, login } = require('./common');
 
@@ -119,6 +121,23 @@ function mmss(s) {
     assert(clockBox <= 1920, 'the clock fits the projector');
     await room.screenshot({ path: `${shots}/clock-projector-1920x1080.png` });
     await room.close();
+
+    // A projector on the wall before the round starts: no clock; the
+    // organizer starts a timed round and the clock appears, counting from
+    // the server's time, without a reload.
+    const hall = await shiftedPage(browser, 1920, 1080);
+    await hall.goto(`${base}/tournaments/${data.later.id}/projector`);
+    assert(await hall.$eval('.projector-head .clock', el => el.hidden), 'no clock before the round starts');
+    await org.goto(`${base}/tournaments/${data.later.id}`);
+    await nav(() => org.click(`form[action="/tournaments/${data.later.id}/rounds"] button[type=submit]`));
+    await hall.waitForSelector('.projector-head .clock:not([hidden])');
+    const started = await hall.$eval('[data-ends-at]', el => el.getAttribute('data-ends-at'));
+    within(await remaining(hall, started), 'projector of a round started after it was opened');
+    assert.match(await hall.textContent('.projector-head .clock'), /^\s*Fin de la partie dans \d+(:\d\d)+\s*$/);
+    // The head says the round too (live.js, from the same stream).
+    await hall.waitForFunction(() => /Partie 1/.test(document.querySelector('.projector-round').textContent));
+    await hall.screenshot({ path: `${shots}/clock-projector-next-round-1920x1080.png` });
+    await hall.close();
 
     // A round of a few seconds: the bell.
     const short = await shiftedPage(browser, 390, 844);

@@ -149,10 +149,15 @@ impl ProjectorPage {
         ];
         self.ctx.lang.t_args("live-deals-in", &args)
     }
-    /// The current round's countdown, while it is open and timed.
-    pub fn clock(&self) -> Option<ClockView> {
-        let p = self.progress().filter(|p| !p.closed)?;
-        Some(ClockView::new(self.t().id, p.round, p.ends_at?, &self.ctx))
+    /// The current round's countdown while it is open and timed, else a
+    /// hidden one waiting for the next timed round: the projector stays on
+    /// the wall from round to round.
+    pub fn clock(&self) -> ClockView {
+        let id = self.t().id;
+        self.progress()
+            .filter(|p| !p.closed)
+            .and_then(|p| Some(ClockView::new(id, p.round, p.ends_at?, &self.ctx)))
+            .map_or_else(|| ClockView::waiting(id), ClockView::following)
     }
     /// Deals entered as a percentage of the round's deals (the bar's text).
     pub fn percent_done(&self) -> usize {
