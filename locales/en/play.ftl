@@ -190,3 +190,4 @@ play-excuse-owed = owes a card for it
 play-leave = Leave the table
 play-leave-why = A bot takes your seat; your points stay, and this link gives it back to you between two deals.
 game-leave-between-deals = A player leaves the table between two deals: wait for the end of this one.
+game-switch-after-bell = Time is up for round { $round }: the table finishes the deal in progress on paper and enters it; it no longer switches to the devices, which would deal a new deal.

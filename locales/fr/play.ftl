@@ -190,3 +190,4 @@ play-excuse-owed = doit une carte en échange
 play-leave = Quitter la table
 play-leave-why = Un robot prend votre place ; vos points restent, et ce lien vous la rend entre deux donnes.
 game-leave-between-deals = On quitte la table entre deux donnes : attendez la fin de celle-ci.
+game-switch-after-bell = Le temps de la partie { $round } est écoulé : la table finit la donne en cours sur papier et la saisit ; elle ne passe plus sur les appareils, qui distribueraient une nouvelle donne.

@@ -4,7 +4,7 @@
 //! field; before the bell every slot enters, after it only the deal in
 //! progress at the bell and corrections (the next slot: 409 with the
 //! sentence, nothing changed); the digital table deals no new deal after
-//! the bell; the end moved by the API (audited, the round document's
+//! the bell, and no table switches to the devices after it; the end moved by the API (audited, the round document's
 //! `ends_at` moved, `event: clock` on the stream).
 
 use crate::common;
@@ -12,6 +12,7 @@ use crate::common;
 use std::time::Duration;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
+use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use chelem::db::models::{AuditEntry, Tournament};
@@ -269,7 +270,7 @@ fn digital_bell(db: TestDb) {
         .deals_table4(3)
         .round_minutes("0.05")
         .seed(3)
-        .players(4)
+        .players(8)
         .seated(1)
         .build_in(&db.state());
     let id = built.id;
@@ -332,6 +333,22 @@ fn digital_bell(db: TestDb) {
         "{}",
         doc.body
     );
+    // Another table switched to the devices after the bell: refused (a
+    // switch deals a new deal), with the sentence; no game made.
+    let a = c.call(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/tables/2/digital"),
+        Some(&org),
+        None,
+    );
+    assert_eq!(a.status, 409, "{}", a.body);
+    let error = a.body["error"].as_str().unwrap_or_default();
+    assert!(error.contains("finishes the deal in progress on paper"), "{error}");
+    let games: i64 = chelem::db::schema::games::table
+        .count()
+        .get_result(&mut *db.conn())
+        .unwrap();
+    assert_eq!(games, 1, "no game made for table 2");
 }
 
 fn a_view(c: &Client, token: &str) -> Value {

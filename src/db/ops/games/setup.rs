@@ -131,6 +131,12 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
             Msg::new("deal-round-closed").arg("round", round.number),
         ));
     }
+    // A switch deals a new deal: none starts on the devices after the bell.
+    if !crate::tournament::clock::may_deal(round.ends_at, now()) {
+        return Err(OpError::Conflict(
+            Msg::new("game-switch-after-bell").arg("round", round.number),
+        ));
+    }
     let players = RoundTable::players(tx, table.id)?;
     let names = Player::names(tx, &players)?;
     let first = first_slot(tx, table)?;
