@@ -4,7 +4,7 @@
 //! ```sh
 //! cargo run --release --example load_event -- --base http://127.0.0.1:8080 --token TOKEN \
 //!     --server-pid PID [--tables 100] [--deals 4] [--passes 1000] [--seconds 20] \
-//!     [--spectators 500] [--pollers 1] [--label sqlite]
+//!     [--spectators 500] [--pollers 1] [--digital 0] [--think 0] [--label sqlite]
 //! ```
 //!
 //! Sets up over the API a tournament of 4 × TABLES players and seats round 1
@@ -22,7 +22,15 @@
 //! figures, with the server's RSS and CPU (`/proc/PID`) idle and under load.
 //! Exit status 1 on any error or failed check. Bounded in count (TABLES ×
 //! DEALS × PASSES PUTs) and time (SECONDS, each request 30 s at most).
+//!
+//! With `--digital N` the first N tables play on the devices instead
+//! (`digital.rs`): three strong bots and one client playing a seat as a
+//! simple person would, with no think time; the other tables type as above,
+//! and the spectators' `deal` events count the deals the digital tables
+//! finished too. `--think MS` makes each table client wait MS milliseconds
+//! after each answer (0: none, the default: far more than any room).
 
+mod digital;
 mod http;
 mod proc;
 
@@ -46,6 +54,8 @@ struct Args {
     seconds: u64,
     spectators: usize,
     pollers: usize,
+    digital: usize,
+    think: u64,
     label: String,
     server_pid: u32,
 }
@@ -60,6 +70,8 @@ fn args() -> Result<Args, String> {
         seconds: 20,
         spectators: 500,
         pollers: 1,
+        digital: 0,
+        think: 0,
         label: "load".into(),
         server_pid: 0,
     };
@@ -83,6 +95,8 @@ fn args() -> Result<Args, String> {
             "--seconds" => a.seconds = number(value()?)? as u64,
             "--spectators" => a.spectators = number(value()?)?,
             "--pollers" => a.pollers = number(value()?)?,
+            "--digital" => a.digital = number(value()?)?,
+            "--think" => a.think = number(value()?)? as u64,
             "--label" => a.label = value()?,
             "--server-pid" => a.server_pid = number(value()?)? as u32,
             other => return Err(format!("unknown argument {other}")),
@@ -97,10 +111,12 @@ fn args() -> Result<Args, String> {
         || !(1..=600).contains(&a.seconds)
         || a.spectators > 2000
         || a.pollers > 50
+        || a.digital >= a.tables
+        || a.think > 60_000
     {
         return Err(
             "--tables 1..=250, --deals 1..=12, --passes 1..=1000, --seconds 1..=600, \
-                    --spectators 0..=2000, --pollers 0..=50"
+                    --spectators 0..=2000, --pollers 0..=50, --digital 0..TABLES, --think 0..=60000"
                 .into(),
         );
     }
@@ -132,7 +148,7 @@ fn deal_body(players: &[i64], k: usize, salt: usize, deals: usize) -> Value {
 
 /// Latencies and failures of one kind of request.
 #[derive(Default)]
-struct Tally {
+pub struct Tally {
     took: Vec<Duration>,
     /// When each answer came, in the order of `took` (until it is sorted).
     ended: Vec<Instant>,
@@ -141,7 +157,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, what: &str, a: &Answer) {
+    pub fn add(&mut self, what: &str, a: &Answer) {
         self.took.push(a.took);
         self.ended.push(Instant::now());
         if !a.ok() {
@@ -235,9 +251,9 @@ async fn table_client(
     table: usize,
     token: String,
     players: Vec<i64>,
-    a: (usize, usize, Instant),
+    a: (usize, usize, Instant, Duration),
 ) -> TableRun {
-    let (deals, passes, deadline) = a;
+    let (deals, passes, deadline, think) = a;
     let mut conn = Conn::new(&addr);
     let mut run = TableRun {
         puts: Tally::default(),
@@ -276,6 +292,9 @@ async fn table_client(
                     answer = conn.call("PUT", &path, &headers, Some(&body)).await;
                 }
                 run.puts.add("PUT", &answer);
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
                 if !answer.ok() {
                     continue;
                 }
@@ -457,7 +476,7 @@ async fn main() -> ExitCode {
         201,
     )
     .await;
-    let tables: Vec<(String, Vec<i64>)> = round["tables"]
+    let mut tables: Vec<(String, Vec<i64>)> = round["tables"]
         .as_array()
         .map(|ts| {
             ts.iter()
@@ -478,6 +497,24 @@ async fn main() -> ExitCode {
         tables.len(),
         t0.elapsed().as_secs_f64()
     );
+    // The digital tables: the first ones, switched and given their bots.
+    let mut digital_tables = Vec::new();
+    for number in 1..=a.digital {
+        match digital::set_up(&mut org, &a.token, tid, number).await {
+            Some(d) => digital_tables.push(d),
+            None => return ExitCode::from(1),
+        }
+    }
+    let tables = tables.split_off(a.digital);
+    if a.digital > 0 {
+        println!(
+            "[{label}] tables 1 to {} play on the devices (3 strong bots and a person's client each, games {}..={}), {} type their deals",
+            a.digital,
+            digital_tables.first().map_or(0, |d| d.game),
+            digital_tables.last().map_or(0, |d| d.game),
+            tables.len()
+        );
+    }
     let (rss_seated, cpu_seated) = idle(pid, Duration::from_secs(2)).await;
 
     // The spectators, all connected before the load starts.
@@ -532,7 +569,18 @@ async fn main() -> ExitCode {
                 i,
                 token.clone(),
                 players.clone(),
-                (a.deals, a.passes, deadline),
+                (a.deals, a.passes, deadline, Duration::from_millis(a.think)),
+            ))
+        })
+        .collect();
+    let seats: Vec<_> = digital_tables
+        .iter()
+        .map(|d| {
+            tokio::spawn(digital::seat_client(
+                a.addr.clone(),
+                d.seat.clone(),
+                deadline,
+                Duration::from_secs(1),
             ))
         })
         .collect();
@@ -553,6 +601,10 @@ async fn main() -> ExitCode {
     for c in clients {
         runs.push(c.await.expect("a table client panicked"));
     }
+    let mut seat_runs = Vec::new();
+    for c in seats {
+        seat_runs.push(c.await.expect("a seat client panicked"));
+    }
     let wall = start.elapsed();
     let cpu_load = mark.until(&CpuMark::now(pid));
     let load_avg_after = load_average();
@@ -564,10 +616,36 @@ async fn main() -> ExitCode {
         polled[i].merge(p.await.expect("a poller panicked"));
     }
 
-    // Every spectator gets one deal event per acknowledged change.
+    // Every spectator gets one deal event per acknowledged change, and one
+    // per deal a digital table finished (its bots finish the trick under
+    // way after the person's client stopped: a few seconds at their pace).
     let changes: i64 = runs.iter().flat_map(|r| r.changes.iter()).sum();
+    let landed = if a.digital > 0 {
+        tokio::time::sleep(Duration::from_secs(6)).await;
+        let doc = must(
+            &mut org,
+            &a.token,
+            "GET",
+            &format!("/api/tournaments/{tid}/rounds/1"),
+            None,
+            200,
+        )
+        .await;
+        doc["tables"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .take(a.digital)
+            .map(|t| t["deals"].as_array().map_or(0, Vec::len) as i64)
+            .sum()
+    } else {
+        0
+    };
+    let events_due = changes + landed;
     let caught_up = Instant::now();
-    while deal_events.iter().any(|c| (c.load(Ordering::Relaxed) as i64) < changes)
+    while deal_events
+        .iter()
+        .any(|c| (c.load(Ordering::Relaxed) as i64) < events_due)
         && caught_up.elapsed() < Duration::from_secs(15)
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -591,8 +669,14 @@ async fn main() -> ExitCode {
     )
     .await;
     let (mut exact, mut doubled, mut lost, mut differing) = (0, 0, 0, 0);
-    for (i, t) in doc["tables"].as_array().into_iter().flatten().enumerate() {
-        let run = &runs[i];
+    for (i, t) in doc["tables"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .skip(a.digital)
+    {
+        let run = &runs[i - a.digital];
         let stored: BTreeMap<usize, &Value> = t["deals"]
             .as_array()
             .into_iter()
@@ -631,12 +715,13 @@ async fn main() -> ExitCode {
     let reloads: usize = watched.iter().map(|w| w.reloads).sum();
     let out_of_order: usize = watched.iter().map(|w| w.out_of_order).sum();
     let watch_errors: Vec<&String> = watched.iter().filter_map(|w| w.error.as_ref()).collect();
-    let slots = a.tables * a.deals;
+    let slots = (a.tables - a.digital) * a.deals;
+    let mut digital_errors = 0;
 
     println!(
-        "[{label}] {} tables × {} deals, {} passes at most, {} s at most; {} spectators, {} poller(s) per page; \
+        "[{label}] {} tables × {} deals, {} passes at most, {} s at most, {} ms think time; {} spectators, {} poller(s) per page; \
          load average {load_avg_before} before, {load_avg_after} after",
-        a.tables, a.deals, a.passes, a.seconds, a.spectators, a.pollers
+        a.tables, a.deals, a.passes, a.seconds, a.think, a.spectators, a.pollers
     );
     println!(
         "[{label}] {:<26} {:>7} {:>7} {:>9} {:>8} {:>8} {:>8}",
@@ -662,11 +747,30 @@ async fn main() -> ExitCode {
         changes as f64 / wall.as_secs_f64()
     );
     println!("[{label}] PUT p50/p99 ms by second:{by_second}");
+    if a.digital > 0 {
+        let mut actions = Tally::default();
+        let mut views = Tally::default();
+        let dealt: u64 = seat_runs.iter().map(|r| r.deals).sum();
+        for r in seat_runs {
+            actions.merge(r.actions);
+            views.merge(r.views);
+        }
+        println!("[{label}] {}", actions.line("POST seat action (person)", wall));
+        println!("[{label}] {}", views.line("GET seat view (person)", wall));
+        println!(
+            "[{label}] digital tables: {landed} deals finished and landed in their slots ({:.1} per table), {dealt} dealt",
+            landed as f64 / a.digital as f64
+        );
+        digital_errors = actions.error_count() + views.error_count();
+        for e in [actions.first_error, views.first_error].into_iter().flatten() {
+            println!("[{label}]   e.g. {}", e.chars().take(300).collect::<String>());
+        }
+    }
     println!(
         "[{label}] stored: {exact}/{slots} slots exactly as acknowledged, {doubled} doubled, {lost} lost, {differing} with other scores"
     );
     println!(
-        "[{label}] spectators: {spectators_open}/{} streams open, deal events each {seen_min}..{seen_max} of {changes} (all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
+        "[{label}] spectators: {spectators_open}/{} streams open, deal events each {seen_min}..{seen_max} of {events_due} (all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
         a.spectators,
         lag.as_secs_f64(),
         watch_errors.len()
@@ -694,11 +798,12 @@ async fn main() -> ExitCode {
         println!("[{label}]   e.g. spectator: {e}");
     }
     let ok = errors == 0
+        && digital_errors == 0
         && exact == slots
         && replay_bad == 0
         && unchanged == 0
         && spectators_open == a.spectators
-        && seen.iter().all(|&n| n as i64 == changes)
+        && seen.iter().all(|&n| n as i64 == events_due)
         && out_of_order == 0
         && watch_errors.is_empty();
     println!("[{label}] {}", if ok { "PASS" } else { "FAIL" });
