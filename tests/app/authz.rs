@@ -305,6 +305,28 @@ fn rows() -> Vec<Row> {
         )
         .body(Form(&[("player", "{taker}"), ("with", "t2")])),
         row("POST", "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}", ORG_FORM).body(DEAL_FORM),
+        // The organizer's adjustments: a deal that is not voided cannot be
+        // restored (409); no points given (422); no such award (404). Each
+        // answered with the sheet and its sentence; nobody else gets there.
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/tables/{t}/void",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("deal", "{k}"), ("reason", "erreur"), ("action", "restore")])),
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/tables/{t}/awards",
+            [Login, Login, Login, Login, Login, Login, S(422)],
+        )
+        .body(Form(&[("reason", "retard")])),
+        row(
+            "POST",
+            "/tournaments/{id}/rounds/{n}/tables/{t}/awards/{a}/withdraw",
+            [Login, Login, Login, Login, Login, Login, S(404)],
+        )
+        .fill(&[("a", "999999")])
+        .body(Form(&[("reason", "erreur")])),
         // a table's pages
         row("GET", "/t/{token}", TABLE_READ),
         row("GET", "/t/{token}/deals/{k}", TABLE_FORM),

@@ -68,6 +68,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 pub struct Hub {
     shared: Arc<Shared>,
     _stop: Arc<StopOnDrop>,
+    /// SQLite's writers, one at a time in the order they came ([`Hub::write`]).
+    turns: Arc<parking_lot::FairMutex<()>>,
 }
 
 struct Shared {
@@ -143,6 +145,7 @@ impl Hub {
         Ok(Hub {
             _stop: Arc::new(StopOnDrop(shared.clone())),
             shared,
+            turns: Arc::default(),
         })
     }
 
@@ -177,11 +180,20 @@ impl Hub {
     /// it published to [`Hub::committed`]. Every write of a server goes
     /// through it ([`crate::web::AppState::write`], the deal writer, the
     /// bots): a new write path cannot leave the live pages behind.
+    ///
+    /// On SQLite the writes of this process take turns, first come first
+    /// served: SQLite has one write lock, and a writer that finds it taken
+    /// waits in SQLite's busy handler, which sleeps 1, 2, 5… up to 100 ms
+    /// between tries and serves nobody in order. Under the deal writer's
+    /// groups, which follow each other with no gap, a seat's action or an
+    /// organizer's form could wait most of a second (docs/load.md, "A room
+    /// of bots"); in turn, it waits for one group at most.
     pub fn write<T, E, F>(&self, conn: &mut AnyConnection, f: F) -> Result<T, E>
     where
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
         E: From<diesel::result::Error>,
     {
+        let _turn = matches!(conn, AnyConnection::Sqlite(_)).then(|| self.turns.lock());
         let (value, events) = crate::db::unit::run(conn, Relay::Hub, f)?;
         self.committed(&events);
         Ok(value)
