@@ -90,3 +90,45 @@ crate::test_case!(player_page_queries_postgres, Postgres);
 fn player_page_queries_postgres() {
     player_page_queries(&TestDb::postgres());
 }
+
+/// The most queries the organizer's dashboard (its players and their
+/// check-in, its rounds, its constraints) may make, whatever the number of
+/// players and rounds.
+const DASHBOARD_QUERIES: usize = 8;
+
+/// The dashboard of a festival session (2,000 players, round 1 seated)
+/// asks the database no more than a club evening's (200).
+fn dashboard_queries(db: &TestDb) {
+    let mut conn = db.conn();
+    let mut counts = Vec::new();
+    for players in [200, 2000] {
+        let t = TournamentBuilder::new(format!("Festival {players}"))
+            .rounds(3)
+            .seed(2)
+            .players(players)
+            .seated(1)
+            .build(&mut conn);
+        let (n, d) = count_queries(&mut conn, |c| chelem::web::organizer::dashboard::load(c, t.id, &ctx()));
+        let d = d.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(d.regs.len(), players, "every player listed");
+        assert_eq!(d.rounds.len(), 1);
+        counts.push(n);
+    }
+    println!("the dashboard: {counts:?} queries at 200 and 2,000 players");
+    assert!(
+        counts[1] <= DASHBOARD_QUERIES,
+        "the dashboard made {} queries",
+        counts[1]
+    );
+    assert_eq!(counts[0], counts[1], "queries grow with the players: {counts:?}");
+}
+
+crate::test_case!(dashboard_queries_sqlite);
+fn dashboard_queries_sqlite() {
+    dashboard_queries(&TestDb::sqlite());
+}
+
+crate::test_case!(dashboard_queries_postgres, Postgres);
+fn dashboard_queries_postgres() {
+    dashboard_queries(&TestDb::postgres());
+}
