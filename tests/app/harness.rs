@@ -1,6 +1,6 @@
 //! The harness of the tests that need PostgreSQL or the browser
 //! (`tests/common/harness.rs`), tried on this very test binary, run again
-//! on the tests of `query_count` alone: where PostgreSQL cannot be reached,
+//! on the player-page tests of `query_count` alone: where PostgreSQL cannot be reached,
 //! its PostgreSQL test is reported ignored with the reason, not `ok`; under
 //! CI the same test runs and fails.
 
@@ -18,7 +18,7 @@ fn a_test_that_cannot_run_is_ignored_with_its_reason() {
     let out = this_binary()
         .env_remove("CI")
         .env("TEST_DATABASE_URL", NOWHERE)
-        .args(["query_count::"])
+        .args(["query_count::player_page_queries"])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

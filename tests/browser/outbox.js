@@ -27,6 +27,12 @@ async function tablet(browser) {
                                              extraHTTPHeaders: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
   const page = await context.newPage();
   page.setDefaultTimeout(20000);
+  // What became of every post (shown when a wait fails).
+  page.chelemPosts = [];
+  const at = (r) => `${new Date().toISOString().slice(11, 23)} ${r.method()} ${new URL(r.url()).pathname}`;
+  page.on('requestfailed', r => r.method() === 'POST' && page.chelemPosts.push(`${at(r)} failed: ${r.failure().errorText}`));
+  page.on('response', r => r.request().method() === 'POST' && page.chelemPosts.push(`${at(r.request())} ${r.status()} → ${r.headers()['location'] || ''}`));
+  page.on('framenavigated', f => f === page.mainFrame() && page.chelemPosts.push(`${new Date().toISOString().slice(11, 23)} page ${f.url()}`));
   return { context, page };
 }
 
@@ -47,10 +53,11 @@ async function wifi(context, on) {
 // A wait that failed, with what the tablet holds and shows: tells a lost
 // entry from a slow page or one the server answered.
 async function throw_with_state(page, e) {
+  const posts = (page.chelemPosts || []).join('\n  ');
   const kept = await page.evaluate(() => localStorage.getItem('chelem-outbox')).catch(() => 'unreadable');
   const banner = await page.$eval('#outbox', b => b.outerHTML).catch(() => 'no banner');
   const main = await page.textContent('main').catch(() => '');
-  throw new Error(`${e.message}\nkept: ${kept}\nbanner: ${banner}\nurl: ${page.url()}\npage: ${main.replace(/\s+/g, ' ').slice(0, 400)}`);
+  throw new Error(`${e.message}\nposts:\n  ${posts}\nkept: ${kept}\nbanner: ${banner}\nurl: ${page.url()}\npage: ${main.replace(/\s+/g, ' ').slice(0, 400)}`);
 }
 
 const waiting = (page) => page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('chelem-outbox') || '{}')).length);

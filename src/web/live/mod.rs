@@ -21,7 +21,7 @@ pub mod cache;
 pub mod gate;
 pub mod sse;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -79,13 +79,32 @@ struct Shared {
     wake: Condvar,
     stop: AtomicBool,
     last_seen: AtomicI64,
-    /// Events committed in this process whose tournaments' standings were
-    /// dropped at their commit ([`Hub::committed`]): when the hub reads them
-    /// it leaves the standings built since alone.
-    local: Mutex<HashSet<i64>>,
+    /// Events committed in this process (id, tournament) whose tournaments'
+    /// standings were dropped at their commit ([`Hub::committed`]): when the
+    /// hub reads them it leaves the standings built since alone, and tells
+    /// the other instances of them.
+    local: Mutex<BTreeMap<i64, TournamentId>>,
 }
 
 impl Shared {
+    fn new(sender: broadcast::Sender<Arc<Batch>>) -> Shared {
+        Shared {
+            sender,
+            cache: StandingsCache::default(),
+            poked: Mutex::new(false),
+            wake: Condvar::new(),
+            stop: AtomicBool::new(false),
+            last_seen: AtomicI64::new(UNKNOWN),
+            local: Mutex::default(),
+        }
+    }
+
+    /// Notes events committed in this process, for the hub's next read.
+    fn note(&self, events: &Committed) {
+        let mut local = self.local.lock().unwrap_or_else(|e| e.into_inner());
+        local.extend(events.iter().flat_map(|(t, ids)| ids.iter().map(|id| (*id, *t))));
+    }
+
     /// Waits until poked, stopped or `timeout`; whether it was poked.
     fn wait(&self, timeout: Duration) -> bool {
         let guard = self.poked.lock().unwrap_or_else(|e| e.into_inner());
@@ -121,15 +140,7 @@ impl Hub {
     pub fn start(manager: Manager, safety_poll: Option<Duration>) -> anyhow::Result<Hub> {
         use anyhow::Context;
         let (sender, _) = broadcast::channel(CHANNEL_CAPACITY);
-        let shared = Arc::new(Shared {
-            sender,
-            cache: StandingsCache::default(),
-            poked: Mutex::new(false),
-            wake: Condvar::new(),
-            stop: AtomicBool::new(false),
-            last_seen: AtomicI64::new(UNKNOWN),
-            local: Mutex::default(),
-        });
+        let shared = Arc::new(Shared::new(sender));
         let conn = match connect(&shared, &manager) {
             Ok(c) => Some(c),
             Err(e) => {
@@ -208,10 +219,7 @@ impl Hub {
         if events.is_empty() {
             return;
         }
-        {
-            let mut local = self.shared.local.lock().unwrap_or_else(|e| e.into_inner());
-            local.extend(events.values().flatten().copied());
-        }
+        self.shared.note(events);
         for id in events.keys() {
             self.shared.cache.invalidate(*id);
         }
@@ -370,13 +378,13 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safe
                 return Ok(());
             }
             last_read = Instant::now();
-            let new = read_new(shared, c)?;
-            // The other instances hear of what was committed here (poked),
-            // or of what came without a notification.
-            if poked || !n {
-                for id in new {
-                    crate::db::ops::events::notify(c, id)?;
-                }
+            let read = read_new(shared, c)?;
+            // The other instances hear of what was committed here, whatever
+            // woke this hub (a notification read with them must not hide
+            // them), and of what came without a notification.
+            let tell = if n { &read.local } else { &read.all };
+            for id in tell {
+                crate::db::ops::events::notify(c, *id)?;
             }
             Ok(())
         });
@@ -400,35 +408,50 @@ fn notified(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {
     Ok(any)
 }
 
+/// The tournaments of the events a read found.
+#[derive(Default)]
+struct Read {
+    /// Of every event read.
+    all: BTreeSet<TournamentId>,
+    /// Of the events committed in this process, including one noted after
+    /// an earlier read found it (its commit was read before it was noted).
+    local: BTreeSet<TournamentId>,
+}
+
 /// Reads the events after the last one seen: drops the cached standings of
 /// their tournaments, then broadcasts them; the tournaments they were of.
-fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<BTreeSet<TournamentId>> {
-    let mut read = BTreeSet::new();
+fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<Read> {
+    let mut read = Read::default();
+    {
+        // Noted after the read that found them: nothing left to do but tell.
+        let mut local = shared.local.lock().unwrap_or_else(|e| e.into_inner());
+        let seen = shared.last_seen.load(Ordering::Relaxed);
+        let late = local.split_off(&(seen + 1));
+        read.local.extend(std::mem::replace(&mut *local, late).into_values());
+    }
     loop {
         let after = shared.last_seen.load(Ordering::Relaxed);
         let events = read_settled(conn, |conn| StoredEvent::since(conn, after, BATCH))?;
         let Some(last) = events.last().map(|e| e.id) else {
             return Ok(read);
         };
-        let tournaments: BTreeSet<TournamentId> = events.iter().map(|e| e.tournament_id).collect();
         // Standings change with events committed elsewhere (another
         // instance, the command line); this process's own dropped them at
-        // their commit. An id noted after the hub read it (the commit was
-        // read before it was noted) is forgotten at the next read.
-        let changed: BTreeSet<TournamentId> = {
+        // their commit.
+        let mut changed = BTreeSet::new();
+        {
             let mut local = shared.local.lock().unwrap_or_else(|e| e.into_inner());
-            let changed = events
-                .iter()
-                .filter(|e| !local.remove(&e.id))
-                .map(|e| e.tournament_id)
-                .collect();
-            local.retain(|id| *id > last);
-            changed
-        };
+            for e in &events {
+                match local.remove(&e.id) {
+                    Some(t) => read.local.insert(t),
+                    None => changed.insert(e.tournament_id),
+                };
+            }
+        }
         for id in &changed {
             shared.cache.invalidate(*id);
         }
-        read.extend(tournaments);
+        read.all.extend(events.iter().map(|e| e.tournament_id));
         shared.last_seen.store(last, Ordering::Relaxed);
         let full = events.len() as i64 == BATCH;
         // No receiver is not an error: nobody is watching.
@@ -505,6 +528,48 @@ mod tests {
         assert_eq!(spread(usize::MAX), SPREAD_MAX);
         // Within FORMATS.md's second, with the hub's own pause.
         assert!(SPREAD_MAX + super::MIN_READ_INTERVAL < Duration::from_millis(500));
+    }
+
+    #[test]
+    fn the_hub_tells_of_every_event_committed_here_whenever_it_was_noted() {
+        use super::{read_new, Committed, Shared};
+        let dir = std::env::temp_dir().join(format!("chelem-tell-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = dir.join("hub.db").display().to_string();
+        let mut conn = Manager::new(&url).unwrap().connect().unwrap();
+        crate::db::run_migrations(&mut conn).unwrap();
+        diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA foreign_keys = OFF").unwrap();
+        let (t, other) = (TournamentId(1), TournamentId(2));
+        let store = |conn: &mut crate::db::AnyConnection, t: TournamentId| -> Committed {
+            let ids =
+                StoredEvent::insert_all(conn, t, &[("deal", "{}".into())], chrono::Utc::now().naive_utc()).unwrap();
+            Committed::from([(t, ids)])
+        };
+        let shared = Shared::new(tokio::sync::broadcast::channel(16).0);
+        shared.last_seen.store(0, std::sync::atomic::Ordering::Relaxed);
+
+        // Noted at its commit, before the read: told, whatever woke the hub.
+        let mine = store(&mut conn, t);
+        shared.note(&mine);
+        let elsewhere = store(&mut conn, other);
+        let read = read_new(&shared, &mut conn).unwrap();
+        assert_eq!(read.local, [t].into());
+        assert_eq!(read.all, [t, other].into());
+
+        // Read before it was noted (the commit raced the hub's read): told
+        // at the next read, which finds nothing new.
+        let late = store(&mut conn, t);
+        let read = read_new(&shared, &mut conn).unwrap();
+        assert!(read.local.is_empty());
+        shared.note(&late);
+        let read = read_new(&shared, &mut conn).unwrap();
+        assert_eq!(read.local, [t].into());
+        assert!(read.all.is_empty());
+        // Told once.
+        assert!(read_new(&shared, &mut conn).unwrap().local.is_empty());
+        let _ = elsewhere;
+        drop(conn);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
