@@ -2,6 +2,7 @@
 
 pub mod clock;
 pub mod deal;
+pub mod duplicate;
 pub mod ids;
 pub mod phase;
 pub mod seating;
