@@ -71,6 +71,9 @@ diesel::table! {
         confirm_deals -> Bool,
         ranking -> Text,
         round_seconds -> Nullable<Integer>,
+        format -> Text,
+        comparison -> Text,
+        fill_with_bots -> Bool,
     }
 }
 

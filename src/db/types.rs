@@ -13,6 +13,7 @@ use crate::bots::{BotKind, Pace};
 use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::duplicate::{Comparison, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
@@ -54,6 +55,8 @@ named_enum_column!(RoundStatusColumn, RoundStatus);
 named_enum_column!(ConstraintKindColumn, ConstraintKind);
 named_enum_column!(BotKindColumn, BotKind);
 named_enum_column!(PaceColumn, Pace);
+named_enum_column!(FormatColumn, Format);
+named_enum_column!(ComparisonColumn, Comparison);
 
 /// A text column holding a JSON document, read only through the model (it is
 /// written as text by the code that builds it).

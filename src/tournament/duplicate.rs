@@ -10,6 +10,8 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::tarot::play::Game;
 use crate::tarot::{CardSet, Seat};
 
@@ -20,7 +22,8 @@ pub const SEATS: usize = 4;
 
 /// How a tournament's deals are played: "donnes libres" (each table deals
 /// its own) or duplicate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Format {
     /// Each table deals its own cards; scores add up.
     #[default]
@@ -30,6 +33,11 @@ pub enum Format {
 }
 
 impl Format {
+    /// Whether it is the default (left out of export documents).
+    pub fn is_libres(&self) -> bool {
+        *self == Format::Libres
+    }
+
     /// The name in the API and in storage.
     pub fn name(self) -> &'static str {
         match self {
@@ -45,7 +53,8 @@ impl Format {
 }
 
 /// How the results of a deal are compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Comparison {
     /// 2 per result beaten, 1 per tie; ranked by average percentage.
     #[default]
@@ -55,6 +64,11 @@ pub enum Comparison {
 }
 
 impl Comparison {
+    /// Whether it is the default (left out of export documents).
+    pub fn is_matchpoints(&self) -> bool {
+        *self == Comparison::Matchpoints
+    }
+
     /// The name in the API and in storage.
     pub fn name(self) -> &'static str {
         match self {
@@ -73,7 +87,8 @@ impl Comparison {
 
 /// A deal's number in the tournament, from 1: round `r` plays deals
 /// `(r-1)·B + 1 ..= r·B` at every table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct DealNo(pub u32);
 
 impl fmt::Display for DealNo {

@@ -272,7 +272,7 @@ async fn get_round(
     let (id, n) = path.into_inner();
     let doc = state
         .db(move |conn| {
-            // Three queries, whatever the number of tables.
+            // Four queries, whatever the number of tables.
             let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
             let seated = RoundTable::with_players_of_round(conn, round.id)?;
             let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
@@ -286,12 +286,28 @@ async fn get_round(
                 }
                 deals.entry(d.table_id).or_default().push(deal);
             }
+            // A duplicate round: each table's deal numbers, and its entries
+            // (each with its deal's number) beside them.
+            let numbers = rounds::duplicate_deals(&tournaments::get(conn, id)?, n);
             let tables: Vec<Value> = seated
                 .into_iter()
                 .map(|(table, players)| {
                     let players: Vec<PlayerId> = players.into_iter().map(|(id, _)| id).collect();
-                    json!({"table": table.number, "token": table.token, "players": players,
-                           "deal_count": table.deal_count, "deals": deals.remove(&table.id).unwrap_or_default()})
+                    let mut entries = deals.remove(&table.id).unwrap_or_default();
+                    let mut doc = json!({"table": table.number, "token": table.token, "players": players,
+                                         "deal_count": table.deal_count});
+                    match &numbers {
+                        None => doc["deals"] = json!(entries),
+                        Some(numbers) => {
+                            for e in &mut entries {
+                                let k = e["deal"].as_u64().unwrap_or(0) as usize;
+                                e["deal_no"] = json!(numbers.get(k.wrapping_sub(1)));
+                            }
+                            doc["deals"] = json!(numbers);
+                            doc["entries"] = json!(entries);
+                        }
+                    }
+                    doc
                 })
                 .collect();
             let mut doc = json!({"round": n, "closed": round.is_closed(), "tables": tables});
@@ -431,9 +447,14 @@ async fn get_standings(
     // Made once per snapshot: every request until the next change sends the same bytes.
     // Each line as `Standing` serialises: rank, player, name, total, rounds,
     // best_round, taker_wins, and late_from / withdrawn_after where they are.
-    let body = data
-        .rendered
-        .json
-        .get_or_init(|| serde_json::to_vec(&data.standings.lines).unwrap_or_default().into());
+    // A duplicate tournament's lines: rank, player, name, total, percent, deals.
+    let body = data.rendered.json.get_or_init(|| {
+        match &data.duplicate {
+            Some(rows) => serde_json::to_vec(rows),
+            None => serde_json::to_vec(&data.standings.lines),
+        }
+        .unwrap_or_default()
+        .into()
+    });
     Ok(HttpResponse::Ok().content_type("application/json").body(body.clone()))
 }

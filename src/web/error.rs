@@ -29,6 +29,9 @@ pub enum AppError {
     /// 400 with a sentence.
     #[error("{0}")]
     BadRequest(String),
+    /// 403 with a sentence: not to be shown to this visitor yet.
+    #[error("{0}")]
+    Forbidden(String),
     /// 400: a form that could not be read (the detail is for the logs and the API).
     #[error("the form could not be read: {0}")]
     BadForm(String),
@@ -136,7 +139,7 @@ impl AppError {
             AppError::Busy => lang.t("error-busy"),
             AppError::Internal(_) => lang.t("error-internal"),
             AppError::Op(e) => e.render(lang),
-            AppError::BadRequest(m) => m.clone(),
+            AppError::BadRequest(m) | AppError::Forbidden(m) => m.clone(),
         }
     }
 
@@ -172,6 +175,7 @@ impl ResponseError for AppError {
             AppError::LoginRequired => StatusCode::UNAUTHORIZED,
             AppError::Csrf => StatusCode::FORBIDDEN,
             AppError::BadRequest(_) | AppError::BadForm(_) => StatusCode::BAD_REQUEST,
+            AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooSlow => StatusCode::REQUEST_TIMEOUT,
             AppError::Unavailable | AppError::ConnectionLost | AppError::ReadOnly | AppError::Busy => {

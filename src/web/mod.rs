@@ -3,6 +3,7 @@
 
 pub mod access_log;
 pub mod api;
+pub mod api_duplicate;
 pub mod api_rounds;
 pub mod auth;
 pub mod charts;
@@ -264,6 +265,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(auth::configure)
         .configure(api::configure)
         .configure(api_rounds::configure)
+        .configure(api_duplicate::configure)
         .configure(organizer::configure)
         .configure(public::configure)
         .configure(results::configure)

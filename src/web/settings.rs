@@ -12,6 +12,7 @@ pub use crate::db::ops::tournaments::{MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
 use crate::tournament::clock::{RoundLength, MAX_MINUTES};
+use crate::tournament::duplicate::{Comparison, Format};
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::Table5Mode;
@@ -59,6 +60,14 @@ pub struct TournamentForm {
     pub round_to_10: Option<String>,
     /// A defender confirms each deal entered at a table before it counts.
     pub confirm_deals: Option<String>,
+    /// `libres` (default) or `duplicate`; chosen at creation.
+    pub format: String,
+    /// Duplicate: deals per round (the deals of a table of 4).
+    pub deals_per_round: String,
+    /// Duplicate: `matchpoints` (default) or `datum`.
+    pub comparison: String,
+    /// Duplicate: bots fill the empty seats.
+    pub fill_with_bots: Option<String>,
 }
 
 fn int_field(value: &str, field: &'static str, default: i64, min: i64, max: i64) -> OpResult<i64> {
@@ -153,6 +162,10 @@ impl TournamentForm {
             misere: flag("misere"),
             round_to_10: flag("round_to_10"),
             confirm_deals: flag("confirm_deals"),
+            format: s("format"),
+            deals_per_round: s("deals_per_round"),
+            comparison: s("comparison"),
+            fill_with_bots: flag("fill_with_bots"),
         })
     }
 
@@ -180,7 +193,24 @@ impl TournamentForm {
             return Err(OpError::Invalid(Msg::new("tournament-rounds-required")));
         }
         let rounds = int_field(&self.rounds, "rounds", 5, 1, MAX_ROUNDS)?;
-        let d4 = int_field(&self.deals_table4, "deals_table4", 4, 1, MAX_DEALS)?;
+        let format = match self.format.trim() {
+            "" => Format::Libres,
+            f => Format::from_name(f)
+                .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-format").arg("value", f)))?,
+        };
+        let comparison = match self.comparison.trim() {
+            "" => Comparison::Matchpoints,
+            c => Comparison::from_name(c)
+                .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-comparison").arg("value", c)))?,
+        };
+        if format == Format::Duplicate && checkbox(&self.fill_with_bots) {
+            return Err(OpError::Invalid(Msg::new("tournament-bots-fill-not-yet")));
+        }
+        // A duplicate round's deals are the deals of its tables of 4.
+        let d4 = match self.deals_per_round.trim() {
+            "" => int_field(&self.deals_table4, "deals_table4", 4, 1, MAX_DEALS)?,
+            _ => int_field(&self.deals_per_round, "deals_per_round", 4, 1, MAX_DEALS)?,
+        };
         let d5 = int_field(&self.deals_table5, "deals_table5", 5, 1, MAX_DEALS)?;
         let d3 = int_field(&self.deals_table3, "deals_table3", 3, 1, MAX_DEALS)?;
         let mode = match self.table5_mode.trim() {
@@ -237,6 +267,9 @@ impl TournamentForm {
             confirm_deals: checkbox(&self.confirm_deals),
             ranking,
             round_length,
+            format,
+            comparison,
+            fill_with_bots: checkbox(&self.fill_with_bots),
         })
     }
 }
@@ -265,6 +298,10 @@ impl TournamentForm {
             misere: flag(t.rules.misere),
             round_to_10: flag(t.rules.round_to_10),
             confirm_deals: flag(t.confirm_deals),
+            format: t.format.name().to_owned(),
+            deals_per_round: String::new(),
+            comparison: t.comparison.name().to_owned(),
+            fill_with_bots: flag(t.fill_with_bots),
         }
     }
 }

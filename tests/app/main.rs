@@ -19,6 +19,7 @@ mod crash;
 mod deal_versions;
 mod digital;
 mod doors;
+mod duplicate;
 mod fair_standings;
 mod find_name;
 mod first_account;

@@ -7,6 +7,7 @@ use crate::db::schema::tournaments;
 use crate::db::AnyConnection;
 use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
+use crate::tournament::duplicate::{Comparison, Format};
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{StoredPlan, Table5Mode};
@@ -56,6 +57,12 @@ pub struct Tournament {
     /// How long each round lasts (`None`: rounds are not timed).
     #[diesel(column_name = round_seconds)]
     pub round_length: Option<RoundLength>,
+    /// Donnes libres or duplicate.
+    pub format: Format,
+    /// How a duplicate deal's results are compared.
+    pub comparison: Comparison,
+    /// Duplicate: bots fill the empty seats instead of players sitting out.
+    pub fill_with_bots: bool,
 }
 
 /// A tournament to create.
@@ -97,6 +104,12 @@ pub struct NewTournament {
     /// How long each round lasts (`None`: not timed).
     #[diesel(column_name = round_seconds)]
     pub round_length: Option<RoundLength>,
+    /// Donnes libres or duplicate.
+    pub format: Format,
+    /// How a duplicate deal's results are compared.
+    pub comparison: Comparison,
+    /// Duplicate: bots fill the empty seats instead of players sitting out.
+    pub fill_with_bots: bool,
 }
 
 impl NewTournament {

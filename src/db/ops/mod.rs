@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod adjust;
 pub mod deals;
+pub mod duplicate;
 pub mod events;
 pub mod export;
 pub mod games;

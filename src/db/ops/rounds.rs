@@ -11,6 +11,7 @@ use crate::db::models::{
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tournament::clock::{rfc3339, RoundLength};
+use crate::tournament::duplicate::{self, DealNo, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::{self, PlanOptions, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
@@ -27,6 +28,16 @@ pub struct SeatedTable {
     pub token: String,
     /// Players in seat order.
     pub players: Vec<PlayerId>,
+    /// A duplicate round: the tournament's numbers of the table's deals
+    /// (its deal `k` is `deals[k-1]`); absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deals: Option<Vec<DealNo>>,
+}
+
+/// The numbers of the deals a table of round `round` plays, in a duplicate
+/// tournament.
+pub fn duplicate_deals(t: &Tournament, round: RoundNo) -> Option<Vec<DealNo>> {
+    (t.format == Format::Duplicate).then(|| duplicate::deals_of_round(round, t.deals_table4.max(0) as u32))
 }
 
 /// A seated round.
@@ -95,6 +106,9 @@ pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryRe
 
 /// The deals a table of `size` players plays in tournament `t`.
 pub(super) fn deals_for(t: &Tournament, size: usize) -> i32 {
+    if t.format == Format::Duplicate {
+        return t.deals_table4;
+    }
     match size {
         3 => t.deals_table3,
         5 => t.deals_table5,
@@ -158,7 +172,18 @@ pub fn start_timed(
             Msg::new("round-all-played").arg("rounds", t.rounds_planned),
         ));
     }
-    let active = active_players(tx, tournament_id, number)?;
+    let mut active = active_players(tx, tournament_id, number)?;
+    if t.format == Format::Duplicate {
+        // Tables of 4 only: the players left over sit this round out, in turn.
+        let past = history(tx, tournament_id)?;
+        let out = super::duplicate::sitting_out(tx, tournament_id, number, &active, &past)?;
+        active.retain(|p| !out.contains(p));
+        if active.len() < 4 {
+            return Err(OpError::Conflict(
+                Msg::new("round-too-few-duplicate").arg("count", active.len()),
+            ));
+        }
+    }
     if active.len() < 3 {
         return Err(OpError::Conflict(
             Msg::new("round-too-few-players").arg("count", active.len()),
@@ -222,12 +247,16 @@ fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -
     let past = history(tx, t.id)?;
     let seed = t.seed as u64;
     let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
+    // A duplicate round seats whoever does not sit out, in tables of 4 (no
+    // plan: who sits out changes from round to round).
+    let duplicate = t.format == Format::Duplicate;
+    let extra_fives = if duplicate { 0 } else { t.extra_fives as usize };
 
     // Follow the plan made at round 1 while nothing changed.
     let mut plan = t.plan.clone();
-    if number == RoundNo(1) && !swiss_now {
+    if number == RoundNo(1) && !swiss_now && !duplicate {
         let opts = PlanOptions {
-            extra_fives: t.extra_fives as usize,
+            extra_fives,
             avoid_pairs: avoid.clone(),
             fixed_table: fixed.clone(),
             ..PlanOptions::default()
@@ -242,7 +271,7 @@ fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -
         plan = Some(stored);
     }
     let from_plan = plan
-        .filter(|_| !swiss_now)
+        .filter(|_| !swiss_now && !duplicate)
         .and_then(|p| p.round_to_follow(active, &fingerprint, &past, number.get() as usize));
     if let Some(tables) = from_plan {
         return Ok(tables);
@@ -258,7 +287,7 @@ fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -
         history: past,
         avoid_pairs: avoid,
         fixed_table: fixed,
-        extra_fives: t.extra_fives as usize,
+        extra_fives,
         swiss,
     };
     seating::seat_round(&req, seed.wrapping_add(number.get() as u64)).map_err(seating_error)
@@ -267,12 +296,14 @@ fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -
 /// Round `number` as seated.
 pub fn seated_round(conn: &mut AnyConnection, tournament_id: TournamentId, number: RoundNo) -> OpResult<SeatedRound> {
     let round = Round::find(conn, tournament_id, number)?.ok_or(OpError::NotFound)?;
+    let deals = duplicate_deals(&tournaments::get(conn, tournament_id)?, number);
     let tables = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
         .map(|(table, players)| SeatedTable {
             table: table.number,
             players: players.into_iter().map(|(id, _)| id).collect(),
             token: table.token,
+            deals: deals.clone(),
         })
         .collect();
     Ok(SeatedRound {

@@ -71,6 +71,8 @@ pub struct Snapshot {
     pub standings: Standings,
     /// The last round's progress (None before round 1).
     pub progress: Option<Progress>,
+    /// A duplicate tournament's standings, by comparison (None otherwise).
+    pub duplicate: Option<Vec<crate::db::ops::duplicate::StandingRow>>,
     /// Parts of the answers made once from this snapshot, on first use: the
     /// same for every visitor (no language, no login in them).
     pub rendered: Rendered,
@@ -103,12 +105,17 @@ impl Snapshot {
                 Some(Progress::of(last, &tables, &entered))
             }
         };
+        let duplicate = match t.format {
+            crate::tournament::duplicate::Format::Duplicate => Some(crate::db::ops::duplicate::standings(conn, &t)?),
+            crate::tournament::duplicate::Format::Libres => None,
+        };
         Ok(Snapshot {
             t,
             rounds,
             only,
             standings,
             progress,
+            duplicate,
             rendered: Rendered::default(),
         })
     }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::tarot::ScoringRules;
+use crate::tournament::duplicate::{Comparison, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, Table5Mode};
@@ -81,6 +82,15 @@ pub struct TournamentDoc {
     /// timed rounds, and for untimed rounds: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round_seconds: Option<i32>,
+    /// `libres` or `duplicate` (absent: `libres`).
+    #[serde(default, skip_serializing_if = "Format::is_libres")]
+    pub format: Format,
+    /// `matchpoints` or `datum` (absent: `matchpoints`).
+    #[serde(default, skip_serializing_if = "Comparison::is_matchpoints")]
+    pub comparison: Comparison,
+    /// Bots fill a duplicate round's empty seats (absent: no).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fill_with_bots: bool,
 }
 
 /// The seating planned at round 1 ([`StoredPlan`](crate::tournament::table::StoredPlan)), players by `ref`.

@@ -180,6 +180,9 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
             confirm_deals: td.confirm_deals,
             ranking: td.ranking,
             round_length,
+            format: td.format,
+            comparison: td.comparison,
+            fill_with_bots: td.fill_with_bots,
         },
     )?;
     Ok((t, created_by.is_some()))

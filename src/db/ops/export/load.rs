@@ -138,6 +138,9 @@ fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<Strin
         confirm_deals: t.confirm_deals,
         ranking: t.ranking,
         round_seconds: t.round_length.map(|l| l.seconds()),
+        format: t.format,
+        comparison: t.comparison,
+        fill_with_bots: t.fill_with_bots,
     }
 }
 

@@ -1,0 +1,8 @@
+-- Duplicate tournaments (FORMATS.md, "Duplicate tournaments"): how the
+-- deals are played ('libres': each table deals its own; 'duplicate': the
+-- same prepared deals at every table of a round), how a duplicate deal's
+-- results are compared ('matchpoints' or 'datum'), and whether bots fill
+-- the empty seats of a round instead of players sitting it out.
+ALTER TABLE tournaments ADD COLUMN format TEXT NOT NULL DEFAULT 'libres';
+ALTER TABLE tournaments ADD COLUMN comparison TEXT NOT NULL DEFAULT 'matchpoints';
+ALTER TABLE tournaments ADD COLUMN fill_with_bots BOOLEAN NOT NULL DEFAULT FALSE;

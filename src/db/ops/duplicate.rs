@@ -1,0 +1,204 @@
+//! A duplicate tournament's results (FORMATS.md, "Duplicate tournaments"):
+//! each deal's results at every table of its round, compared seat by seat
+//! ([`crate::tournament::duplicate`]), the standings made of them, and who
+//! sits a round out when the players are not a multiple of 4.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::db::models::{Deal, Registration, Round, RoundTable, Tournament};
+use crate::db::AnyConnection;
+use crate::tournament::deal::TableDeal;
+use crate::tournament::duplicate::{self, Compared, DealNo, Line, Prepared, SEATS};
+use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+
+use super::{OpError, OpResult};
+
+/// One table's result on a deal.
+#[derive(Debug, Clone)]
+pub struct TableResult {
+    /// The table.
+    pub table: TableNo,
+    /// Its players, by seat.
+    pub players: [PlayerId; SEATS],
+    /// The deal as stored.
+    pub record: TableDeal,
+    /// Whether every player passed.
+    pub passed: bool,
+    /// Each seat's score.
+    pub scores: [i64; SEATS],
+    /// Each seat's result compared with the other tables'.
+    pub compared: [Compared; SEATS],
+}
+
+/// A deal of a duplicate tournament: its cards and every table's result.
+#[derive(Debug, Clone)]
+pub struct DealResults {
+    /// The round that plays it.
+    pub round: RoundNo,
+    /// Its cards.
+    pub prepared: Prepared,
+    /// The tables that entered it (a voided entry is left out), by table.
+    pub results: Vec<TableResult>,
+    /// Tables of its round, entered or not.
+    pub tables: usize,
+}
+
+impl DealResults {
+    /// Whether every table of its round has entered it: then its cards and
+    /// results may be shown to anyone.
+    pub fn complete(&self) -> bool {
+        self.tables > 0 && self.results.len() == self.tables
+    }
+}
+
+/// A table's entry of a deal: the table, its players and their scores by
+/// seat, the stored deal.
+type Entered = (TableNo, [PlayerId; SEATS], Deal, [i64; SEATS]);
+
+/// The deals of one round, by number, with their results.
+fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpResult<Vec<DealResults>> {
+    let per_round = u32::try_from(t.deals_table4).unwrap_or(0);
+    let tables = RoundTable::with_players_of_round(conn, round.id)?;
+    let deals = Deal::with_scores_in_round(conn, round.id)?;
+    let mut by_k: BTreeMap<i32, Vec<Entered>> = BTreeMap::new();
+    for (deal, scores) in deals {
+        if !deal.confirmed || deal.void_reason.is_some() {
+            continue;
+        }
+        let Some((table, players)) = tables.iter().find(|(t, _)| t.id == deal.table_id) else {
+            continue;
+        };
+        let Ok(players): Result<[PlayerId; SEATS], _> = players.iter().map(|(p, _)| *p).collect::<Vec<_>>().try_into()
+        else {
+            continue;
+        };
+        let by_seat = players.map(|p| scores.iter().find(|(q, _)| *q == p).map_or(0, |(_, s)| i64::from(*s)));
+        by_k.entry(deal.number)
+            .or_default()
+            .push((table.number, players, deal, by_seat));
+    }
+    Ok((1..=per_round)
+        .map(|k| {
+            let number = duplicate::deal_at(round.number, per_round, k);
+            let entered = by_k.remove(&(k as i32)).unwrap_or_default();
+            let scores: Vec<[i64; SEATS]> = entered.iter().map(|(.., s)| *s).collect();
+            let compared = duplicate::compare_deal(&scores);
+            let results = entered
+                .into_iter()
+                .zip(compared)
+                .map(|((table, players, deal, scores), compared)| TableResult {
+                    table,
+                    players,
+                    passed: deal.passed,
+                    record: deal.record,
+                    scores,
+                    compared,
+                })
+                .collect();
+            DealResults {
+                round: round.number,
+                prepared: duplicate::prepare(t.seed, number),
+                results,
+                tables: tables.len(),
+            }
+        })
+        .collect())
+}
+
+/// Deal `deal` of tournament `t`, with every table's result; NotFound when
+/// the tournament is not duplicate, or its round is not seated yet.
+pub fn deal(conn: &mut AnyConnection, t: &Tournament, deal: DealNo) -> OpResult<DealResults> {
+    let per_round = u32::try_from(t.deals_table4).unwrap_or(0);
+    if t.format != duplicate::Format::Duplicate || deal.0 == 0 || per_round == 0 {
+        return Err(OpError::NotFound);
+    }
+    let number = duplicate::round_of(deal, per_round);
+    let round = Round::find(conn, t.id, number)?.ok_or(OpError::NotFound)?;
+    let k = (deal.0 - 1) % per_round;
+    round_results(conn, t, &round)?
+        .into_iter()
+        .nth(k as usize)
+        .ok_or(OpError::NotFound)
+}
+
+/// A line of a duplicate tournament's standings.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StandingRow {
+    /// Place, ties sharing it.
+    pub rank: u32,
+    /// The player.
+    pub player: PlayerId,
+    /// Their name.
+    pub name: String,
+    /// Datum: the total datum; matchpoints: the sum of the scores at the
+    /// tables.
+    pub total: f64,
+    /// Matchpoints: the average percentage over the deals played.
+    pub percent: f64,
+    /// Deals played (compared).
+    pub deals: u32,
+}
+
+/// The standings of duplicate tournament `t`, from every entered deal.
+pub fn standings(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<StandingRow>> {
+    let mut results: BTreeMap<PlayerId, Vec<Compared>> = BTreeMap::new();
+    let mut names: BTreeMap<PlayerId, String> = BTreeMap::new();
+    let mut scores: BTreeMap<PlayerId, i64> = BTreeMap::new();
+    for (r, p) in Registration::with_players(conn, t.id)? {
+        if r.checked_in || r.withdrawn_after.is_some() {
+            results.entry(r.player_id).or_default();
+            names.insert(r.player_id, p.name);
+        }
+    }
+    for round in Round::for_tournament(conn, t.id)? {
+        for deal in round_results(conn, t, &round)? {
+            for result in deal.results {
+                for (s, player) in result.players.iter().enumerate() {
+                    results.entry(*player).or_default().push(result.compared[s]);
+                    *scores.entry(*player).or_default() += result.scores[s];
+                }
+            }
+        }
+    }
+    let lines: Vec<Line> = duplicate::standings(t.comparison, &results);
+    Ok(lines
+        .into_iter()
+        .map(|l| StandingRow {
+            rank: l.rank,
+            player: l.player,
+            name: names.get(&l.player).cloned().unwrap_or_default(),
+            total: match t.comparison {
+                duplicate::Comparison::Datum => l.total.as_f64(),
+                duplicate::Comparison::Matchpoints => scores.get(&l.player).copied().unwrap_or(0) as f64,
+            },
+            percent: l.percent.as_f64(),
+            deals: l.deals,
+        })
+        .collect())
+}
+
+/// Who sits round `number` out among the `active` players of duplicate
+/// tournament `t` (tables of 4 only): those who have sat out least so far.
+pub fn sitting_out(
+    conn: &mut AnyConnection,
+    id: TournamentId,
+    number: RoundNo,
+    active: &[PlayerId],
+    history: &[crate::tournament::seating::Round],
+) -> OpResult<Vec<PlayerId>> {
+    let registrations = Registration::with_players(conn, id)?;
+    let mut sat_out: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    for (i, tables) in history.iter().enumerate() {
+        let round = RoundNo(i as i32 + 1);
+        if round >= number {
+            break;
+        }
+        let seated: BTreeSet<PlayerId> = tables.iter().flatten().copied().collect();
+        for (r, _) in &registrations {
+            if r.plays(round) && !seated.contains(&r.player_id) {
+                *sat_out.entry(r.player_id).or_default() += 1;
+            }
+        }
+    }
+    Ok(duplicate::sitting_out(active, &sat_out))
+}

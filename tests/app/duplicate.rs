@@ -1,0 +1,449 @@
+//! Duplicate tournaments through the JSON API (FORMATS.md, "Duplicate
+//! tournaments"), on the real HTTP server and both databases: 16 players,
+//! 3 rounds of 4 deals entered on paper at 4 tables; each round's tables
+//! play the same deals (numbered through the tournament); each deal's
+//! traveller shown to anyone only once every table entered it; matchpoints
+//! (or datum) and the standings checked against a reference computed here;
+//! the players left over sitting out in turn; the settings refused with a
+//! sentence.
+
+use crate::common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{json, Value};
+
+use chelem::db::models::Tournament;
+use chelem::tournament::ids::TournamentId;
+use common::client::Client;
+use common::http::api_token;
+use common::server::Server;
+use common::TestDb;
+
+const ROUNDS: i64 = 3;
+const DEALS: i64 = 4;
+
+fn create(c: &Client, org: &str, body: Value) -> i64 {
+    let a = c.call("POST", "/api/tournaments", Some(org), Some(&body));
+    assert_eq!(a.status, 201, "{}", a.body);
+    a.body["id"].as_i64().unwrap()
+}
+
+fn add_players(c: &Client, org: &str, id: i64, n: usize) {
+    for i in 0..n {
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(org),
+            Some(&json!({"name": format!("Joueur {i:02}"), "club": "Duplicate"})),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+    }
+}
+
+/// The deal a table enters: the taker in the same seat at every table, the
+/// points varying by table (two tables share a result now and then, one
+/// table's every player passes once).
+fn entry(players: &[i64], r: i64, table: i64, k: i64) -> Value {
+    if r == 2 && table == 3 && k == 2 {
+        return json!({"passed": true});
+    }
+    let points = 30 + (table * 7 + k * 13 + r * 5) % 40;
+    let points = if table == 2 { 30 + (k * 13 + r * 5) % 40 } else { points };
+    json!({"taker": players[((k - 1) % 4) as usize], "contract": "garde", "oudlers": 2, "points": points})
+}
+
+/// Matchpoints of each result against the others at its seat.
+fn reference_matchpoints(results: &[Vec<i64>]) -> Vec<Vec<u32>> {
+    results
+        .iter()
+        .map(|mine| {
+            (0..4)
+                .map(|s| {
+                    results
+                        .iter()
+                        .map(|other| match mine[s].cmp(&other[s]) {
+                            std::cmp::Ordering::Greater => 2,
+                            std::cmp::Ordering::Equal => 1,
+                            std::cmp::Ordering::Less => 0,
+                        })
+                        .sum::<u32>()
+                        - 1
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// A whole evening by the API, compared by `comparison`.
+fn evening(db: TestDb, comparison: &str) {
+    let org = api_token(&db);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    let id = create(
+        &c,
+        &org,
+        json!({"name": "Duplicate du mardi", "rounds": ROUNDS, "format": "duplicate",
+               "deals_per_round": DEALS, "comparison": comparison, "fill_with_bots": false}),
+    );
+    add_players(&c, &org, id, 16);
+    // Each player's percentages (matchpoints) or datums, and scores.
+    let mut figures: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+    let mut met: BTreeSet<(i64, i64)> = BTreeSet::new();
+    for r in 1..=ROUNDS {
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&org),
+            Some(&json!({"close_previous": true})),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        let tables = a.body["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), 4, "16 players, 4 tables of 4: {}", a.body);
+        let numbers: Vec<i64> = ((r - 1) * DEALS + 1..=r * DEALS).collect();
+        for t in &tables {
+            assert_eq!(t["players"].as_array().unwrap().len(), 4, "{t}");
+            assert_eq!(t["deals"], json!(numbers), "the same deals at every table: {t}");
+        }
+        for k in 1..=DEALS {
+            let d = numbers[(k - 1) as usize];
+            let mut results: Vec<Vec<i64>> = Vec::new();
+            let mut seats: Vec<Vec<i64>> = Vec::new();
+            for (i, t) in tables.iter().enumerate() {
+                let players: Vec<i64> = t["players"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| p.as_i64().unwrap())
+                    .collect();
+                let token = t["token"].as_str().unwrap();
+                if i + 1 == tables.len() {
+                    // Before the last table enters it, the deal is the
+                    // organizer's alone.
+                    let a = c.call("GET", &format!("/api/tournaments/{id}/deals/{d}"), None, None);
+                    assert_eq!(
+                        a.status, 403,
+                        "deal {d} shown before every table entered it: {}",
+                        a.body
+                    );
+                    assert!(
+                        a.body["error"].as_str().unwrap_or_default().contains("every table"),
+                        "{}",
+                        a.body
+                    );
+                    let a = c.call("GET", &format!("/api/tournaments/{id}/deals/{d}"), Some(&org), None);
+                    assert_eq!(a.status, 200, "{}", a.body);
+                    assert_eq!(
+                        a.body["results"].as_array().unwrap().len(),
+                        tables.len() - 1,
+                        "{}",
+                        a.body
+                    );
+                }
+                let body = entry(&players, r, i as i64 + 1, k);
+                let a = c.call("PUT", &format!("/api/tables/{token}/deals/{k}"), None, Some(&body));
+                assert_eq!(a.status, 200, "{}", a.body);
+                results.push(
+                    players
+                        .iter()
+                        .map(|p| a.body["scores"][p.to_string()].as_i64().unwrap())
+                        .collect(),
+                );
+                seats.push(players);
+            }
+            for p in &seats {
+                for a in 0..4 {
+                    for b in a + 1..4 {
+                        met.insert((p[a].min(p[b]), p[a].max(p[b])));
+                    }
+                }
+            }
+            // The traveller, open to anyone now.
+            let a = c.call("GET", &format!("/api/tournaments/{id}/deals/{d}"), None, None);
+            assert_eq!(a.status, 200, "{}", a.body);
+            let doc = &a.body;
+            assert_eq!(
+                (doc["deal"].as_i64(), doc["round"].as_i64()),
+                (Some(d), Some(r)),
+                "{doc}"
+            );
+            assert_eq!(doc["dealer"].as_i64(), Some((d - 1) % 4), "{doc}");
+            let mut cards: BTreeSet<String> = BTreeSet::new();
+            for hand in doc["hands"].as_array().unwrap() {
+                assert_eq!(hand.as_array().unwrap().len(), 18, "{doc}");
+                cards.extend(hand.as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_owned()));
+            }
+            let dog = doc["dog"].as_array().unwrap();
+            assert_eq!(dog.len(), 6);
+            cards.extend(dog.iter().map(|c| c.as_str().unwrap().to_owned()));
+            assert_eq!(cards.len(), 78, "every card once: {doc}");
+            let mp = reference_matchpoints(&results);
+            let listed = doc["results"].as_array().unwrap();
+            assert_eq!(listed.len(), tables.len());
+            let n = results.len() as f64;
+            for (i, line) in listed.iter().enumerate() {
+                assert_eq!(line["table"].as_i64(), Some(i as i64 + 1), "{line}");
+                assert_eq!(line["players"], json!(seats[i]), "{line}");
+                assert_eq!(line["scores"], json!(results[i]), "{line}");
+                for s in 0..4 {
+                    let percent = round2(100.0 * f64::from(mp[i][s]) / (2.0 * (n - 1.0)));
+                    assert_eq!(
+                        line["percent"][s].as_f64(),
+                        Some(percent),
+                        "deal {d}, table {}, seat {s}: {line}",
+                        i + 1
+                    );
+                    let others: i64 = results.iter().map(|x| x[s]).sum::<i64>() - results[i][s];
+                    let datum = round2(results[i][s] as f64 - others as f64 / (n - 1.0));
+                    let figure = match comparison {
+                        "datum" => {
+                            assert_eq!(line["datum"][s].as_f64(), Some(datum), "{line}");
+                            assert!(line.get("matchpoints").is_none());
+                            datum
+                        }
+                        _ => {
+                            assert_eq!(line["matchpoints"][s].as_u64(), Some(u64::from(mp[i][s])), "{line}");
+                            percent
+                        }
+                    };
+                    figures.entry(seats[i][s]).or_default().push(figure);
+                }
+            }
+            // Matchpoints add up to n(n-1) at every seat.
+            for s in 0..4 {
+                let total: u32 = mp.iter().map(|m| m[s]).sum();
+                assert_eq!(total as f64, n * (n - 1.0));
+            }
+        }
+        // The round document: each table's deal numbers, its entries with theirs.
+        let a = c.call("GET", &format!("/api/tournaments/{id}/rounds/{r}"), Some(&org), None);
+        assert_eq!(a.status, 200, "{}", a.body);
+        for t in a.body["tables"].as_array().unwrap() {
+            assert_eq!(t["deals"], json!(numbers), "{t}");
+            let entries = t["entries"].as_array().unwrap();
+            assert_eq!(entries.len() as i64, DEALS, "{t}");
+            for e in entries {
+                let k = e["deal"].as_i64().unwrap();
+                assert_eq!(e["deal_no"].as_i64(), Some(numbers[(k - 1) as usize]), "{e}");
+            }
+        }
+    }
+    // The seating engine met others as rarely as it could: 16 players, 3
+    // rounds of tables of 4, nobody meets anyone twice.
+    assert_eq!(met.len(), 16 * 3 * 3 / 2, "a pair met twice");
+
+    // The standings, against the reference.
+    let a = c.call("GET", &format!("/api/tournaments/{id}/standings"), None, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let lines = a.body.as_array().unwrap();
+    assert_eq!(lines.len(), 16);
+    let key = |l: &Value| match comparison {
+        "datum" => l["total"].as_f64().unwrap(),
+        _ => l["percent"].as_f64().unwrap(),
+    };
+    for (i, l) in lines.iter().enumerate() {
+        let player = l["player"].as_i64().unwrap();
+        let mine = &figures[&player];
+        assert_eq!(l["deals"].as_u64(), Some(ROUNDS as u64 * DEALS as u64), "{l}");
+        let expected = match comparison {
+            "datum" => round2(mine.iter().sum::<f64>()),
+            _ => round2(mine.iter().sum::<f64>() / mine.len() as f64),
+        };
+        assert!(
+            (key(l) - expected).abs() < 0.011,
+            "player {player}: {l}, expected {expected}"
+        );
+        if i > 0 {
+            let before = &lines[i - 1];
+            assert!(key(before) >= key(l), "ranked: {before} then {l}");
+            let rank = l["rank"].as_u64().unwrap();
+            if key(before) == key(l) {
+                assert_eq!(rank, before["rank"].as_u64().unwrap(), "ties share the place");
+            } else {
+                assert_eq!(rank, i as u64 + 1, "{l}");
+            }
+        }
+    }
+    if comparison == "matchpoints" {
+        // Every deal a player played was compared: the average of the
+        // percentages of the 16 players is 50.
+        let mean: f64 = lines.iter().map(|l| l["percent"].as_f64().unwrap()).sum::<f64>() / 16.0;
+        assert!((mean - 50.0).abs() < 0.01, "{mean}");
+    } else {
+        let sum: f64 = lines.iter().map(|l| l["total"].as_f64().unwrap()).sum();
+        assert!(sum.abs() < 0.2, "the datums sum to zero: {sum}");
+    }
+    // A backup keeps the format: its copy ranks the same.
+    let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId(id as i32)).unwrap();
+    let text = serde_json::to_string(&doc).unwrap();
+    assert!(
+        text.contains(r#""format":"duplicate""#),
+        "{}",
+        &text[..300.min(text.len())]
+    );
+    let copy = chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::export::import_json(tx, &text)).unwrap();
+    let a = c.call(
+        "GET",
+        &format!("/api/tournaments/{}/standings", copy.tournament_id),
+        None,
+        None,
+    );
+    let strip = |v: &Value| -> Vec<(Value, Value, Value, Value)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["rank"].clone(),
+                    l["name"].clone(),
+                    l["percent"].clone(),
+                    l["total"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        strip(&a.body),
+        strip(&Value::Array(lines.clone())),
+        "the copy's standings"
+    );
+    // No deal 13 in 3 rounds of 4; no deal 0.
+    for d in [0, 13] {
+        let a = c.call("GET", &format!("/api/tournaments/{id}/deals/{d}"), Some(&org), None);
+        assert_eq!(a.status, 404, "deal {d}: {}", a.body);
+    }
+}
+
+/// 10 players, 5 rounds: 2 sit out each round, nobody twice before everyone
+/// once; every table is of 4.
+fn sit_out(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    let id = create(
+        &c,
+        &org,
+        json!({"name": "Duplicate à 10", "rounds": 5, "format": "duplicate", "deals_per_round": 1}),
+    );
+    add_players(&c, &org, id, 10);
+    let mut out_count: BTreeMap<i64, u32> = BTreeMap::new();
+    for r in 1..=5 {
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&org),
+            Some(&json!({"close_previous": true})),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        let seated: BTreeSet<i64> = a.body["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .inspect(|t| assert_eq!(t["players"].as_array().unwrap().len(), 4, "{t}"))
+            .flat_map(|t| t["players"].as_array().unwrap().iter().map(|p| p.as_i64().unwrap()))
+            .collect();
+        assert_eq!(seated.len(), 8);
+        assert!(a.body["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|t| t["deals"] == json!([r])));
+        let all: BTreeSet<i64> = (1..=10).map(|i| i + first_player(&db) - 1).collect();
+        for p in all.difference(&seated) {
+            *out_count.entry(*p).or_default() += 1;
+        }
+        let most = out_count.values().max().copied().unwrap_or(0);
+        let everyone_once = out_count.len() == 10;
+        assert!(
+            most <= 1 || everyone_once,
+            "round {r}: someone sat out twice first: {out_count:?}"
+        );
+    }
+    assert_eq!(out_count.len(), 10, "everyone sat out once: {out_count:?}");
+    assert!(out_count.values().all(|n| *n == 1));
+}
+
+/// The smallest player id of the database (players are numbered from it).
+fn first_player(db: &TestDb) -> i64 {
+    use chelem::db::schema::players::dsl::*;
+    use diesel::prelude::*;
+    players
+        .select(diesel::dsl::min(id))
+        .first::<Option<i32>>(&mut db.conn())
+        .unwrap()
+        .map(i64::from)
+        .unwrap_or(1)
+}
+
+/// Unknown settings: 422 with a sentence naming the value, nothing made.
+fn settings(db: TestDb) {
+    let org = api_token(&db);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    for (body, says) in [
+        (json!({"name": "D", "rounds": 2, "format": "triplette"}), "triplette"),
+        (
+            json!({"name": "D", "rounds": 2, "format": "duplicate", "comparison": "imps"}),
+            "imps",
+        ),
+        (
+            json!({"name": "D", "rounds": 2, "format": "duplicate", "deals_per_round": 0}),
+            "deals_per_round",
+        ),
+        (
+            json!({"name": "D", "rounds": 2, "format": "duplicate", "fill_with_bots": true}),
+            "fill_with_bots",
+        ),
+    ] {
+        let a = c.call("POST", "/api/tournaments", Some(&org), Some(&body));
+        assert_eq!(a.status, 422, "{body}: {}", a.body);
+        assert!(
+            a.body["error"].as_str().unwrap_or_default().contains(says),
+            "{body}: {}",
+            a.body
+        );
+        assert!(
+            Tournament::list(&mut db.conn()).unwrap().is_empty(),
+            "{body}: nothing made"
+        );
+    }
+    // A libres tournament's round document and standings are as before.
+    let id = create(&c, &org, json!({"name": "Libres", "rounds": 1}));
+    add_players(&c, &org, id, 4);
+    let a = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None);
+    assert_eq!(a.status, 201);
+    assert!(a.body["tables"][0].get("deals").is_none(), "{}", a.body);
+    let a = c.call("GET", &format!("/api/tournaments/{id}/rounds/1"), Some(&org), None);
+    assert!(a.body["tables"][0]["deals"].is_array() && a.body["tables"][0].get("entries").is_none());
+    let a = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), Some(&org), None);
+    assert_eq!(a.status, 404, "no duplicate deal in a libres tournament");
+    let t = Tournament::find(&mut db.conn(), TournamentId(id as i32))
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.format, chelem::tournament::duplicate::Format::Libres);
+}
+
+macro_rules! on_both {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            fn sqlite() {
+                ($body)(TestDb::sqlite());
+            }
+            fn postgres() {
+                ($body)(TestDb::postgres());
+            }
+            crate::test_case!(sqlite);
+            crate::test_case!(postgres, Postgres);
+        }
+    };
+}
+
+on_both!(an_evening_by_matchpoints, |db| evening(db, "matchpoints"));
+on_both!(an_evening_by_datum, |db| evening(db, "datum"));
+on_both!(the_players_left_over_sit_out_in_turn, sit_out);
+on_both!(unknown_settings_are_refused, settings);
