@@ -105,10 +105,7 @@ impl PerDeal {
         if deals == 0 {
             return PerDeal(0);
         }
-        let d = i128::from(deals);
-        let n = i128::from(total) * 100;
-        let q = (2 * n.abs() + d) / (2 * d);
-        PerDeal((if n < 0 { -q } else { q }) as i64)
+        PerDeal(super::duplicate::Hundredths::of(total, i64::from(deals)).0)
     }
 
     /// The average as a number.

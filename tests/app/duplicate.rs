@@ -277,6 +277,28 @@ fn evening(db: TestDb, comparison: &str) {
         let sum: f64 = lines.iter().map(|l| l["total"].as_f64().unwrap()).sum();
         assert!(sum.abs() < 0.2, "the datums sum to zero: {sum}");
     }
+    // The standings page and the projector rank the same way, with the
+    // comparison's figure in the bold column.
+    for page in ["standings", "projector"] {
+        let a = c.call("GET", &format!("/tournaments/{id}/{page}"), None, None);
+        assert_eq!(a.status, 200);
+        let html = a.body.as_str().unwrap();
+        let mut at = 0;
+        for l in lines {
+            let name = l["name"].as_str().unwrap();
+            let found = html[at..]
+                .find(name)
+                .unwrap_or_else(|| panic!("{page}: {name} not after place {at}"));
+            at += found + name.len();
+        }
+        let (head, figure) = match comparison {
+            "datum" => ("Datum", lines[0]["total"].as_f64().unwrap()),
+            _ => ("%", lines[0]["percent"].as_f64().unwrap()),
+        };
+        assert!(html.contains(&format!(">{head}</th>")), "{page}: no {head} column");
+        let shown = format!("{figure:.2}").replace('.', ",");
+        assert!(html.contains(&shown), "{page}: the leader's {shown} is not shown");
+    }
     // A backup keeps the format: its copy ranks the same.
     let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId(id as i32)).unwrap();
     let text = serde_json::to_string(&doc).unwrap();

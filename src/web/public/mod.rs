@@ -21,18 +21,28 @@ macro_rules! rows_impl {
             pub fn round_total(&self, line: usize, round: &RoundNo) -> String {
                 $crate::web::public::round_total(&self.data.standings, line, *round)
             }
-            /// A player's average per deal, as the language writes it.
+            /// A player's average per deal, as the language writes it; in a
+            /// duplicate tournament, the comparison's figure (average
+            /// percentage, or total datum).
             pub fn per_deal(&self, line: usize) -> String {
                 let lines = &self.data.standings.lines;
-                lines
-                    .get(line)
-                    .map(|l| self.lang.per_deal(l.deals, l.per_deal))
-                    .unwrap_or_default()
+                let Some(l) = lines.get(line) else {
+                    return String::new();
+                };
+                match &self.data.duplicate {
+                    Some(rows) => $crate::web::public::duplicate_figure(self.lang, &self.data.t, rows, line, l.player),
+                    None => self.lang.per_deal(l.deals, l.per_deal),
+                }
             }
             /// Whether the standings rank by average per deal (its column
-            /// is then the one in bold).
+            /// is then the one in bold): also a duplicate tournament's
+            /// comparison.
             pub fn by_average(&self) -> bool {
-                self.data.t.ranking == $crate::tournament::standings::Ranking::PerDeal
+                self.data.t.ranking == $crate::tournament::standings::Ranking::PerDeal || self.data.duplicate.is_some()
+            }
+            /// The head of the average's column, and its explanation.
+            pub fn figure_head(&self) -> (String, String) {
+                $crate::web::public::figure_head(self.lang, &self.data.t)
             }
             /// As HTML (empty, and logged, if rendering failed).
             fn html(&self) -> String {
@@ -43,6 +53,57 @@ macro_rules! rows_impl {
             }
         }
     };
+}
+
+/// A duplicate tournament's figure for the player of standings line
+/// `line`: the average percentage ("62,5 %") or the total datum ("+12,33").
+pub fn duplicate_figure(
+    lang: crate::i18n::Lang,
+    t: &crate::db::models::Tournament,
+    rows: &[crate::db::ops::duplicate::StandingRow],
+    line: usize,
+    player: crate::tournament::ids::PlayerId,
+) -> String {
+    use crate::tournament::duplicate::Comparison;
+    use crate::tournament::standings::PerDeal;
+    // The lines are in the rows' order (see `live::cache`), else looked up.
+    let row = rows
+        .get(line)
+        .filter(|r| r.player == player)
+        .or_else(|| rows.iter().find(|r| r.player == player));
+    let Some(row) = row else {
+        return String::new();
+    };
+    match t.comparison {
+        Comparison::Matchpoints => {
+            let text = lang.per_deal(row.deals, PerDeal((row.percent * 100.0).round() as i64));
+            if row.deals == 0 {
+                text
+            } else {
+                format!("{text}\u{a0}%")
+            }
+        }
+        Comparison::Datum => {
+            let text = lang.per_deal(row.deals, PerDeal((row.total * 100.0).round() as i64));
+            if row.deals > 0 && row.total > 0.0 {
+                format!("+{text}")
+            } else {
+                text
+            }
+        }
+    }
+}
+
+/// The head of the standings' average column and its explanation: a
+/// duplicate tournament's comparison, else the average per deal.
+pub fn figure_head(lang: crate::i18n::Lang, t: &crate::db::models::Tournament) -> (String, String) {
+    use crate::tournament::duplicate::{Comparison, Format};
+    let (head, title) = match (t.format, t.comparison) {
+        (Format::Libres, _) => ("standings-per-deal", "standings-per-deal-title"),
+        (Format::Duplicate, Comparison::Matchpoints) => ("standings-percent", "standings-percent-title"),
+        (Format::Duplicate, Comparison::Datum) => ("standings-datum", "standings-datum-title"),
+    };
+    (lang.t(head), lang.t(title))
 }
 
 pub mod find;
