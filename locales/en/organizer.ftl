@@ -303,3 +303,37 @@ standings-percent-title = Duplicate: average of the percentages over the deals p
 standings-datum = Datum
 standings-datum-title = Duplicate: total over the deals played of the score minus the mean of the other tables' at the same seat
 standings-ranked-duplicate = Duplicate: each deal is compared with the results of every table that held the same cards, seat by seat.
+tournament-format = Format
+format-libres = Free deals (each table deals its own)
+format-duplicate = Duplicate (the same deals at every table)
+tournament-comparison = Duplicate comparison
+comparison-matchpoints = Matchpoints (percentage)
+comparison-datum = Datum (score minus the others' mean)
+tournament-format-help = Duplicate: every table of a round plays the same prepared deals, as many as the deals at a table of 4; tables of 4 only, the players left over sit the round out in turn. Chosen at creation.
+tournament-format-fixed = Duplicate tournament: the same deals at every table of a round, compared seat by seat (chosen at creation).
+dup-deal-title = Deal { $deal }
+dup-deal = Deal
+dup-round = Round
+dup-entered = Tables
+dup-deals = Deals
+dup-dealer = dealer: seat { $n }
+dup-dealer-mark = dealer
+dup-seat = Seat { $n }
+dup-dog = Dog
+dup-table = Table
+dup-table-n = Table { $n }
+dup-results = The tables' results
+dup-hands = The hands
+dup-details = How each result compares
+dup-missing = { $n ->
+    [one] One table of the round has not entered this deal yet.
+   *[other] { $n } tables of the round have not entered this deal yet.
+}
+dup-no-result = No table has entered this deal yet.
+dup-no-deal = No deal yet: the first round is not seated.
+dup-deals-help = A deal opens to everyone once every table of its round has entered it.
+dup-hidden = This deal is shown once every table of its round has entered it.
+dup-explain-mp = Deal { $deal }, seat { $seat }: { $score } against { $others } others → { $mp } / { $max } = { $percent } %
+dup-explain-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 50 %
+dup-explain-datum = Deal { $deal }, seat { $seat }: { $score } − the mean of the { $others } others ({ $mean }) = { $datum }
+dup-explain-datum-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 0

@@ -309,3 +309,37 @@ standings-percent-title = Duplicate : moyenne des pourcentages sur les donnes jo
 standings-datum = Datum
 standings-datum-title = Duplicate : total sur les donnes jouées du score moins la moyenne des autres tables à la même place
 standings-ranked-duplicate = Duplicate : chaque donne est comparée aux résultats de toutes les tables qui ont eu les mêmes cartes, place par place.
+tournament-format = Formule
+format-libres = Donnes libres (chaque table donne)
+format-duplicate = Duplicate (les mêmes donnes à toutes les tables)
+tournament-comparison = Comparaison du duplicate
+comparison-matchpoints = Points de match (pourcentage)
+comparison-datum = Datum (score moins la moyenne des autres)
+tournament-format-help = Duplicate : toutes les tables d'une partie jouent les mêmes donnes préparées, autant que de donnes à une table de 4 ; tables de 4 seulement, les joueurs en surnombre sont exemptés à tour de rôle. Choisi à la création.
+tournament-format-fixed = Tournoi en duplicate : les mêmes donnes à toutes les tables d'une partie, comparées place par place (choisi à la création).
+dup-deal-title = Donne { $deal }
+dup-deal = Donne
+dup-round = Partie
+dup-entered = Tables
+dup-deals = Donnes
+dup-dealer = donneur : place { $n }
+dup-dealer-mark = donneur
+dup-seat = Place { $n }
+dup-dog = Chien
+dup-table = Table
+dup-table-n = Table { $n }
+dup-results = Les résultats des tables
+dup-hands = Les mains
+dup-details = Le détail des comparaisons
+dup-missing = { $n ->
+    [one] Une table de la partie n'a pas encore saisi cette donne.
+   *[other] { $n } tables de la partie n'ont pas encore saisi cette donne.
+}
+dup-no-result = Aucune table n'a encore saisi cette donne.
+dup-no-deal = Aucune donne : la première partie n'est pas encore placée.
+dup-deals-help = Une donne s'ouvre à tous quand toutes les tables de sa partie l'ont saisie.
+dup-hidden = Cette donne sera montrée quand toutes les tables de sa partie l'auront saisie.
+dup-explain-mp = Donne { $deal }, place { $seat } : { $score } contre { $others } autres → { $mp } / { $max } = { $percent } %
+dup-explain-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 50 %
+dup-explain-datum = Donne { $deal }, place { $seat } : { $score } − la moyenne des { $others } autres ({ $mean }) = { $datum }
+dup-explain-datum-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 0

@@ -370,6 +370,8 @@ fn rows() -> Vec<Row> {
         // This world's tournament deals freely: no duplicate deal to show to
         // anyone (tests/app/duplicate.rs has who reads a duplicate deal when).
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
+        row("GET", "/tournaments/{id}/deals", [S(404); 7]),
+        row("GET", "/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
         Row {
             stream: true,
             ..row("GET", "/api/tournaments/{id}/events", PUBLIC)

@@ -75,6 +75,13 @@ fn reference_matchpoints(results: &[Vec<i64>]) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// A figure as the French pages write it: "75", "62,5", "63,33".
+fn shown(x: f64) -> String {
+    let text = format!("{x:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    text.replace('.', ",")
+}
+
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
@@ -143,6 +150,23 @@ fn evening(db: TestDb, comparison: &str) {
                         "{}",
                         a.body
                     );
+                    // The same on the pages: the traveller refused with the
+                    // sentence, the list without its link.
+                    let a = c.call("GET", &format!("/tournaments/{id}/deals/{d}"), None, None);
+                    assert_eq!(a.status, 403);
+                    assert!(
+                        a.body.as_str().unwrap().contains("toutes les tables de sa partie"),
+                        "{}",
+                        a.body
+                    );
+                    let a = c.call("GET", &format!("/tournaments/{id}/deals"), None, None);
+                    assert_eq!(a.status, 200);
+                    let list = a.body.as_str().unwrap();
+                    assert!(
+                        !list.contains(&format!("/tournaments/{id}/deals/{d}\"")),
+                        "deal {d} linked too soon"
+                    );
+                    assert!(list.contains("3 / 4"), "{list}");
                 }
                 let body = entry(&players, r, i as i64 + 1, k);
                 let a = c.call("PUT", &format!("/api/tables/{token}/deals/{k}"), None, Some(&body));
@@ -212,6 +236,32 @@ fn evening(db: TestDb, comparison: &str) {
                     };
                     figures.entry(seats[i][s]).or_default().push(figure);
                 }
+            }
+            // The traveller page: every table's players and figures, each
+            // explained, and the 78 cards.
+            let a = c.call("GET", &format!("/tournaments/{id}/deals/{d}"), None, None);
+            assert_eq!(a.status, 200);
+            let page = a.body.as_str().unwrap();
+            assert_eq!(page.matches("data-card=").count(), 78, "the hands and the dog");
+            let line = &listed[1];
+            let (mine, percent) = (
+                line["scores"][0].as_i64().unwrap(),
+                line["percent"][0].as_f64().unwrap(),
+            );
+            let words = match comparison {
+                "datum" => format!("Donne {d}, place 1 : {mine} − la moyenne des 3 autres"),
+                _ => format!(
+                    "Donne {d}, place 1 : {mine} contre 3 autres → {} / 6 = {} %",
+                    line["matchpoints"][0],
+                    shown(percent)
+                ),
+            };
+            assert!(page.contains(&words), "{words} not in the traveller");
+            for name in seats.iter().flatten() {
+                assert!(
+                    page.contains(&format!("/players/{name}\"")),
+                    "player {name} not on the traveller"
+                );
             }
             // Matchpoints add up to n(n-1) at every seat.
             for s in 0..4 {
@@ -469,3 +519,87 @@ on_both!(an_evening_by_matchpoints, |db| evening(db, "matchpoints"));
 on_both!(an_evening_by_datum, |db| evening(db, "datum"));
 on_both!(the_players_left_over_sit_out_in_turn, sit_out);
 on_both!(unknown_settings_are_refused, settings);
+
+// The organizer's form: the format and the comparison chosen at creation; an
+// unknown one refused with the sentence, the form kept as typed.
+crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb| async move {
+    use actix_web::http::StatusCode;
+    use common::http::{get, login, post};
+    api_token(&db);
+    let app = actix_web::test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = common::Jar::default();
+    login(&app, &mut jar).await;
+    let (status, html, _) = get(&app, &jar, "/tournaments/new").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        html.contains(r#"<select name="format""#) && html.contains(r#"value="datum""#),
+        "{html}"
+    );
+    let (status, html, _) = post(
+        &app,
+        &mut jar,
+        "/tournaments",
+        &[("name", "Duplicate du jeudi"), ("rounds", "3"), ("format", "duplex")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        html.contains("duplex") && html.contains("Duplicate du jeudi"),
+        "the sentence and the form as typed: {html}"
+    );
+    assert!(Tournament::list(&mut db.conn()).unwrap().is_empty());
+    let (status, _, location) = post(
+        &app,
+        &mut jar,
+        "/tournaments",
+        &[
+            ("name", "Duplicate du jeudi"),
+            ("rounds", "3"),
+            ("deals_table4", "5"),
+            ("format", "duplicate"),
+            ("comparison", "datum"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{location:?}");
+    let t = &Tournament::list(&mut db.conn()).unwrap()[0];
+    assert_eq!(
+        (t.format, t.comparison, t.deals_table4),
+        (
+            chelem::tournament::duplicate::Format::Duplicate,
+            chelem::tournament::duplicate::Comparison::Datum,
+            5
+        )
+    );
+    // Its settings page says so, and keeps the format through a change.
+    let (status, html, _) = get(&app, &jar, &format!("/tournaments/{}/edit", t.id)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        !html.contains(r#"<select name="format""#),
+        "the format is chosen at creation only"
+    );
+    assert!(
+        html.contains("Tournoi en duplicate") || html.contains("Duplicate tournament"),
+        "{html}"
+    );
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{}/edit", t.id),
+        &[
+            ("name", "Duplicate du jeudi soir"),
+            ("rounds", "4"),
+            ("deals_table4", "5"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let t = &Tournament::list(&mut db.conn()).unwrap()[0];
+    assert_eq!(
+        (t.name.as_str(), t.format),
+        (
+            "Duplicate du jeudi soir",
+            chelem::tournament::duplicate::Format::Duplicate
+        )
+    );
+});

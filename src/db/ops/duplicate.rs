@@ -20,6 +20,8 @@ pub struct TableResult {
     pub table: TableNo,
     /// Its players, by seat.
     pub players: [PlayerId; SEATS],
+    /// Their names, by seat.
+    pub names: [String; SEATS],
     /// The deal as stored.
     pub record: TableDeal,
     /// Whether every player passed.
@@ -53,7 +55,7 @@ impl DealResults {
 
 /// A table's entry of a deal: the table, its players and their scores by
 /// seat, the stored deal.
-type Entered = (TableNo, [PlayerId; SEATS], Deal, [i64; SEATS]);
+type Entered = (TableNo, [(PlayerId, String); SEATS], Deal, [i64; SEATS]);
 
 /// The deals of one round, by number, with their results.
 fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpResult<Vec<DealResults>> {
@@ -68,11 +70,12 @@ fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpR
         let Some((table, players)) = tables.iter().find(|(t, _)| t.id == deal.table_id) else {
             continue;
         };
-        let Ok(players): Result<[PlayerId; SEATS], _> = players.iter().map(|(p, _)| *p).collect::<Vec<_>>().try_into()
-        else {
+        let Ok(players): Result<[(PlayerId, String); SEATS], _> = players.clone().try_into() else {
             continue;
         };
-        let by_seat = players.map(|p| scores.iter().find(|(q, _)| *q == p).map_or(0, |(_, s)| i64::from(*s)));
+        let by_seat = players
+            .clone()
+            .map(|(p, _)| scores.iter().find(|(q, _)| *q == p).map_or(0, |(_, s)| i64::from(*s)));
         by_k.entry(deal.number)
             .or_default()
             .push((table.number, players, deal, by_seat));
@@ -88,7 +91,8 @@ fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpR
                 .zip(compared)
                 .map(|((table, players, deal, scores), compared)| TableResult {
                     table,
-                    players,
+                    names: players.clone().map(|(_, n)| n),
+                    players: players.map(|(p, _)| p),
                     passed: deal.passed,
                     record: deal.record,
                     scores,
@@ -119,6 +123,18 @@ pub fn deal(conn: &mut AnyConnection, t: &Tournament, deal: DealNo) -> OpResult<
         .into_iter()
         .nth(k as usize)
         .ok_or(OpError::NotFound)
+}
+
+/// Every deal of the rounds seated so far, in order, with their results.
+pub fn all_deals(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<DealResults>> {
+    if t.format != duplicate::Format::Duplicate {
+        return Err(OpError::NotFound);
+    }
+    let mut out = Vec::new();
+    for round in Round::for_tournament(conn, t.id)? {
+        out.extend(round_results(conn, t, &round)?);
+    }
+    Ok(out)
 }
 
 /// A line of a duplicate tournament's standings.

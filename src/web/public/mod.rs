@@ -110,6 +110,7 @@ pub mod find;
 pub mod player;
 pub mod projector;
 pub mod standings;
+pub mod traveller;
 
 pub use player::{load_player_page, CurrentSeat, PlayerPage, PlayerRound};
 pub use projector::{ProjectorPage, ProjectorRows};
@@ -120,7 +121,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(standings::standings_page)
         .service(projector::projector_page)
         .service(player::player_page)
-        .service(find::find_player);
+        .service(find::find_player)
+        .service(traveller::deals_page)
+        .service(traveller::traveller_page);
 }
 
 /// A player's total in a round, as text ("" where they did not play it).

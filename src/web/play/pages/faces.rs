@@ -59,7 +59,7 @@ impl CardFace {
         }
     }
 
-    pub(super) fn list(cards: &[Card], lang: Lang) -> Vec<CardFace> {
+    pub fn list(cards: &[Card], lang: Lang) -> Vec<CardFace> {
         cards.iter().map(|&c| CardFace::of(c, lang, false)).collect()
     }
 

@@ -1,0 +1,254 @@
+//! A duplicate tournament's deals as pages (FORMATS.md, "Duplicate
+//! tournaments"): the list of the deals seated so far, and each deal's
+//! traveller — every table's result, seat by seat, with how it compares,
+//! explained on demand, and the hands as dealt. A deal is shown to anyone
+//! once every table of its round has entered it (before, it would tell
+//! the tables still to play it its cards), to the organizer always.
+
+use std::collections::HashMap;
+
+use actix_web::{get, web, HttpResponse};
+
+use crate::db::models::Tournament;
+use crate::db::ops::duplicate::{self, DealResults};
+use crate::db::ops::tournaments;
+use crate::i18n::Lang;
+use crate::tournament::duplicate::{Compared, Comparison, DealNo, Hundredths, SEATS};
+use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::web::organizer::reports::describe_deal;
+use crate::web::play::pages::faces::CardFace;
+use crate::web::{filters, render, AppError, AppState, Ctx};
+
+/// One seat of a table's result.
+pub struct Cell {
+    /// The player's name.
+    pub name: String,
+    /// Their page.
+    pub player: PlayerId,
+    /// Their score.
+    pub score: i64,
+    /// The comparison's figure ("75 %", "+63,33").
+    pub figure: String,
+    /// How it was reached, in words.
+    pub explain: String,
+}
+
+/// A table's result.
+pub struct Row {
+    /// The table's number.
+    pub table: i32,
+    /// The deal in words.
+    pub deal: String,
+    /// Its seats.
+    pub cells: Vec<Cell>,
+}
+
+/// A deal's traveller.
+#[derive(askama::Template)]
+#[template(path = "public/traveller.html")]
+pub struct TravellerPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The tournament.
+    pub t: Tournament,
+    /// The deal.
+    pub deal: DealNo,
+    /// Its round.
+    pub round: i32,
+    /// Its dealer's seat, from 1.
+    pub dealer: u8,
+    /// Every table's result.
+    pub rows: Vec<Row>,
+    /// Tables of its round still to enter it.
+    pub missing: usize,
+    /// The hands by seat, then the dog.
+    pub hands: Vec<(String, Vec<CardFace>)>,
+    /// The deals before and after, when they exist.
+    pub around: (Option<DealNo>, Option<DealNo>),
+}
+
+/// The figure of one compared result, as the language writes it.
+pub fn figure(lang: Lang, comparison: Comparison, c: &Compared) -> String {
+    let text = |h: Hundredths| match lang {
+        Lang::Fr => h.to_string(),
+        _ => h.to_string().replace(',', "."),
+    };
+    match comparison {
+        Comparison::Matchpoints => format!("{}\u{a0}%", text(c.percent())),
+        Comparison::Datum if c.datum().0 > 0 => format!("+{}", text(c.datum())),
+        Comparison::Datum => text(c.datum()),
+    }
+}
+
+/// How a result compares, in words: "Donne 7, place 2 : 120 contre 6
+/// autres → 9 / 12 = 75 %".
+fn explain(lang: Lang, comparison: Comparison, deal: DealNo, seat: usize, c: &Compared, others_sum: i64) -> String {
+    let text = |h: Hundredths| match lang {
+        Lang::Fr => h.to_string(),
+        _ => h.to_string().replace(',', "."),
+    };
+    let mut args = vec![
+        ("deal", deal.to_string()),
+        ("seat", (seat + 1).to_string()),
+        ("score", c.score.to_string()),
+        ("others", c.others.to_string()),
+    ];
+    let key = match (comparison, c.others) {
+        (Comparison::Matchpoints, 0) => "dup-explain-once",
+        (Comparison::Datum, 0) => "dup-explain-datum-once",
+        (Comparison::Matchpoints, _) => {
+            args.push(("mp", c.matchpoints.to_string()));
+            args.push(("max", c.max().to_string()));
+            args.push(("percent", text(c.percent())));
+            "dup-explain-mp"
+        }
+        (Comparison::Datum, n) => {
+            args.push(("mean", text(Hundredths::of(others_sum, i64::from(n)))));
+            args.push(("datum", figure(lang, comparison, c)));
+            "dup-explain-datum"
+        }
+    };
+    lang.t_args(key, &args)
+}
+
+impl TravellerPage {
+    fn new(ctx: Ctx, t: Tournament, d: DealResults, last: Option<DealNo>) -> TravellerPage {
+        let lang = ctx.lang;
+        let deal = d.prepared.deal;
+        let names: HashMap<PlayerId, String> = d
+            .results
+            .iter()
+            .flat_map(|r| r.players.iter().copied().zip(r.names.iter().cloned()))
+            .collect();
+        let rows = d
+            .results
+            .iter()
+            .map(|r| Row {
+                table: r.table.get(),
+                deal: describe_deal(lang, &r.record, &names),
+                cells: (0..SEATS)
+                    .map(|s| {
+                        let others: i64 = d.results.iter().map(|o| o.scores[s]).sum::<i64>() - r.scores[s];
+                        Cell {
+                            name: r.names[s].clone(),
+                            player: r.players[s],
+                            score: r.scores[s],
+                            figure: figure(lang, t.comparison, &r.compared[s]),
+                            explain: explain(lang, t.comparison, deal, s, &r.compared[s], others),
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        let mut hands: Vec<(String, Vec<CardFace>)> = d
+            .prepared
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(s, h)| {
+                (
+                    lang.t_args("dup-seat", &[("n", (s + 1).to_string())]),
+                    CardFace::list(&h.to_vec(), lang),
+                )
+            })
+            .collect();
+        hands.push((lang.t("dup-dog"), CardFace::list(&d.prepared.dog.to_vec(), lang)));
+        TravellerPage {
+            missing: d.tables - d.results.len(),
+            round: d.round.get(),
+            dealer: d.prepared.dealer.0 + 1,
+            around: (
+                (deal.0 > 1).then(|| DealNo(deal.0 - 1)),
+                last.filter(|l| *l > deal).map(|_| DealNo(deal.0 + 1)),
+            ),
+            ctx,
+            t,
+            deal,
+            rows,
+            hands,
+        }
+    }
+}
+
+/// A deal's traveller page.
+#[get("/tournaments/{id}/deals/{d}")]
+pub(super) async fn traveller_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<(TournamentId, u32)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, d) = path.into_inner();
+    let organizer = ctx.is_organizer();
+    let lang = ctx.lang;
+    let (t, deal, last) = state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let deal = duplicate::deal(conn, &t, DealNo(d))?;
+            let last = crate::db::models::Round::last_number(conn, id)?;
+            Ok((t, deal, last))
+        })
+        .await?;
+    if !organizer && !deal.complete() {
+        return Err(AppError::Forbidden(lang.t("dup-hidden")));
+    }
+    let per_round = t.deals_table4.max(0) as u32;
+    let last = crate::tournament::duplicate::deals_of_round(last, per_round)
+        .last()
+        .copied();
+    Ok(render::page(&TravellerPage::new(ctx, t, deal, last)))
+}
+
+/// One deal in the list.
+pub struct Listed {
+    /// Its number.
+    pub deal: DealNo,
+    /// Its round.
+    pub round: i32,
+    /// Tables that entered it, of those of its round.
+    pub entered: usize,
+    /// Tables of its round.
+    pub tables: usize,
+    /// Whether this visitor may open it.
+    pub open: bool,
+}
+
+/// The deals of a duplicate tournament seated so far.
+#[derive(askama::Template)]
+#[template(path = "public/deals.html")]
+pub struct DealsPage {
+    /// Page context.
+    pub ctx: Ctx,
+    /// The tournament.
+    pub t: Tournament,
+    /// Its deals.
+    pub deals: Vec<Listed>,
+}
+
+/// The list of a duplicate tournament's deals.
+#[get("/tournaments/{id}/deals")]
+pub(super) async fn deals_page(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let organizer = ctx.is_organizer();
+    let (t, all) = state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let all = duplicate::all_deals(conn, &t)?;
+            Ok((t, all))
+        })
+        .await?;
+    let deals = all
+        .iter()
+        .map(|d| Listed {
+            deal: d.prepared.deal,
+            round: d.round.get(),
+            entered: d.results.len(),
+            tables: d.tables,
+            open: organizer || d.complete(),
+        })
+        .collect();
+    Ok(render::page(&DealsPage { ctx, t, deals }))
+}
