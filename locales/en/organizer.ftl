@@ -337,3 +337,8 @@ dup-explain-mp = Deal { $deal }, seat { $seat }: { $score } against { $others } 
 dup-explain-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 50 %
 dup-explain-datum = Deal { $deal }, seat { $seat }: { $score } − the mean of the { $others } others ({ $mean }) = { $datum }
 dup-explain-datum-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 0
+dup-diagrams = Deal diagrams
+dup-trumps = Trumps
+dup-excuse = Excuse
+dup-diagram-help = One page a deal: every table of the round gets the same hands, seat 1 being the first player on the table card.
+dup-card-deals = Deals played: { $list }

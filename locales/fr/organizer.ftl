@@ -343,3 +343,8 @@ dup-explain-mp = Donne { $deal }, place { $seat } : { $score } contre { $others 
 dup-explain-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 50 %
 dup-explain-datum = Donne { $deal }, place { $seat } : { $score } − la moyenne des { $others } autres ({ $mean }) = { $datum }
 dup-explain-datum-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 0
+dup-diagrams = Diagrammes des donnes
+dup-trumps = Atouts
+dup-excuse = Excuse
+dup-diagram-help = Une page par donne : chaque table de la partie reçoit les mêmes mains, la place 1 étant celle du premier joueur de la carte de table.
+dup-card-deals = Donnes jouées : { $list }

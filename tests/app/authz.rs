@@ -372,6 +372,12 @@ fn rows() -> Vec<Row> {
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
         row("GET", "/tournaments/{id}/deals", [S(404); 7]),
         row("GET", "/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
+        // An organizer's print view, of a duplicate round only (404 here).
+        row(
+            "GET",
+            "/tournaments/{id}/rounds/{n}/diagrams",
+            [Login, Login, Login, Login, Login, Login, S(404)],
+        ),
         Row {
             stream: true,
             ..row("GET", "/api/tournaments/{id}/events", PUBLIC)

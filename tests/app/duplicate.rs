@@ -86,6 +86,71 @@ fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
 
+/// The round's deal diagrams: one page a deal, each hand 18 cards by suit
+/// (from the highest), the dog 6, the same cards as the deal's document;
+/// the table cards name the deals; the organizer's alone.
+fn diagrams(c: &Client, org: &str, id: i64, numbers: &[i64]) {
+    let a = c.call("GET", &format!("/tournaments/{id}/rounds/1/diagrams"), None, None);
+    let page = a.body.as_str().unwrap_or_default();
+    assert!(
+        page.contains(r#"action="/login""#) && !page.contains("diagram-hand"),
+        "the diagrams are the organizer's: sent to the login page: {page}"
+    );
+    let a = c.call("GET", &format!("/tournaments/{id}/rounds/1/diagrams"), Some(org), None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let html = a.body.as_str().unwrap();
+    let pages: Vec<&str> = html.split(r#"<article class="diagram""#).skip(1).collect();
+    assert_eq!(pages.len(), numbers.len());
+    for (page, d) in pages.iter().zip(numbers) {
+        assert!(page.starts_with(&format!(r#" data-deal="{d}""#)), "{page}");
+        let doc = c
+            .call("GET", &format!("/api/tournaments/{id}/deals/{d}"), Some(org), None)
+            .body;
+        let sections: Vec<&str> = page.split("<section").skip(1).collect();
+        assert_eq!(sections.len(), 5, "four hands and the dog");
+        for (s, section) in sections.iter().enumerate() {
+            // Cards listed: the ranks in each <dd>, and the excuse.
+            let mut count = 0;
+            for dd in section.split("<dd>").skip(1) {
+                count += dd.split("</dd>").next().unwrap().split_whitespace().count();
+            }
+            if section.contains("Excuse</dt>") {
+                count += 1;
+            }
+            let cards = if s < 4 { &doc["hands"][s] } else { &doc["dog"] };
+            let cards = cards.as_array().unwrap();
+            assert_eq!(count, cards.len(), "deal {d}, section {s}: {section}");
+            // Trumps from the highest, as in the deal's document.
+            let mut trumps: Vec<i64> = cards
+                .iter()
+                .filter_map(|c| c.as_str().unwrap().strip_suffix('T').map(|n| n.parse().unwrap()))
+                .collect();
+            trumps.sort_unstable_by(|a, b| b.cmp(a));
+            if !trumps.is_empty() {
+                let listed = trumps.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(" ");
+                assert!(
+                    section.contains(&format!("<dt>Atouts</dt><dd>{listed}</dd>")),
+                    "deal {d}: {section}"
+                );
+            }
+        }
+        let dealer = (d - 1) % 4;
+        let marked = sections.iter().position(|s| s.contains("deals-first")).unwrap() as i64;
+        assert_eq!(marked, dealer, "deal {d}: the dealer marked");
+    }
+    let a = c.call("GET", &format!("/tournaments/{id}/rounds/1/cards"), Some(org), None);
+    let list = numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
+    assert_eq!(
+        a.body
+            .as_str()
+            .unwrap()
+            .matches(&format!("Donnes jouées : {list}"))
+            .count(),
+        4,
+        "every table card names the deals"
+    );
+}
+
 /// A whole evening by the API, compared by `comparison`.
 fn evening(db: TestDb, comparison: &str) {
     let org = api_token(&db);
@@ -112,6 +177,9 @@ fn evening(db: TestDb, comparison: &str) {
         let tables = a.body["tables"].as_array().unwrap().clone();
         assert_eq!(tables.len(), 4, "16 players, 4 tables of 4: {}", a.body);
         let numbers: Vec<i64> = ((r - 1) * DEALS + 1..=r * DEALS).collect();
+        if r == 1 {
+            diagrams(&c, &org, id, &numbers);
+        }
         for t in &tables {
             assert_eq!(t["players"].as_array().unwrap().len(), 4, "{t}");
             assert_eq!(t["deals"], json!(numbers), "the same deals at every table: {t}");

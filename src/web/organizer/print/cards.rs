@@ -47,6 +47,8 @@ pub struct CardView {
     pub qr: String,
     /// At a table playing on the devices, each seat's own QR code.
     pub seat_qrs: Vec<SeatQr>,
+    /// A duplicate round: the numbers of the deals the table plays.
+    pub deals: Option<String>,
 }
 
 /// A seat's QR code on the card of a table playing on the devices: the
@@ -82,6 +84,8 @@ fn load_cards(
     site: &SiteUrl,
 ) -> Result<CardsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
+    let deals = crate::db::ops::rounds::duplicate_deals(&t, n)
+        .map(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
     let tables = RoundTable::with_players_of_round(conn, round.id)?;
     let ids: Vec<i32> = tables.iter().map(|(t, _)| t.id).collect();
     let played = Played::of_tables(conn, &ids)?;
@@ -113,6 +117,7 @@ fn load_cards(
                 qr: qr_svg_inline(&link, "qr"),
                 link,
                 seat_qrs,
+                deals: deals.clone(),
             }
         })
         .collect();

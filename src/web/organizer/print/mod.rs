@@ -8,6 +8,7 @@
 //! stylesheet and their script.
 
 pub mod cards;
+pub mod diagrams;
 pub mod sheets;
 pub mod slips;
 pub mod standings;
@@ -30,6 +31,7 @@ pub use standings::StandingsPrint;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(cards::table_qr)
         .service(cards::cards_page)
+        .service(diagrams::diagrams_page)
         .service(slips::slips_page)
         .service(sheets::sheets_page)
         .service(standings::standings_page)
