@@ -74,6 +74,7 @@ diesel::table! {
         format -> Text,
         comparison -> Text,
         fill_with_bots -> Bool,
+        deal_secret -> BigInt,
     }
 }
 

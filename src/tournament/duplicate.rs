@@ -120,14 +120,15 @@ pub fn dealer_of(deal: DealNo) -> Seat {
     Seat(((deal.0.max(1) - 1) % SEATS as u32) as u8)
 }
 
-/// The seed of a deal's cards, from the tournament's secret seed: every
-/// deal its own, none to be guessed from another (splitmix64).
-pub fn deal_seed(tournament_seed: i64, deal: DealNo) -> u64 {
-    let mut z = (tournament_seed as u64) ^ u64::from(deal.0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// The seed of a deal's cards, from the tournament's secret: the deal's
+/// own stream of a ChaCha generator keyed by it. A deal's seed is published
+/// once the deal is over (its log); a cipher's output does not lead back to
+/// its key, so it tells nothing of the deals still to play.
+pub fn deal_seed(secret: i64, deal: DealNo) -> u64 {
+    use rand::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(secret as u64);
+    rng.set_stream(u64::from(deal.0));
+    rng.next_u64()
 }
 
 /// A deal prepared once for every table: the four hands by seat, the dog,
@@ -146,11 +147,11 @@ pub struct Prepared {
     pub seed: u64,
 }
 
-/// Deal `deal` of the tournament whose secret seed is `tournament_seed`
+/// Deal `deal` of the tournament whose deal secret is `secret`
 /// (dealt as the engine deals, so never a petit sec).
-pub fn prepare(tournament_seed: i64, deal: DealNo) -> Prepared {
+pub fn prepare(secret: i64, deal: DealNo) -> Prepared {
     let dealer = dealer_of(deal);
-    let seed = deal_seed(tournament_seed, deal);
+    let seed = deal_seed(secret, deal);
     let game = Game::new(SEATS as u8, dealer, seed);
     Prepared {
         deal,

@@ -270,6 +270,10 @@ impl TournamentForm {
             format,
             comparison,
             fill_with_bots: checkbox(&self.fill_with_bots),
+            deal_secret: match format {
+                Format::Duplicate => rand::random::<i64>() & i64::MAX,
+                Format::Libres => 0,
+            },
         })
     }
 }

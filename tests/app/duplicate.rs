@@ -567,6 +567,78 @@ fn settings(db: TestDb) {
     assert_eq!(t.format, chelem::tournament::duplicate::Format::Libres);
 }
 
+/// Two digital tables of a duplicate round, one played by its four people
+/// (the test taps for them), one by a person and three bots: every seat is
+/// dealt exactly its hand of the prepared deal (the game logs hold the
+/// same hands at both tables and in the deal's document), and the deal's
+/// results are compared once both tables finished.
+fn digital(db: TestDb) {
+    use chelem::tarot::GameLog;
+    use common::seats::play_game;
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let c = Client::new(&server.url());
+    let id = create(
+        &c,
+        &org,
+        json!({"name": "Duplicate sur tablettes", "rounds": 1, "format": "duplicate", "deals_per_round": 1}),
+    );
+    add_players(&c, &org, id, 8);
+    let a = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None);
+    assert_eq!(a.status, 201, "{}", a.body);
+    let mut games = Vec::new();
+    for t in 1..=2 {
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds/1/tables/{t}/digital"),
+            Some(&org),
+            None,
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        let game = a.body["game"].as_i64().unwrap();
+        let tokens: Vec<String> = a.body["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["token"].as_str().unwrap().to_owned())
+            .collect();
+        games.push((game, tokens));
+    }
+    for s in 1..4 {
+        let a = c.call(
+            "POST",
+            &format!("/api/games/{}/seats/{s}", games[1].0),
+            Some(&org),
+            Some(&json!({"bot": "quick"})),
+        );
+        assert_eq!(a.status, 204, "{}", a.body);
+    }
+    play_game(&c, &games[0].1, &mut |_, _| {});
+    play_game(&c, &games[1].1[..1], &mut |_, _| {});
+    let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), None, None);
+    assert_eq!(doc.status, 200, "both tables finished deal 1: {}", doc.body);
+    assert_eq!(doc.body["results"].as_array().unwrap().len(), 2, "{}", doc.body);
+    for (game, _) in &games {
+        let a = c.call("GET", &format!("/api/games/{game}/log?deal=1"), Some(&org), None);
+        assert_eq!(a.status, 200, "{}", a.body);
+        let log: GameLog = serde_json::from_value(a.body).unwrap();
+        assert_eq!(log.dealer.0, 0, "deal 1's dealer");
+        for s in 0..4 {
+            let dealt: Vec<String> = log.hands[s].iter().map(|c| c.to_string()).collect();
+            let mut prepared: Vec<String> = doc.body["hands"][s]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c.as_str().unwrap().to_owned())
+                .collect();
+            let mut dealt = dealt;
+            dealt.sort();
+            prepared.sort();
+            assert_eq!(dealt, prepared, "game {game}, seat {s}: the prepared hand");
+        }
+    }
+}
+
 macro_rules! on_both {
     ($name:ident, $body:expr) => {
         mod $name {
@@ -587,6 +659,7 @@ on_both!(an_evening_by_matchpoints, |db| evening(db, "matchpoints"));
 on_both!(an_evening_by_datum, |db| evening(db, "datum"));
 on_both!(the_players_left_over_sit_out_in_turn, sit_out);
 on_both!(unknown_settings_are_refused, settings);
+on_both!(digital_tables_are_dealt_the_prepared_hands, digital);
 
 // The organizer's form: the format and the comparison chosen at creation; an
 // unknown one refused with the sentence, the form kept as typed.

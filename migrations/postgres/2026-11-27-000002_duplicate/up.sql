@@ -6,3 +6,6 @@
 ALTER TABLE tournaments ADD COLUMN format TEXT NOT NULL DEFAULT 'libres';
 ALTER TABLE tournaments ADD COLUMN comparison TEXT NOT NULL DEFAULT 'matchpoints';
 ALTER TABLE tournaments ADD COLUMN fill_with_bots BOOLEAN NOT NULL DEFAULT FALSE;
+-- The secret the duplicate deals are dealt from (random, 63 bits, never
+-- shown: a finished deal's published seed does not lead back to it).
+ALTER TABLE tournaments ADD COLUMN deal_secret BIGINT NOT NULL DEFAULT 0;

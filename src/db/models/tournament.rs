@@ -63,6 +63,8 @@ pub struct Tournament {
     pub comparison: Comparison,
     /// Duplicate: bots fill the empty seats instead of players sitting out.
     pub fill_with_bots: bool,
+    /// Duplicate: the secret the deals are dealt from.
+    pub deal_secret: i64,
 }
 
 /// A tournament to create.
@@ -110,6 +112,8 @@ pub struct NewTournament {
     pub comparison: Comparison,
     /// Duplicate: bots fill the empty seats instead of players sitting out.
     pub fill_with_bots: bool,
+    /// Duplicate: the secret the deals are dealt from.
+    pub deal_secret: i64,
 }
 
 impl NewTournament {

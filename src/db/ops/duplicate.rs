@@ -101,7 +101,7 @@ fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpR
                 .collect();
             DealResults {
                 round: round.number,
-                prepared: duplicate::prepare(t.seed, number),
+                prepared: duplicate::prepare(t.deal_secret, number),
                 results,
                 tables: tables.len(),
             }

@@ -91,6 +91,13 @@ pub struct TournamentDoc {
     /// Bots fill a duplicate round's empty seats (absent: no).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fill_with_bots: bool,
+    /// The secret a duplicate's deals are dealt from (absent: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub deal_secret: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
 }
 
 /// The seating planned at round 1 ([`StoredPlan`](crate::tournament::table::StoredPlan)), players by `ref`.

@@ -183,6 +183,7 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
             format: td.format,
             comparison: td.comparison,
             fill_with_bots: td.fill_with_bots,
+            deal_secret: td.deal_secret,
         },
     )?;
     Ok((t, created_by.is_some()))

@@ -141,6 +141,7 @@ fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<Strin
         format: t.format,
         comparison: t.comparison,
         fill_with_bots: t.fill_with_bots,
+        deal_secret: t.deal_secret,
     }
 }
 

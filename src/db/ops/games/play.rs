@@ -6,6 +6,7 @@ use crate::db::{now, AnyConnection, Tx};
 use crate::tarot::{Action, Contract, Game, Phase};
 use crate::tournament::clock::may_deal;
 use crate::tournament::deal::TableDeal;
+use crate::tournament::duplicate::{self, Format};
 use crate::tournament::ids::{PlayerId, RoundNo};
 use crate::tournament::table::{dealer_seat, Table5Mode};
 
@@ -54,8 +55,19 @@ pub(super) fn deal_at(conn: &mut AnyConnection, st: &GameState, number: i32) -> 
         .table
         .as_ref()
         .map_or(Table5Mode::CalledKing, |(t, _, _)| t.table5_mode);
-    let (map, dealer) = deal_shape(st.seats.len(), number, mode);
-    let seed = deal_seed(st.game.seed, number);
+    let (map, dealer, seed) = match &st.table {
+        // A duplicate round: each seat is dealt exactly its hand of the
+        // prepared deal (the seed that deals it), the deal's own dealer.
+        Some((t, round, _)) if t.format == Format::Duplicate => {
+            let d = duplicate::deal_at(round.number, t.deals_table4.max(0) as u32, number.max(1) as u32);
+            let map: Vec<usize> = (0..st.seats.len()).collect();
+            (map, duplicate::dealer_of(d).0, duplicate::deal_seed(t.deal_secret, d))
+        }
+        _ => {
+            let (map, dealer) = deal_shape(st.seats.len(), number, mode);
+            (map, dealer, deal_seed(st.game.seed, number))
+        }
+    };
     let map_json = serde_json::to_string(&map).expect("a list of numbers");
     Ok(GameDeal::insert(
         conn,

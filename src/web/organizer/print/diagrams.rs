@@ -115,7 +115,7 @@ pub(super) async fn diagrams_page(
     let lang = ctx.lang;
     let diagrams = duplicate::deals_of_round(n, t.deals_table4.max(0) as u32)
         .into_iter()
-        .map(|d| diagram(&duplicate::prepare(t.seed, d), lang))
+        .map(|d| diagram(&duplicate::prepare(t.deal_secret, d), lang))
         .collect();
     Ok(render::page(&DiagramsPage {
         ctx,
