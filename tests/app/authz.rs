@@ -371,6 +371,7 @@ fn rows() -> Vec<Row> {
         // anyone (tests/app/duplicate.rs has who reads a duplicate deal when).
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
         row("GET", "/tournaments/{id}/deals", [S(404); 7]),
+        row("GET", "/tournaments/{id}/travellers.csv", [S(404); 7]),
         row("GET", "/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),
         // An organizer's print view, of a duplicate round only (404 here).
         row(

@@ -235,6 +235,12 @@ fn evening(db: TestDb, comparison: &str) {
                         "deal {d} linked too soon"
                     );
                     assert!(list.contains("3 / 4"), "{list}");
+                    let a = c.call("GET", &format!("/tournaments/{id}/travellers.csv"), None, None);
+                    let csv = a.body.as_str().unwrap().trim_start_matches('\u{feff}');
+                    assert!(
+                        !csv.lines().any(|l| l.starts_with(&format!("{d};"))),
+                        "deal {d} in the CSV too soon"
+                    );
                 }
                 let body = entry(&players, r, i as i64 + 1, k);
                 let a = c.call("PUT", &format!("/api/tables/{token}/deals/{k}"), None, Some(&body));
@@ -416,6 +422,23 @@ fn evening(db: TestDb, comparison: &str) {
         assert!(html.contains(&format!(">{head}</th>")), "{page}: no {head} column");
         let shown = format!("{figure:.2}").replace('.', ",");
         assert!(html.contains(&shown), "{page}: the leader's {shown} is not shown");
+    }
+    // The travellers as a spreadsheet: a line per deal, table and seat.
+    let a = c.call("GET", &format!("/tournaments/{id}/travellers.csv"), None, None);
+    assert_eq!(a.status, 200);
+    let csv = a.body.as_str().unwrap().trim_start_matches('\u{feff}');
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(';').collect()).collect();
+    assert_eq!(rows.len(), 1 + (ROUNDS * DEALS * 4 * 4) as usize, "{csv}");
+    assert_eq!(rows[0][0], "Donne");
+    let total: i64 = rows[1..].iter().map(|r| r[5].parse::<i64>().unwrap()).sum();
+    assert_eq!(total, 0, "every deal's scores sum to zero");
+    if comparison == "matchpoints" {
+        let mean = rows[1..]
+            .iter()
+            .map(|r| r[7].replace(',', ".").parse::<f64>().unwrap())
+            .sum::<f64>()
+            / (rows.len() - 1) as f64;
+        assert!((mean - 50.0).abs() < 0.01, "{mean}");
     }
     // A backup keeps the format: its copy ranks the same.
     let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId(id as i32)).unwrap();

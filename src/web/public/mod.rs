@@ -123,7 +123,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(player::player_page)
         .service(find::find_player)
         .service(traveller::deals_page)
-        .service(traveller::traveller_page);
+        .service(traveller::traveller_page)
+        .service(traveller::travellers_csv);
 }
 
 /// A player's total in a round, as text ("" where they did not play it).

@@ -15,8 +15,10 @@ use crate::db::ops::tournaments;
 use crate::i18n::Lang;
 use crate::tournament::duplicate::{Compared, Comparison, DealNo, Hundredths, SEATS};
 use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::web::exports::csv_response;
 use crate::web::organizer::reports::describe_deal;
 use crate::web::play::pages::faces::CardFace;
+use crate::web::spreadsheet::{self, french_csv};
 use crate::web::{filters, render, AppError, AppState, Ctx};
 
 /// One seat of a table's result.
@@ -67,12 +69,17 @@ pub struct TravellerPage {
     pub around: (Option<DealNo>, Option<DealNo>),
 }
 
-/// The figure of one compared result, as the language writes it.
-pub fn figure(lang: Lang, comparison: Comparison, c: &Compared) -> String {
-    let text = |h: Hundredths| match lang {
+/// A figure to the hundredth as the language writes it ("62,5", "62.5").
+fn hundredths(lang: Lang, h: Hundredths) -> String {
+    match lang {
         Lang::Fr => h.to_string(),
         _ => h.to_string().replace(',', "."),
-    };
+    }
+}
+
+/// The figure of one compared result, as the language writes it.
+pub fn figure(lang: Lang, comparison: Comparison, c: &Compared) -> String {
+    let text = |h: Hundredths| hundredths(lang, h);
     match comparison {
         Comparison::Matchpoints => format!("{}\u{a0}%", text(c.percent())),
         Comparison::Datum if c.datum().0 > 0 => format!("+{}", text(c.datum())),
@@ -83,10 +90,7 @@ pub fn figure(lang: Lang, comparison: Comparison, c: &Compared) -> String {
 /// How a result compares, in words: "Donne 7, place 2 : 120 contre 6
 /// autres → 9 / 12 = 75 %".
 fn explain(lang: Lang, comparison: Comparison, deal: DealNo, seat: usize, c: &Compared, others_sum: i64) -> String {
-    let text = |h: Hundredths| match lang {
-        Lang::Fr => h.to_string(),
-        _ => h.to_string().replace(',', "."),
-    };
+    let text = |h: Hundredths| hundredths(lang, h);
     let mut args = vec![
         ("deal", deal.to_string()),
         ("seat", (seat + 1).to_string()),
@@ -251,4 +255,76 @@ pub(super) async fn deals_page(
         })
         .collect();
     Ok(render::page(&DealsPage { ctx, t, deals }))
+}
+
+/// The travellers as spreadsheet rows: a header, then one line per deal,
+/// table and seat (deal, round, table, seat, player, score, matchpoints
+/// and percentage — or datum), of the deals this visitor may see.
+pub fn travellers_rows(
+    lang: Lang,
+    t: &Tournament,
+    deals: &[DealResults],
+    organizer: bool,
+) -> Vec<Vec<spreadsheet::Cell>> {
+    let figure_head = match t.comparison {
+        Comparison::Matchpoints => "csv-matchpoints",
+        Comparison::Datum => "csv-datum",
+    };
+    let mut rows = vec![[
+        "csv-deal",
+        "csv-round",
+        "csv-table",
+        "csv-seat",
+        "csv-name",
+        "csv-score",
+        figure_head,
+        "csv-percent",
+    ]
+    .iter()
+    .map(|k| spreadsheet::Cell::Text(lang.t(k)))
+    .collect::<Vec<_>>()];
+    for d in deals.iter().filter(|d| organizer || d.complete()) {
+        for r in &d.results {
+            for s in 0..SEATS {
+                let c = &r.compared[s];
+                let figure = match t.comparison {
+                    Comparison::Matchpoints => spreadsheet::Cell::from(c.matchpoints),
+                    Comparison::Datum => spreadsheet::Cell::Decimal(c.datum().as_f64()),
+                };
+                rows.push(vec![
+                    spreadsheet::Cell::from(d.prepared.deal.0),
+                    spreadsheet::Cell::from(d.round.get()),
+                    spreadsheet::Cell::from(r.table.get()),
+                    spreadsheet::Cell::from(s as u32 + 1),
+                    spreadsheet::Cell::Text(r.names[s].clone()),
+                    spreadsheet::Cell::Int(r.scores[s]),
+                    figure,
+                    spreadsheet::Cell::Decimal(c.percent().as_f64()),
+                ]);
+            }
+        }
+    }
+    rows
+}
+
+/// `GET /tournaments/{id}/travellers.csv`: every table's result of the
+/// deals this visitor may see, seat by seat.
+#[get("/tournaments/{id}/travellers.csv")]
+pub(super) async fn travellers_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let organizer = ctx.is_organizer();
+    let lang = ctx.lang;
+    let (t, all) = state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let all = duplicate::all_deals(conn, &t)?;
+            Ok((t, all))
+        })
+        .await?;
+    let rows = travellers_rows(lang, &t, &all, organizer);
+    Ok(csv_response(french_csv(&rows)?, &format!("travellers-{id}.csv")))
 }
