@@ -342,3 +342,5 @@ dup-trumps = Trumps
 dup-excuse = Excuse
 dup-diagram-help = One page a deal: every table of the round gets the same hands, seat 1 being the first player on the table card.
 dup-card-deals = Deals played: { $list }
+dup-player-line = { $figure } over { $deals } deals
+dup-pending = pending

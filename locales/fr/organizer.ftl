@@ -348,3 +348,5 @@ dup-trumps = Atouts
 dup-excuse = Excuse
 dup-diagram-help = Une page par donne : chaque table de la partie reçoit les mêmes mains, la place 1 étant celle du premier joueur de la carte de table.
 dup-card-deals = Donnes jouées : { $list }
+dup-player-line = { $figure } sur { $deals } donnes
+dup-pending = en attente

@@ -423,6 +423,17 @@ fn evening(db: TestDb, comparison: &str) {
         let shown = format!("{figure:.2}").replace('.', ",");
         assert!(html.contains(&shown), "{page}: the leader's {shown} is not shown");
     }
+    // The leader's page: their place by the comparison, their figure, each
+    // of their 12 deals linked to its traveller with its figure.
+    let leader = lines[0]["player"].as_i64().unwrap();
+    let a = c.call("GET", &format!("/tournaments/{id}/players/{leader}"), None, None);
+    assert_eq!(a.status, 200);
+    let page = a.body.as_str().unwrap();
+    assert!(page.contains("sur 12 donnes"), "{page}");
+    assert!(page.contains("1re place"), "the leader's place: {page}");
+    let links = page.matches(&format!("href=\"/tournaments/{id}/deals/")).count();
+    assert_eq!(links, 12, "each deal linked");
+    assert!(!page.contains("en attente"), "every deal complete");
     // The travellers as a spreadsheet: a line per deal, table and seat.
     let a = c.call("GET", &format!("/tournaments/{id}/travellers.csv"), None, None);
     assert_eq!(a.status, 200);

@@ -157,6 +157,12 @@ pub struct StandingRow {
 
 /// The standings of duplicate tournament `t`, from every entered deal.
 pub fn standings(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<StandingRow>> {
+    let all = all_deals(conn, t)?;
+    standings_of(conn, t, &all)
+}
+
+/// The standings of duplicate tournament `t` from its deals read already.
+pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults]) -> OpResult<Vec<StandingRow>> {
     let mut results: BTreeMap<PlayerId, Vec<Compared>> = BTreeMap::new();
     let mut names: BTreeMap<PlayerId, String> = BTreeMap::new();
     let mut scores: BTreeMap<PlayerId, i64> = BTreeMap::new();
@@ -166,9 +172,9 @@ pub fn standings(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<Stand
             names.insert(r.player_id, p.name);
         }
     }
-    for round in Round::for_tournament(conn, t.id)? {
-        for deal in round_results(conn, t, &round)? {
-            for result in deal.results {
+    for deal in all {
+        {
+            for result in &deal.results {
                 for (s, player) in result.players.iter().enumerate() {
                     results.entry(*player).or_default().push(result.compared[s]);
                     *scores.entry(*player).or_default() += result.scores[s];

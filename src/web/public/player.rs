@@ -26,6 +26,17 @@ pub struct PlayerRound {
     pub awarded: i64,
     /// Round total.
     pub total: i64,
+    /// A duplicate round: each deal's number in the tournament, and its
+    /// figure once every table entered it (same order as `deals`).
+    pub dup: Vec<DupDeal>,
+}
+
+/// A deal of a duplicate round on a player's page.
+pub struct DupDeal {
+    /// Its number in the tournament.
+    pub deal: u32,
+    /// The player's figure ("75 %"), once every table entered it.
+    pub figure: Option<String>,
 }
 
 /// Where a player sits in the round under way.
@@ -65,6 +76,9 @@ pub struct PlayerPage {
     pub stats: crate::web::results::PlayerBlock,
     /// Their table and seat in the round under way, if they play it.
     pub current: Option<CurrentSeat>,
+    /// A duplicate tournament: the player's place and figure ("62,5 % sur
+    /// 8 donnes"), from the comparison.
+    pub dup_line: Option<String>,
 }
 
 impl PlayerPage {
@@ -111,6 +125,8 @@ pub fn load_player_page(
     let fair = line.map_or((0, String::new()), |l| {
         (l.deals, ctx.lang.per_deal(l.deals, l.per_deal))
     });
+    let (dup_deals, dup_line, dup_rank) = duplicate_of(conn, ctx.lang, &t, pid)?;
+    let rank = dup_rank.unwrap_or(rank);
     let tables = RoundTable::of_player(conn, id, pid)?;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let mates = RoundTable::players_of_tables(conn, &ids)?;
@@ -164,6 +180,14 @@ pub fn load_player_page(
                 opponents,
                 awarded: counted - dealt,
                 total: counted,
+                dup: dup_deals
+                    .iter()
+                    .filter(|(r, ..)| *r == round)
+                    .map(|(_, deal, figure)| DupDeal {
+                        deal: *deal,
+                        figure: figure.clone(),
+                    })
+                    .collect(),
                 deals: deals
                     .into_iter()
                     // "" where they sat out: the page says so.
@@ -186,7 +210,47 @@ pub fn load_player_page(
         fair,
         stats,
         current,
+        dup_line,
     })
+}
+
+/// A duplicate tournament's part of a player's page: each deal the player
+/// played (round, deal number, figure once the deal is complete), the
+/// place and figure line, the place; nothing for another format.
+type DupOfPlayer = (Vec<(RoundNo, u32, Option<String>)>, Option<String>, Option<u32>);
+
+fn duplicate_of(
+    conn: &mut AnyConnection,
+    lang: crate::i18n::Lang,
+    t: &Tournament,
+    pid: PlayerId,
+) -> Result<DupOfPlayer, AppError> {
+    if t.format != crate::tournament::duplicate::Format::Duplicate {
+        return Ok((Vec::new(), None, None));
+    }
+    let all = crate::db::ops::duplicate::all_deals(conn, t)?;
+    let rows = crate::db::ops::duplicate::standings_of(conn, t, &all)?;
+    let mut deals = Vec::new();
+    for d in &all {
+        for r in &d.results {
+            if let Some(s) = r.players.iter().position(|p| *p == pid) {
+                let figure = d
+                    .complete()
+                    .then(|| super::traveller::figure(lang, t.comparison, &r.compared[s]));
+                deals.push((d.round, d.prepared.deal.0, figure));
+            }
+        }
+    }
+    let line = rows.iter().position(|r| r.player == pid);
+    let rank = line.map(|i| rows[i].rank);
+    let dup_line = line.map(|i| {
+        let figure = super::duplicate_figure(lang, t, &rows, i, pid);
+        lang.t_args(
+            "dup-player-line",
+            &[("figure", figure), ("deals", rows[i].deals.to_string())],
+        )
+    });
+    Ok((deals, dup_line, rank))
 }
 
 #[get("/tournaments/{id}/players/{pid}")]
