@@ -344,3 +344,4 @@ dup-diagram-help = One page a deal: every table of the round gets the same hands
 dup-card-deals = Deals played: { $list }
 dup-player-line = { $figure } over { $deals } deals
 dup-pending = pending
+dup-form-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table.

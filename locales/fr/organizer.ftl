@@ -350,3 +350,4 @@ dup-diagram-help = Une page par donne : chaque table de la partie reçoit les m�
 dup-card-deals = Donnes jouées : { $list }
 dup-player-line = { $figure } sur { $deals } donnes
 dup-pending = en attente
+dup-form-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables.

@@ -673,6 +673,59 @@ fn digital(db: TestDb) {
     }
 }
 
+/// A table's phone enters its duplicate deal by taps (the form says which
+/// deal of the tournament it is), then the deal's traveller, once both
+/// tables entered it, on the phone (`tests/browser/duplicate.js`).
+fn on_a_phone(db: TestDb) {
+    let b = common::browser::browser();
+    let org = api_token(&db);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    let id = create(
+        &c,
+        &org,
+        json!({"name": "Duplicate au téléphone", "rounds": 1, "format": "duplicate", "deals_per_round": 1}),
+    );
+    add_players(&c, &org, id, 8);
+    let a = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&org), None);
+    assert_eq!(a.status, 201, "{}", a.body);
+    let tables = a.body["tables"].as_array().unwrap().clone();
+    let players: Vec<i64> = tables[1]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_i64().unwrap())
+        .collect();
+    let a = c.call(
+        "PUT",
+        &format!("/api/tables/{}/deals/1", tables[1]["token"].as_str().unwrap()),
+        None,
+        Some(&entry(&players, 1, 2, 1)),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    let link = format!("/t/{}", tables[0]["token"].as_str().unwrap());
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run(
+        "duplicate.js",
+        &[
+            &server.url(),
+            &link,
+            &format!("/tournaments/{id}/deals/1"),
+            shots.to_str().unwrap(),
+        ],
+    );
+    assert!(ok, "the duplicate deal on a phone failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("duplicate passed"), "{stdout}");
+    let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), None, None);
+    let first = &doc.body["results"][0]["record"];
+    assert_eq!(
+        (first["contract"].as_str(), first["points"].as_f64()),
+        (Some("garde"), Some(50.0)),
+        "{}",
+        doc.body
+    );
+}
+
 macro_rules! on_both {
     ($name:ident, $body:expr) => {
         mod $name {
@@ -694,6 +747,18 @@ on_both!(an_evening_by_datum, |db| evening(db, "datum"));
 on_both!(the_players_left_over_sit_out_in_turn, sit_out);
 on_both!(unknown_settings_are_refused, settings);
 on_both!(digital_tables_are_dealt_the_prepared_hands, digital);
+
+crate::test_case!(a_phone_enters_a_duplicate_deal_and_reads_its_traveller, Browser);
+fn a_phone_enters_a_duplicate_deal_and_reads_its_traveller() {
+    on_a_phone(TestDb::sqlite());
+}
+crate::test_case!(
+    a_phone_enters_a_duplicate_deal_and_reads_its_traveller_postgres,
+    Postgres
+);
+fn a_phone_enters_a_duplicate_deal_and_reads_its_traveller_postgres() {
+    on_a_phone(TestDb::postgres());
+}
 
 // The organizer's form: the format and the comparison chosen at creation; an
 // unknown one refused with the sentence, the form kept as typed.

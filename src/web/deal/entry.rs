@@ -88,6 +88,15 @@ pub struct DealFormPage {
 }
 
 impl DealFormPage {
+    /// In a duplicate round, the deal's number in the tournament (the same
+    /// cards at every table).
+    pub fn duplicate_deal(&self) -> Option<crate::tournament::duplicate::DealNo> {
+        crate::db::ops::rounds::duplicate_deals(&self.t, self.round)
+            .and_then(|d| d.get(usize::try_from(self.k - 1).ok()?).copied())
+    }
+}
+
+impl DealFormPage {
     /// The value of a field.
     pub fn v(&self, name: &str) -> &str {
         self.form.get(name)
