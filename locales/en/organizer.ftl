@@ -345,3 +345,5 @@ dup-card-deals = Deals played: { $list }
 dup-player-line = { $figure } over { $deals } deals
 dup-pending = pending
 dup-form-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table.
+dup-seat-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table
+dup-seat-traveller = compare with the other tables

@@ -351,3 +351,5 @@ dup-card-deals = Donnes jouées : { $list }
 dup-player-line = { $figure } sur { $deals } donnes
 dup-pending = en attente
 dup-form-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables.
+dup-seat-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables
+dup-seat-traveller = comparer avec les autres tables

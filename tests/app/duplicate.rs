@@ -649,6 +649,13 @@ fn digital(db: TestDb) {
     }
     play_game(&c, &games[0].1, &mut |_, _| {});
     play_game(&c, &games[1].1[..1], &mut |_, _| {});
+    // A seat's page says which deal of the tournament it is, and, the deal
+    // over, leads to the comparison with the other tables.
+    let a = c.call("GET", &format!("/s/{}", games[0].1[0]), None, None);
+    assert_eq!(a.status, 200);
+    let page = a.body.as_str().unwrap();
+    assert!(page.contains("Duplicate : donne 1 du tournoi"), "{page}");
+    assert!(page.contains(&format!(r#"href="/tournaments/{id}/deals/1""#)), "{page}");
     let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), None, None);
     assert_eq!(doc.status, 200, "both tables finished deal 1: {}", doc.body);
     assert_eq!(doc.body["results"].as_array().unwrap().len(), 2, "{}", doc.body);

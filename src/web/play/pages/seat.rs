@@ -104,6 +104,9 @@ pub struct SeatPage {
     pub error: Option<String>,
     /// A digital tournament table's countdown (a timed round).
     pub clock: Option<ClockView>,
+    /// A duplicate round: the deal's number in the tournament (the same
+    /// cards at every table), and where its traveller is.
+    pub duplicate: Option<(crate::tournament::duplicate::DealNo, String)>,
 }
 
 impl SeatPage {
@@ -138,8 +141,15 @@ impl SeatPage {
         let me = st.seats[table_seat].name.clone();
         let bot = st.seats[table_seat].bot.map(|b| super::super::view::bot_label(b, lang));
         let clock = st.table.as_ref().and_then(|(_, r, _)| ClockView::of(r, &ctx));
+        let duplicate = st.table.as_ref().and_then(|(t, r, _)| {
+            let numbers = crate::db::ops::rounds::duplicate_deals(t, r.number)?;
+            let k = usize::try_from(deal?.number.max(1) - 1).ok()?;
+            let d = *numbers.get(k)?;
+            Some((d, format!("/tournaments/{}/deals/{d}", t.id)))
+        });
         let mut page = SeatPage {
             clock,
+            duplicate,
             ctx,
             token,
             me,
