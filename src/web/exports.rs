@@ -66,7 +66,17 @@ pub fn standings_rows(
     details: bool,
 ) -> Result<Vec<Vec<Cell>>, AppError> {
     let t = tournaments::get(conn, id)?;
-    let s = standings::compute(conn, id, None)?;
+    let mut s = standings::compute(conn, id, None)?;
+    // A duplicate tournament: ranked by its comparison, whose figure is the
+    // last column.
+    let dup = match t.format {
+        crate::tournament::duplicate::Format::Duplicate => {
+            let rows = crate::db::ops::duplicate::standings(conn, &t)?;
+            crate::db::ops::duplicate::in_duplicate_order(&mut s, &rows);
+            Some(rows)
+        }
+        crate::tournament::duplicate::Format::Libres => None,
+    };
     let rounds: Vec<RoundNo> = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
     let players: HashMap<PlayerId, Player> = if details {
         Registration::with_players(conn, id)?
@@ -99,7 +109,12 @@ pub fn standings_rows(
     if marks {
         head.push(lang.t("csv-mark"));
     }
-    head.extend([lang.t("csv-deals"), lang.t("csv-per-deal")]);
+    let last = match (&dup, t.comparison) {
+        (None, _) => "csv-per-deal",
+        (Some(_), crate::tournament::duplicate::Comparison::Matchpoints) => "csv-percent",
+        (Some(_), crate::tournament::duplicate::Comparison::Datum) => "csv-datum",
+    };
+    head.extend([lang.t("csv-deals"), lang.t(last)]);
     let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
     for l in &s.lines {
         let mut row = vec![Cell::from(l.rank), Cell::from(l.name.as_str())];
@@ -116,7 +131,16 @@ pub fn standings_rows(
         if marks {
             row.push(Cell::Text(lang.mark(&l.late_from, &l.withdrawn_after)));
         }
-        row.extend(fair_cells(l));
+        match dup.as_ref().and_then(|d| d.iter().find(|r| r.player == l.player)) {
+            Some(r) => row.extend([
+                Cell::from(r.deals),
+                Cell::Decimal(match t.comparison {
+                    crate::tournament::duplicate::Comparison::Matchpoints => r.percent,
+                    crate::tournament::duplicate::Comparison::Datum => r.total,
+                }),
+            ]),
+            None => row.extend(fair_cells(l)),
+        }
         rows.push(row);
     }
     Ok(rows)

@@ -438,6 +438,39 @@ fn every_page_passes_the_accessibility_checks() {
     let open = tournament("Soirée du jeudi", &nine, &[]);
     let round = c.call("POST", &format!("/api/tournaments/{open}/rounds"), Some(&token), None);
     assert_eq!(round.status, 201, "{:?}", round.body);
+    // A duplicate: its deals list, a traveller and the deal diagrams.
+    let duplicate = {
+        let t = c.call(
+            "POST",
+            "/api/tournaments",
+            Some(&token),
+            Some(&serde_json::json!({"name": "Duplicate du mardi", "rounds": 2, "format": "duplicate", "deals_per_round": 2})),
+        );
+        assert_eq!(t.status, 201, "{:?}", t.body);
+        let id = t.body["id"].as_i64().unwrap();
+        for name in &nine[..8] {
+            let p = serde_json::json!({"name": name, "club": "Tarot Club de Dijon"});
+            let a = c.call(
+                "POST",
+                &format!("/api/tournaments/{id}/players"),
+                Some(&token),
+                Some(&p),
+            );
+            assert_eq!(a.status, 201, "{:?}", a.body);
+        }
+        let round = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
+        assert_eq!(round.status, 201, "{:?}", round.body);
+        for (i, table) in round.body["tables"].as_array().unwrap().iter().enumerate() {
+            for k in 1..=2 {
+                let deal = serde_json::json!({"taker": table["players"][k - 1], "contract": "garde",
+                                              "oudlers": 2, "points": 40 + 5 * i + k});
+                let path = format!("/api/tables/{}/deals/{k}", table["token"].as_str().unwrap());
+                let a = c.call("PUT", &path, None, Some(&deal));
+                assert_eq!(a.status, 200, "{:?}", a.body);
+            }
+        }
+        id
+    };
     // The keyboard's: no round yet, one player not there yet.
     let keys = tournament("Tournoi au clavier", &nine[..8], &["Arrivée Tardive"]);
     // Digital play: a person against three bots, and four bots alone (a replay).
@@ -471,6 +504,7 @@ fn every_page_passes_the_accessibility_checks() {
         "keys": keys,
         "seat": format!("/s/{}", seat["seats"][0]["token"].as_str().unwrap()),
         "replay": bots["game"],
+        "duplicate": duplicate,
     });
     let shots = common::browser::screenshots_dir();
     let (ok, stdout, stderr) = b.run(

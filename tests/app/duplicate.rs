@@ -451,6 +451,24 @@ fn evening(db: TestDb, comparison: &str) {
             / (rows.len() - 1) as f64;
         assert!((mean - 50.0).abs() < 0.01, "{mean}");
     }
+    // The standings as a spreadsheet: in the comparison's order, its figure last.
+    let a = c.call("GET", &format!("/tournaments/{id}/standings.csv"), None, None);
+    let csv = a.body.as_str().unwrap().trim_start_matches('\u{feff}');
+    let rows: Vec<Vec<&str>> = csv.lines().map(|l| l.split(';').collect()).collect();
+    assert_eq!(rows.len(), 17, "{csv}");
+    assert_eq!(
+        *rows[0].last().unwrap(),
+        if comparison == "datum" { "Datum" } else { "Pourcentage" }
+    );
+    for (row, l) in rows[1..].iter().zip(lines) {
+        assert_eq!(
+            (row[0], row[1]),
+            (l["rank"].to_string().as_str(), l["name"].as_str().unwrap()),
+            "{csv}"
+        );
+        let figure: f64 = row.last().unwrap().replace(',', ".").parse().unwrap();
+        assert!((figure - key(l)).abs() < 0.001, "{row:?} against {l}");
+    }
     // A backup keeps the format: its copy ranks the same.
     let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId(id as i32)).unwrap();
     let text = serde_json::to_string(&doc).unwrap();

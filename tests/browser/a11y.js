@@ -29,7 +29,7 @@ const SIZES = [[390, 844], [1366, 768]];
 // Pages whose look this check changed (a scrolling box now takes the focus), kept as screenshots.
 const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/tournaments/{id}/projector',
                '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}',
-               '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit'];
+               '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit', '/tournaments/{id}/deals/{d}'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
@@ -38,7 +38,7 @@ let audits = 0;
 // Rust side (tests/app/browser.rs) checks that every GET route is either
 // audited below or named here.
 const NOT_PAGES = [
-  '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv',
+  '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv', '/tournaments/{id}/travellers.csv',
   '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/federation.json',
   '/tournaments/{id}/results.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
   '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events',
@@ -84,6 +84,8 @@ function publicPages() {
     ['/t/{token}/deals/{k} (closed round: the sheet)', data.closedTable + '/deals/1'],
     ['/s/{token}', data.seat],
     ['/games/{id}/replay', `/games/${data.replay}/replay`],
+    ['/tournaments/{id}/deals', `/tournaments/${data.duplicate}/deals`],
+    ['/tournaments/{id}/deals/{d}', `/tournaments/${data.duplicate}/deals/1`],
     ['/login', '/login'],
     ['404', '/tournaments/999999/standings', 404],
   ];
@@ -105,6 +107,7 @@ function organizerPages() {
     ['/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}', `/tournaments/${s}/rounds/1/tables/1/deals/2`],
     ['/tournaments/{id}/rounds/{n}/cards', `/tournaments/${o}/rounds/1/cards`],
     ['/tournaments/{id}/rounds/{n}/slips', `/tournaments/${o}/rounds/1/slips`],
+    ['/tournaments/{id}/rounds/{n}/diagrams', `/tournaments/${data.duplicate}/rounds/1/diagrams`],
     ['/tournaments/{id}/rounds/{n}/sheets', `/tournaments/${s}/rounds/1/sheets`],
     ['/tournaments/{id}/rounds/{n}/sheets (blank)', `/tournaments/${o}/rounds/1/sheets?blank=1`],
     ['/tournaments/{id}/standings/print', `/tournaments/${s}/standings/print`],

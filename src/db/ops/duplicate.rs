@@ -11,6 +11,8 @@ use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{self, Compared, DealNo, Line, Prepared, SEATS};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
+use crate::tournament::standings::Standings;
+
 use super::{OpError, OpResult};
 
 /// One table's result on a deal.
@@ -223,4 +225,24 @@ pub fn sitting_out(
         }
     }
     Ok(duplicate::sitting_out(active, &sat_out))
+}
+
+/// The standings' lines in the order and places of a duplicate
+/// tournament's `rows` (line `i` is row `i`'s player), so that every view
+/// of them (pages, projector, "find my name") ranks as the comparison does.
+pub fn in_duplicate_order(standings: &mut Standings, rows: &[StandingRow]) {
+    let mut lines: std::collections::HashMap<_, _> = std::mem::take(&mut standings.lines)
+        .into_iter()
+        .map(|l| (l.player, l))
+        .collect();
+    for row in rows {
+        if let Some(mut line) = lines.remove(&row.player) {
+            line.rank = row.rank;
+            standings.lines.push(line);
+        }
+    }
+    // Anyone the comparison does not know of (none, as the rows are made).
+    let mut rest: Vec<_> = lines.into_values().collect();
+    rest.sort_by(|a, b| a.name.cmp(&b.name));
+    standings.lines.extend(rest);
 }

@@ -91,26 +91,6 @@ pub struct Rendered {
     pub projector_rows: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
 }
 
-/// The standings' lines in the order and places of a duplicate
-/// tournament's `rows` (line `i` is row `i`'s player), so that every view
-/// of them (pages, projector, "find my name") ranks as the comparison does.
-fn in_duplicate_order(standings: &mut Standings, rows: &[crate::db::ops::duplicate::StandingRow]) {
-    let mut lines: HashMap<_, _> = std::mem::take(&mut standings.lines)
-        .into_iter()
-        .map(|l| (l.player, l))
-        .collect();
-    for row in rows {
-        if let Some(mut line) = lines.remove(&row.player) {
-            line.rank = row.rank;
-            standings.lines.push(line);
-        }
-    }
-    // Anyone the comparison does not know of (none, as the rows are made).
-    let mut rest: Vec<_> = lines.into_values().collect();
-    rest.sort_by(|a, b| a.name.cmp(&b.name));
-    standings.lines.extend(rest);
-}
-
 impl Snapshot {
     /// Reads it from the database: a constant number of queries.
     pub fn load(conn: &mut AnyConnection, id: TournamentId, only: Option<RoundNo>) -> OpResult<Snapshot> {
@@ -129,7 +109,7 @@ impl Snapshot {
         let duplicate = match t.format {
             crate::tournament::duplicate::Format::Duplicate => {
                 let rows = crate::db::ops::duplicate::standings(conn, &t)?;
-                in_duplicate_order(&mut standings, &rows);
+                crate::db::ops::duplicate::in_duplicate_order(&mut standings, &rows);
                 Some(rows)
             }
             crate::tournament::duplicate::Format::Libres => None,
