@@ -174,14 +174,10 @@ pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults
             names.insert(r.player_id, p.name);
         }
     }
-    for deal in all {
-        {
-            for result in &deal.results {
-                for (s, player) in result.players.iter().enumerate() {
-                    results.entry(*player).or_default().push(result.compared[s]);
-                    *scores.entry(*player).or_default() += result.scores[s];
-                }
-            }
+    for result in all.iter().flat_map(|d| &d.results) {
+        for (s, player) in result.players.iter().enumerate() {
+            results.entry(*player).or_default().push(result.compared[s]);
+            *scores.entry(*player).or_default() += result.scores[s];
         }
     }
     let lines: Vec<Line> = duplicate::standings(t.comparison, &results);

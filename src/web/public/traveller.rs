@@ -202,6 +202,17 @@ pub(super) async fn traveller_page(
     Ok(render::page(&TravellerPage::new(ctx, t, deal, last)))
 }
 
+/// A duplicate tournament and every deal seated so far, with its results.
+async fn all_deals(state: &AppState, id: TournamentId) -> Result<(Tournament, Vec<DealResults>), AppError> {
+    state
+        .db(move |conn| {
+            let t = tournaments::get(conn, id)?;
+            let all = duplicate::all_deals(conn, &t)?;
+            Ok((t, all))
+        })
+        .await
+}
+
 /// One deal in the list.
 pub struct Listed {
     /// Its number.
@@ -237,13 +248,7 @@ pub(super) async fn deals_page(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let organizer = ctx.is_organizer();
-    let (t, all) = state
-        .db(move |conn| {
-            let t = tournaments::get(conn, id)?;
-            let all = duplicate::all_deals(conn, &t)?;
-            Ok((t, all))
-        })
-        .await?;
+    let (t, all) = all_deals(&state, id).await?;
     let deals = all
         .iter()
         .map(|d| Listed {
@@ -318,13 +323,7 @@ pub(super) async fn travellers_csv(
     let id = path.into_inner();
     let organizer = ctx.is_organizer();
     let lang = ctx.lang;
-    let (t, all) = state
-        .db(move |conn| {
-            let t = tournaments::get(conn, id)?;
-            let all = duplicate::all_deals(conn, &t)?;
-            Ok((t, all))
-        })
-        .await?;
+    let (t, all) = all_deals(&state, id).await?;
     let rows = travellers_rows(lang, &t, &all, organizer);
     Ok(csv_response(french_csv(&rows)?, &format!("travellers-{id}.csv")))
 }
