@@ -4,6 +4,8 @@ backup-download-hint = The whole tournament in one file: settings, players, roun
 
 # Why `chelem import` refuses a document (after the place: "round 2, table 3, deal 4: …").
 import-apart-self = player { $player } cannot be kept apart from themselves
+import-unknown-bot = { $name } is marked as a bot, and no bot of that name fills seats here (Robot 1 to Robot 3)
+import-bot-registered = a bot fills seats, it is never registered
 import-round-number = rounds are numbered from 1 without a gap: round { $expected } expected here, { $found } found
 import-round-unplanned = the tournament plans { $planned } round(s) only
 import-round-open = only the last round may still be open

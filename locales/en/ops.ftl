@@ -71,4 +71,4 @@ award-not-zero = The points awarded must sum to zero, as a deal's do: they sum t
 award-bad-points = { $name }'s points must be a whole number (such as 20 or −20).
 deal-voided = Deal { $deal } of table { $table } was voided by the referee: it is no longer corrected; the referee can restore it.
 round-too-few-duplicate = A duplicate round needs at least 4 players ({ $count } here, the others sitting out).
-tournament-bots-fill-not-yet = Bots filling the empty seats of a duplicate round are not available yet: leave fill_with_bots out (the players left over sit out in turn).
+tournament-bots-fill-libres = Bots fill empty seats in a duplicate tournament only (fill_with_bots): a "donnes libres" round seats tables of 3, 4 and 5.

@@ -309,6 +309,7 @@ format-duplicate = Duplicate (the same deals at every table)
 tournament-comparison = Duplicate comparison
 comparison-matchpoints = Matchpoints (percentage)
 comparison-datum = Datum (score minus the others' mean)
+tournament-fill-with-bots = Duplicate: bots fill the table of the players left over (played on the devices) instead of their sitting out
 tournament-format-help = Duplicate: every table of a round plays the same prepared deals, as many as the deals at a table of 4; tables of 4 only, the players left over sit the round out in turn. Chosen at creation.
 tournament-format-fixed = Duplicate tournament: the same deals at every table of a round, compared seat by seat (chosen at creation).
 dup-deal-title = Deal { $deal }

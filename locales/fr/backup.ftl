@@ -4,6 +4,8 @@ backup-download-hint = Tout le tournoi en un fichier : réglages, joueurs, rond
 
 # Pourquoi `chelem import` refuse un document (après le lieu : « round 2, table 3, deal 4: … »).
 import-apart-self = le joueur { $player } ne peut pas être séparé de lui-même
+import-unknown-bot = { $name } est marqué comme robot, et aucun robot de ce nom ne complète les tables ici (Robot 1 à Robot 3)
+import-bot-registered = un robot complète les tables, il n’est jamais inscrit
 import-round-number = les rondes sont numérotées à partir de 1, sans trou : ronde { $expected } attendue ici, { $found } trouvée
 import-round-unplanned = le tournoi ne prévoit que { $planned } ronde(s)
 import-round-open = seule la dernière ronde peut être encore ouverte

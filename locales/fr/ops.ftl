@@ -71,4 +71,4 @@ award-not-zero = Les points attribués doivent avoir une somme nulle, comme ceux
 award-bad-points = Les points de { $name } doivent être un nombre entier (par exemple 20 ou −20).
 deal-voided = La donne { $deal } de la table { $table } a été annulée par l’arbitre : elle ne se corrige plus ; l’arbitre peut la rétablir.
 round-too-few-duplicate = Une manche de duplicate demande au moins 4 joueurs ({ $count } ici, les autres exemptés).
-tournament-bots-fill-not-yet = Les robots aux places vides d'une manche de duplicate ne sont pas encore disponibles : laissez fill_with_bots de côté (les joueurs en surnombre sont exemptés à tour de rôle).
+tournament-bots-fill-libres = Les robots ne complètent les tables que d’un tournoi en duplicate (fill_with_bots) : une manche en donnes libres fait des tables de 3, 4 et 5.

@@ -315,6 +315,7 @@ format-duplicate = Duplicate (les mêmes donnes à toutes les tables)
 tournament-comparison = Comparaison du duplicate
 comparison-matchpoints = Points de match (pourcentage)
 comparison-datum = Datum (score moins la moyenne des autres)
+tournament-fill-with-bots = Duplicate : des robots complètent la table des joueurs en surnombre (jouée sur les appareils) au lieu de les exempter
 tournament-format-help = Duplicate : toutes les tables d'une partie jouent les mêmes donnes préparées, autant que de donnes à une table de 4 ; tables de 4 seulement, les joueurs en surnombre sont exemptés à tour de rôle. Choisi à la création.
 tournament-format-fixed = Tournoi en duplicate : les mêmes donnes à toutes les tables d'une partie, comparées place par place (choisi à la création).
 dup-deal-title = Donne { $deal }

@@ -47,6 +47,7 @@ diesel::table! {
         club -> Text,
         licence -> Nullable<Text>,
         created_at -> Timestamp,
+        bot -> Nullable<Text>,
     }
 }
 

@@ -203,8 +203,8 @@ impl TournamentForm {
             c => Comparison::from_name(c)
                 .ok_or_else(|| OpError::Invalid(Msg::new("tournament-bad-comparison").arg("value", c)))?,
         };
-        if format == Format::Duplicate && checkbox(&self.fill_with_bots) {
-            return Err(OpError::Invalid(Msg::new("tournament-bots-fill-not-yet")));
+        if format != Format::Duplicate && checkbox(&self.fill_with_bots) {
+            return Err(OpError::Invalid(Msg::new("tournament-bots-fill-libres")));
         }
         // A duplicate round's deals are the deals of its tables of 4.
         let d4 = match self.deals_per_round.trim() {

@@ -402,6 +402,9 @@ fn rows() -> Vec<Row> {
         row("POST", "/api/games/{id}/seats/{seat}", org_api(204))
             .fill(&[("id", "{game}"), ("seat", "3")])
             .body(Json(r#"{"bot": "quick"}"#)),
+        row("POST", "/api/games/{id}/pace", org_api(204))
+            .fill(&[("id", "{game}")])
+            .body(Json(r#"{"pace": "slow"}"#)),
         row(
             "POST",
             "/api/tournaments/{id}/rounds/{n}/tables/{t}/digital",

@@ -587,7 +587,7 @@ fn settings(db: TestDb) {
             "deals_per_round",
         ),
         (
-            json!({"name": "D", "rounds": 2, "format": "duplicate", "fill_with_bots": true}),
+            json!({"name": "D", "rounds": 2, "fill_with_bots": true}),
             "fill_with_bots",
         ),
     ] {
@@ -751,6 +751,179 @@ fn on_a_phone(db: TestDb) {
     );
 }
 
+/// Five players with bots filling the empty seats: each round one table of
+/// 4 people and one of the player left over with three bots, dealt on the
+/// devices at the round's start (the bots bid first: the round's start sets
+/// them going); the bots' results count in the comparison, they are not
+/// ranked, not in the directory, never left over; nobody is left over
+/// twice before everyone once; a backup keeps them.
+fn bots_fill(db: TestDb) {
+    use chelem::bots::{BotKind, Pace};
+    use chelem::db::models::{GameRow, GameSeat, Player, RoundTable};
+    use chelem::tournament::ids::{RoundNo, TableNo};
+    use common::seats::play_game;
+    let org = api_token(&db);
+    let server = Server::start_with(db.state(), 2);
+    let c = Client::new(&server.url());
+    let id = create(
+        &c,
+        &org,
+        json!({"name": "Duplicate avec robots", "rounds": 2, "format": "duplicate",
+               "deals_per_round": 1, "fill_with_bots": true}),
+    );
+    add_players(&c, &org, id, 5);
+    let tid = TournamentId(id as i32);
+    let mut with_bots = Vec::new();
+    for r in 1..=2i64 {
+        let body = json!({"close_previous": true});
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&org),
+            Some(&body),
+        );
+        assert_eq!(a.status, 201, "round {r}: {}", a.body);
+        let tables = a.body["tables"].as_array().unwrap().clone();
+        assert_eq!(tables.len(), 2, "round {r}: {}", a.body);
+        let people: Vec<i64> = tables[0]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_i64().unwrap())
+            .collect();
+        let mixed: Vec<i64> = tables[1]["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_i64().unwrap())
+            .collect();
+        assert_eq!((people.len(), mixed.len()), (4, 4), "round {r}: {}", a.body);
+        let bots: Vec<Player> = Player::bot_players(&mut db.conn()).unwrap();
+        assert_eq!(
+            bots.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
+            ["Robot 1", "Robot 2", "Robot 3"]
+        );
+        let bot_ids: Vec<i64> = bots.iter().map(|b| i64::from(b.id.0)).collect();
+        assert_eq!(&mixed[1..], &bot_ids[..], "round {r}: the person first, then the bots");
+        assert!(!bot_ids.contains(&mixed[0]) && people.iter().all(|p| !bot_ids.contains(p)));
+        with_bots.push(mixed[0]);
+        // The bots' table is on the devices already, the bots in their seats.
+        let (table, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo(r as i32), TableNo(2))
+            .unwrap()
+            .unwrap();
+        let game = GameRow::for_table(&mut db.conn(), table.id)
+            .unwrap()
+            .expect("the bots' table plays on the devices");
+        GameRow::set_pace(&mut db.conn(), game.id, Pace::Instant).unwrap();
+        let seats = GameSeat::of_game(&mut db.conn(), game.id).unwrap();
+        assert_eq!(seats[0].bot, None);
+        assert!(seats[1..]
+            .iter()
+            .all(|s| s.bot == Some(BotKind::DEFAULT) && s.token.is_none()));
+        let (paper, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo(r as i32), TableNo(1))
+            .unwrap()
+            .unwrap();
+        assert!(
+            GameRow::for_table(&mut db.conn(), paper.id).unwrap().is_none(),
+            "table 1 on paper"
+        );
+        // Table 1 enters its deal on paper, table 2 plays it with its bots.
+        let a = c.call(
+            "PUT",
+            &format!("/api/tables/{}/deals/1", tables[0]["token"].as_str().unwrap()),
+            None,
+            Some(&entry(&people, r, 1, 1)),
+        );
+        assert_eq!(a.status, 200, "{}", a.body);
+        play_game(&c, &[seats[0].token.clone().unwrap()], &mut |_, _| {});
+        let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/{r}"), None, None);
+        assert_eq!(doc.status, 200, "both tables played deal {r}: {}", doc.body);
+        let results = doc.body["results"].as_array().unwrap();
+        assert_eq!(results.len(), 2, "{}", doc.body);
+        let scores: Vec<Vec<i64>> = results
+            .iter()
+            .map(|t| {
+                t["scores"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_i64().unwrap())
+                    .collect()
+            })
+            .collect();
+        let expected = reference_matchpoints(&scores);
+        for (t, result) in results.iter().enumerate() {
+            let mp: Vec<u32> = result["matchpoints"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap() as u32)
+                .collect();
+            assert_eq!(mp, expected[t], "table {}: the bots' results compared too", t + 1);
+        }
+    }
+    assert_ne!(
+        with_bots[0], with_bots[1],
+        "nobody left over twice before everyone once"
+    );
+    // The standings rank the five people, not the bots; each one's figure
+    // is their seat's comparison with the other table, bots included.
+    let a = c.call("GET", &format!("/api/tournaments/{id}/standings"), None, None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let rows = a.body.as_array().unwrap();
+    assert_eq!(rows.len(), 5, "{}", a.body);
+    assert!(
+        rows.iter().all(|l| !l["name"].as_str().unwrap().starts_with("Robot")),
+        "{}",
+        a.body
+    );
+    let mut percents: BTreeMap<i64, Vec<f64>> = BTreeMap::new();
+    for r in 1..=2 {
+        let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/{r}"), None, None);
+        for result in doc.body["results"].as_array().unwrap() {
+            for (s, p) in result["players"].as_array().unwrap().iter().enumerate() {
+                percents
+                    .entry(p.as_i64().unwrap())
+                    .or_default()
+                    .push(result["percent"][s].as_f64().unwrap());
+            }
+        }
+    }
+    for l in rows {
+        let mine = &percents[&l["player"].as_i64().unwrap()];
+        let mean = mine.iter().sum::<f64>() / mine.len() as f64;
+        assert!(
+            (l["percent"].as_f64().unwrap() - round2(mean)).abs() < 0.001,
+            "{l} against {mine:?}"
+        );
+        assert_eq!(l["deals"].as_i64().unwrap(), mine.len() as i64, "{l}");
+    }
+    // Never in the directory.
+    assert!(Player::search(&mut db.conn(), "Robot", 50).unwrap().is_empty());
+    assert_eq!(Player::search(&mut db.conn(), "", 50).unwrap().len(), 5);
+    // A backup names them as bots; its copy seats this database's bots.
+    let doc = chelem::db::ops::export::export(&mut db.conn(), tid).unwrap();
+    let text = serde_json::to_string(&doc).unwrap();
+    assert!(text.contains(r#""name":"Robot 3","club":"","licence":null"#), "{text}");
+    assert!(text.contains(r#""bot":"strong""#), "{text}");
+    let copy = chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::export::import_json(tx, &text)).unwrap();
+    let (table, _) = RoundTable::by_number(&mut db.conn(), copy.tournament_id, RoundNo(1), TableNo(2))
+        .unwrap()
+        .unwrap();
+    let seated = RoundTable::players(&mut db.conn(), table.id).unwrap();
+    let bots: Vec<_> = Player::bot_players(&mut db.conn())
+        .unwrap()
+        .iter()
+        .map(|b| b.id)
+        .collect();
+    assert_eq!(&seated[1..], &bots[..], "the copy's bots are this database's");
+    assert_eq!(
+        Player::bot_players(&mut db.conn()).unwrap().len(),
+        3,
+        "no bot made twice"
+    );
+}
+
 macro_rules! on_both {
     ($name:ident, $body:expr) => {
         mod $name {
@@ -772,6 +945,7 @@ on_both!(an_evening_by_datum, |db| evening(db, "datum"));
 on_both!(the_players_left_over_sit_out_in_turn, sit_out);
 on_both!(unknown_settings_are_refused, settings);
 on_both!(digital_tables_are_dealt_the_prepared_hands, digital);
+on_both!(bots_fill_the_empty_seats, bots_fill);
 
 crate::test_case!(a_phone_enters_a_duplicate_deal_and_reads_its_traveller, Browser);
 fn a_phone_enters_a_duplicate_deal_and_reads_its_traveller() {
@@ -797,7 +971,9 @@ crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb
     let (status, html, _) = get(&app, &jar, "/tournaments/new").await;
     assert_eq!(status, StatusCode::OK);
     assert!(
-        html.contains(r#"<select name="format""#) && html.contains(r#"value="datum""#),
+        html.contains(r#"<select name="format""#)
+            && html.contains(r#"value="datum""#)
+            && html.contains(r#"name="fill_with_bots""#),
         "{html}"
     );
     let (status, html, _) = post(
@@ -823,17 +999,19 @@ crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb
             ("deals_table4", "5"),
             ("format", "duplicate"),
             ("comparison", "datum"),
+            ("fill_with_bots", "on"),
         ],
     )
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{location:?}");
     let t = &Tournament::list(&mut db.conn()).unwrap()[0];
     assert_eq!(
-        (t.format, t.comparison, t.deals_table4),
+        (t.format, t.comparison, t.deals_table4, t.fill_with_bots),
         (
             chelem::tournament::duplicate::Format::Duplicate,
             chelem::tournament::duplicate::Comparison::Datum,
-            5
+            5,
+            true
         )
     );
     // Its settings page says so, and keeps the format through a change.
@@ -861,10 +1039,40 @@ crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb
     assert_eq!(status, StatusCode::SEE_OTHER);
     let t = &Tournament::list(&mut db.conn()).unwrap()[0];
     assert_eq!(
-        (t.name.as_str(), t.format),
+        (t.name.as_str(), t.format, t.fill_with_bots),
         (
             "Duplicate du jeudi soir",
-            chelem::tournament::duplicate::Format::Duplicate
+            chelem::tournament::duplicate::Format::Duplicate,
+            true
         )
     );
+    // Five players: the round started from the dashboard seats one of them
+    // with three bots, on the devices, and sets the bots going (the first
+    // to bid is a bot).
+    let id = t.id;
+    for i in 0..5 {
+        let fields = chelem::db::ops::players::PlayerFields::new(&format!("Joueur {i}"), "", "").unwrap();
+        chelem::db::write(&mut db.conn(), |tx| {
+            chelem::db::ops::players::register(tx, id, &fields, true)
+        })
+        .unwrap();
+    }
+    let (status, _, location) = post(&app, &mut jar, &format!("/tournaments/{id}/rounds"), &[]).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{location:?}");
+    let (table, _) = chelem::db::models::RoundTable::by_number(
+        &mut db.conn(),
+        id,
+        chelem::tournament::ids::RoundNo(1),
+        chelem::tournament::ids::TableNo(2),
+    )
+    .unwrap()
+    .unwrap();
+    let game = chelem::db::models::GameRow::for_table(&mut db.conn(), table.id)
+        .unwrap()
+        .expect("the bots' table on the devices");
+    let started = std::time::Instant::now();
+    while chelem::db::models::GameDeal::of_game(&mut db.conn(), game.id).unwrap()[0].actions == 0 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "no bot played");
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 });

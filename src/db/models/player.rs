@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
+use crate::bots::BotKind;
 use crate::db::schema::players;
 use crate::db::AnyConnection;
 use crate::tournament::ids::PlayerId;
@@ -22,6 +23,10 @@ pub struct Player {
     /// When added.
     #[serde(skip)]
     pub created_at: NaiveDateTime,
+    /// The bot that plays this "player" (a duplicate round's empty seat),
+    /// none for a person. Bots are never in the directory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotKind>,
 }
 
 /// A player to add.
@@ -118,6 +123,39 @@ impl Player {
     }
 }
 
+impl Player {
+    /// The most bots a round needs: a table of 4 with one person.
+    pub const BOTS: usize = 3;
+
+    /// The bots that fill a duplicate round's empty seats, "Robot 1" to
+    /// "Robot 3", made the first time they are needed (at most once each,
+    /// whoever asks at the same moment: the unique index on their names).
+    pub fn bots(conn: &mut AnyConnection) -> QueryResult<Vec<Player>> {
+        let found = Player::bot_players(conn)?;
+        if found.len() >= Player::BOTS {
+            return Ok(found);
+        }
+        let rows = (1..=Player::BOTS)
+            .map(|i| format!("('Robot {i}', '', CURRENT_TIMESTAMP, '{}')", BotKind::DEFAULT.name()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        diesel::sql_query(format!(
+            "INSERT INTO players (name, club, created_at, bot) VALUES {rows} ON CONFLICT DO NOTHING"
+        ))
+        .execute(conn)?;
+        Player::bot_players(conn)
+    }
+
+    /// The bots made so far, by name.
+    pub fn bot_players(conn: &mut AnyConnection) -> QueryResult<Vec<Player>> {
+        players::table
+            .filter(players::bot.is_not_null())
+            .order((players::name.asc(), players::id.asc()))
+            .select(Player::as_select())
+            .load(conn)
+    }
+}
+
 diesel::define_sql_function! {
     /// SQL `lower()`, the same on both backends (PostgreSQL's LIKE is case-sensitive).
     fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text;
@@ -126,7 +164,7 @@ diesel::define_sql_function! {
 impl Player {
     /// The directory, by name, optionally filtered by a piece of the name, club or licence.
     pub fn search(conn: &mut AnyConnection, q: &str, limit: i64) -> QueryResult<Vec<Player>> {
-        let mut query = players::table.into_boxed();
+        let mut query = players::table.filter(players::bot.is_null()).into_boxed();
         let q = q.trim();
         if !q.is_empty() {
             let pattern = format!("%{}%", q.replace(['%', '_'], "").to_lowercase());

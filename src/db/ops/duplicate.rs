@@ -168,14 +168,22 @@ pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults
     let mut results: BTreeMap<PlayerId, Vec<Compared>> = BTreeMap::new();
     let mut names: BTreeMap<PlayerId, String> = BTreeMap::new();
     let mut scores: BTreeMap<PlayerId, i64> = BTreeMap::new();
+    let mut registered = BTreeSet::new();
     for (r, p) in Registration::with_players(conn, t.id)? {
+        registered.insert(r.player_id);
         if r.checked_in || r.withdrawn_after.is_some() {
             results.entry(r.player_id).or_default();
             names.insert(r.player_id, p.name);
         }
     }
     for result in all.iter().flat_map(|d| &d.results) {
-        for (s, player) in result.players.iter().enumerate() {
+        // A bot filling a seat is compared, not ranked.
+        for (s, player) in result
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| registered.contains(p))
+        {
             results.entry(*player).or_default().push(result.compared[s]);
             *scores.entry(*player).or_default() += result.scores[s];
         }
@@ -197,30 +205,39 @@ pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults
         .collect())
 }
 
-/// Who sits round `number` out among the `active` players of duplicate
-/// tournament `t` (tables of 4 only): those who have sat out least so far.
-pub fn sitting_out(
+/// Who is left over in round `number` among the `active` players of
+/// duplicate tournament `t` (tables of 4 only): those who have been left
+/// over least so far. They sit the round out, or play at the table the
+/// bots fill (`bots`: the bots' ids), as the tournament says; either way
+/// nobody twice before everyone once.
+pub fn left_over(
     conn: &mut AnyConnection,
     id: TournamentId,
     number: RoundNo,
     active: &[PlayerId],
     history: &[crate::tournament::seating::Round],
+    bots: &BTreeSet<PlayerId>,
 ) -> OpResult<Vec<PlayerId>> {
     let registrations = Registration::with_players(conn, id)?;
-    let mut sat_out: BTreeMap<PlayerId, u32> = BTreeMap::new();
+    let mut times: BTreeMap<PlayerId, u32> = BTreeMap::new();
     for (i, tables) in history.iter().enumerate() {
         let round = RoundNo(i as i32 + 1);
         if round >= number {
             break;
         }
-        let seated: BTreeSet<PlayerId> = tables.iter().flatten().copied().collect();
+        let seated: BTreeSet<PlayerId> = tables
+            .iter()
+            .filter(|t| !t.iter().any(|p| bots.contains(p)))
+            .flatten()
+            .copied()
+            .collect();
         for (r, _) in &registrations {
             if r.plays(round) && !seated.contains(&r.player_id) {
-                *sat_out.entry(r.player_id).or_default() += 1;
+                *times.entry(r.player_id).or_default() += 1;
             }
         }
     }
-    Ok(duplicate::sitting_out(active, &sat_out))
+    Ok(duplicate::sitting_out(active, &times))
 }
 
 /// The standings' lines in the order and places of a duplicate

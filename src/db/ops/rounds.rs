@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use serde::Serialize;
 
 use crate::db::models::{
-    AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
+    AuditEntry, Award, Deal, NewAuditEntry, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament,
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
@@ -50,6 +50,10 @@ pub struct SeatedRound {
     pub ends_at: Option<String>,
     /// Its tables.
     pub tables: Vec<SeatedTable>,
+    /// The games dealt as the round started (the table bots fill in a
+    /// duplicate round), whose bots the caller sets going.
+    #[serde(skip)]
+    pub games: Vec<i32>,
 }
 
 /// How long the round being started lasts.
@@ -173,15 +177,29 @@ pub fn start_timed(
         ));
     }
     let mut active = active_players(tx, tournament_id, number)?;
+    // A duplicate round seats tables of 4 only: the players left over sit
+    // this round out, in turn, or play at a table the bots fill.
+    let mut with_bots: Vec<PlayerId> = Vec::new();
+    let mut bot_ids = BTreeSet::new();
     if t.format == Format::Duplicate {
-        // Tables of 4 only: the players left over sit this round out, in turn.
+        let bots = if t.fill_with_bots {
+            Player::bots(tx)?
+        } else {
+            Vec::new()
+        };
+        bot_ids = bots.iter().map(|b| b.id).collect();
         let past = history(tx, tournament_id)?;
-        let out = super::duplicate::sitting_out(tx, tournament_id, number, &active, &past)?;
+        let out = super::duplicate::left_over(tx, tournament_id, number, &active, &past, &bot_ids)?;
         active.retain(|p| !out.contains(p));
         if active.len() < 4 {
             return Err(OpError::Conflict(
                 Msg::new("round-too-few-duplicate").arg("count", active.len()),
             ));
+        }
+        if t.fill_with_bots && !out.is_empty() {
+            with_bots = out;
+            let missing = 4 - with_bots.len();
+            with_bots.extend(bots.iter().take(missing).map(|b| b.id));
         }
     }
     if active.len() < 3 {
@@ -189,7 +207,10 @@ pub fn start_timed(
             Msg::new("round-too-few-players").arg("count", active.len()),
         ));
     }
-    let tables = seat(tx, &t, number, &active)?;
+    let mut tables = seat(tx, &t, number, &active)?;
+    if !with_bots.is_empty() {
+        tables.push(with_bots);
+    }
     let length = match timing {
         Timing::Setting => t.round_length,
         Timing::Untimed => None,
@@ -203,10 +224,15 @@ pub fn start_timed(
         }
         e => OpError::Db(e),
     })?;
+    let mut games = Vec::new();
     for (i, players) in tables.iter().enumerate() {
         let token = new_token("")[..32].to_owned();
         let number = TableNo(i as i32 + 1);
-        RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
+        let table = RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
+        // A table with bots can only be played on the devices.
+        if players.iter().any(|p| bot_ids.contains(p)) {
+            games.push(super::games::make_digital(tx, &table, actor)?);
+        }
     }
     AuditEntry::write(
         tx,
@@ -229,7 +255,10 @@ pub fn start_timed(
     if let Some(ends_at) = ends_at {
         publish(tx, tournament_id, &[Event::Clock { round: number, ends_at }])?;
     }
-    seated_round(tx, tournament_id, number)
+    Ok(SeatedRound {
+        games,
+        ..seated_round(tx, tournament_id, number)?
+    })
 }
 
 /// The tables of round `number` for the `active` players: the plan made at
@@ -310,6 +339,7 @@ pub fn seated_round(conn: &mut AnyConnection, tournament_id: TournamentId, numbe
         round: number,
         ends_at: round.ends_at.map(rfc3339),
         tables,
+        games: Vec::new(),
     })
 }
 

@@ -67,7 +67,10 @@ async fn start(
         })
         .await?;
     match r {
-        Ok(seated) => Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round))),
+        Ok(seated) => {
+            seated.games.iter().for_each(|g| state.games.changed(*g));
+            Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round)))
+        }
         Err(Refused { status, message }) => {
             let error = Some(message);
             render_dashboard(&state, ctx, id, Default::default(), error, None, status).await

@@ -22,7 +22,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seat_action)
         .service(game_log)
         .service(table_digital)
-        .service(seat_bot);
+        .service(seat_bot)
+        .service(game_pace);
 }
 
 fn invalid(key: &'static str) -> AppError {
@@ -324,6 +325,27 @@ async fn seat_bot(
         Some(_) => return Err(invalid("game-bot-kind")),
     };
     state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
+    state.games.changed(id);
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// `POST /api/games/{id}/pace` (organizer): `{"pace": "instant"|"normal"|"slow"}`
+/// sets how fast the game's bots play (a table of bots only, measured
+/// rather than watched, plays at `instant`).
+#[post("/api/games/{id}/pace")]
+async fn game_pace(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<i32>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let v = parse_body(&body)?;
+    let pace = match v.get("pace") {
+        Some(Value::String(s)) => Pace::from_name(s).ok_or_else(|| invalid("game-pace"))?,
+        _ => return Err(invalid("game-pace")),
+    };
+    state.write(move |tx| Ok(games::set_pace(tx, id, pace)?)).await?;
     state.games.changed(id);
     Ok(HttpResponse::NoContent().finish())
 }

@@ -39,6 +39,12 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
     check_tournament(&doc.tournament)?;
     check_players(doc)?;
     let registered = check_registrations(doc)?;
+    // Who may sit at a table: the registered players, and the bots filling
+    // a duplicate round's seats when the tournament says so.
+    let mut may_sit = registered.clone();
+    if doc.tournament.fill_with_bots {
+        may_sit.extend(doc.players.iter().filter(|p| p.bot.is_some()).map(|p| p.reference));
+    }
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let place = format!("seating constraint {}", i + 1);
         if c.player_b.is_some_and(|b| b == c.player_a) {
@@ -65,7 +71,7 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
         if round.status != RoundStatus::Closed && i + 1 < doc.rounds.len() {
             return Err(at(place)(Msg::new("import-round-open")));
         }
-        check_round(&doc.tournament, round, &registered)?;
+        check_round(&doc.tournament, round, &may_sit)?;
     }
     check_tokens_once(doc)?;
     for (i, entry) in doc.audit_log.iter().enumerate() {
@@ -156,6 +162,9 @@ fn check_registrations(doc: &Document) -> Result<HashSet<PlayerId>, ImportError>
     let mut registered = HashSet::new();
     for r in &doc.registrations {
         let place = format!("registration of player ref {}", r.player);
+        if doc.players.iter().any(|p| p.reference == r.player && p.bot.is_some()) {
+            return Err(at(place)(Msg::new("import-bot-registered")));
+        }
         if !registered.insert(r.player) {
             return Err(at(place)(Msg::new("import-registered-twice")));
         }

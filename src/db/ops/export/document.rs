@@ -128,6 +128,10 @@ pub struct PlayerDoc {
     pub licence: Option<String>,
     /// When added to the directory.
     pub created_at: NaiveDateTime,
+    /// A bot that filled a duplicate round's seat (absent: a person): on
+    /// import, the bot of the same name here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<crate::bots::BotKind>,
 }
 
 /// A registration.

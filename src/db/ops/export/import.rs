@@ -109,7 +109,26 @@ struct PlayerIds {
 fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportError> {
     let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
     let (mut matched, mut added) = (0, 0);
+    let mut bots: Option<Vec<Player>> = None;
     for p in &doc.players {
+        if p.bot.is_some() {
+            // A bot filling a seat: this database's bot of the same name.
+            let here = match &mut bots {
+                Some(b) => b,
+                None => bots.insert(Player::bots(tx)?),
+            };
+            let Some(bot) = here.iter().find(|b| b.name == p.name) else {
+                return Err(ImportError::Refused {
+                    place: format!("player ref {}", p.reference),
+                    reason: crate::db::ops::Msg::new("import-unknown-bot").arg("name", p.name.as_str()),
+                });
+            };
+            if ids.insert(p.reference, bot.id).is_some() {
+                return Err(ImportError::DuplicatePlayer(p.reference));
+            }
+            matched += 1;
+            continue;
+        }
         // As the player form keeps them (checked already).
         let fields = PlayerFields::new(&p.name, &p.club, p.licence.as_deref().unwrap_or("")).map_err(|reason| {
             ImportError::Refused {

@@ -61,6 +61,7 @@ pub fn export(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, Ex
                 club: p.club,
                 licence: p.licence,
                 created_at: p.created_at,
+                bot: p.bot,
             })
             .collect();
         let mut doc = doc

@@ -115,7 +115,7 @@ fn seat_token() -> String {
 }
 
 /// Sets a tournament table to digital play: a seat per seated player, each
-/// with its secret link, and its first deal dealt in the table's first empty
+/// with its secret link (a bot filling a seat plays it, with no link), and its first deal dealt in the table's first empty
 /// slot (the deals typed before it stay typed). Refused when every slot is
 /// typed, or when a typed deal comes after an empty slot (playing from there
 /// would replace it). A table already digital is left as it is. Its game id.
@@ -138,7 +138,8 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
         ));
     }
     let players = RoundTable::players(tx, table.id)?;
-    let names = Player::names(tx, &players)?;
+    let people: std::collections::HashMap<_, _> =
+        Player::by_ids(tx, &players)?.into_iter().map(|p| (p.id, p)).collect();
     let first = first_slot(tx, table)?;
     let game = GameRow::insert(
         tx,
@@ -154,13 +155,17 @@ pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> Op
     let seats: Vec<NewGameSeat> = players
         .iter()
         .enumerate()
-        .map(|(s, p)| NewGameSeat {
-            game_id: game.id,
-            seat: s as i32,
-            name: names.get(p).cloned().unwrap_or_default(),
-            player_id: Some(*p),
-            token: Some(seat_token()),
-            bot: None,
+        .map(|(s, p)| {
+            // A bot filling a duplicate round's seat plays it from the start.
+            let bot = people.get(p).and_then(|p| p.bot);
+            NewGameSeat {
+                game_id: game.id,
+                seat: s as i32,
+                name: people.get(p).map(|p| p.name.clone()).unwrap_or_default(),
+                player_id: Some(*p),
+                token: bot.is_none().then(seat_token),
+                bot,
+            }
         })
         .collect();
     GameSeat::insert_all(tx, &seats)?;
@@ -225,6 +230,8 @@ pub fn leave(tx: &mut Tx<'_>, id: i32, table_seat: usize) -> OpResult<()> {
 /// Sets how fast the bots of game `id` play (any seat of the game may).
 pub fn set_pace(tx: &mut Tx<'_>, id: i32, pace: Pace) -> OpResult<()> {
     GameRow::lock(tx, id)?;
-    GameRow::set_pace(tx, id, pace)?;
-    Ok(())
+    match GameRow::set_pace(tx, id, pace)? {
+        0 => Err(OpError::NotFound),
+        _ => Ok(()),
+    }
 }
