@@ -401,9 +401,9 @@ fn evening(db: TestDb, comparison: &str) {
         let sum: f64 = lines.iter().map(|l| l["total"].as_f64().unwrap()).sum();
         assert!(sum.abs() < 0.2, "the datums sum to zero: {sum}");
     }
-    // The standings page and the projector rank the same way, with the
-    // comparison's figure in the bold column.
-    for page in ["standings", "projector"] {
+    // The standings page, the projector and the results page rank the
+    // same way, with the comparison's figure in the bold column.
+    for page in ["standings", "projector", "results.html"] {
         let a = c.call("GET", &format!("/tournaments/{id}/{page}"), None, None);
         assert_eq!(a.status, 200);
         let html = a.body.as_str().unwrap();
@@ -423,6 +423,12 @@ fn evening(db: TestDb, comparison: &str) {
         let shown = format!("{figure:.2}").replace('.', ",");
         assert!(html.contains(&shown), "{page}: the leader's {shown} is not shown");
     }
+    // The results page gains the travellers: every deal, every table.
+    let a = c.call("GET", &format!("/tournaments/{id}/results.html"), None, None);
+    let html = a.body.as_str().unwrap();
+    assert_eq!(html.matches(r#"<table class="traveller">"#).count(), 12, "{html}");
+    assert_eq!(html.matches(r#"class="deal-line">Table "#).count(), 12 * 4, "{html}");
+    assert!(html.contains("Donne 12 <small"), "{html}");
     // The leader's page: their place by the comparison, their figure, each
     // of their 12 deals linked to its traveller with its figure.
     let leader = lines[0]["player"].as_i64().unwrap();

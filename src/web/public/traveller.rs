@@ -115,35 +115,41 @@ fn explain(lang: Lang, comparison: Comparison, deal: DealNo, seat: usize, c: &Co
     lang.t_args(key, &args)
 }
 
+/// Every table's result of deal `d`, seat by seat, with how it compares
+/// (the traveller page's, the results page's).
+pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> {
+    let deal = d.prepared.deal;
+    let names: HashMap<PlayerId, String> = d
+        .results
+        .iter()
+        .flat_map(|r| r.players.iter().copied().zip(r.names.iter().cloned()))
+        .collect();
+    d.results
+        .iter()
+        .map(|r| Row {
+            table: r.table.get(),
+            deal: describe_deal(lang, &r.record, &names),
+            cells: (0..SEATS)
+                .map(|s| {
+                    let others: i64 = d.results.iter().map(|o| o.scores[s]).sum::<i64>() - r.scores[s];
+                    Cell {
+                        name: r.names[s].clone(),
+                        player: r.players[s],
+                        score: r.scores[s],
+                        figure: figure(lang, comparison, &r.compared[s]),
+                        explain: explain(lang, comparison, deal, s, &r.compared[s], others),
+                    }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 impl TravellerPage {
     fn new(ctx: Ctx, t: Tournament, d: DealResults, last: Option<DealNo>) -> TravellerPage {
         let lang = ctx.lang;
         let deal = d.prepared.deal;
-        let names: HashMap<PlayerId, String> = d
-            .results
-            .iter()
-            .flat_map(|r| r.players.iter().copied().zip(r.names.iter().cloned()))
-            .collect();
-        let rows = d
-            .results
-            .iter()
-            .map(|r| Row {
-                table: r.table.get(),
-                deal: describe_deal(lang, &r.record, &names),
-                cells: (0..SEATS)
-                    .map(|s| {
-                        let others: i64 = d.results.iter().map(|o| o.scores[s]).sum::<i64>() - r.scores[s];
-                        Cell {
-                            name: r.names[s].clone(),
-                            player: r.players[s],
-                            score: r.scores[s],
-                            figure: figure(lang, t.comparison, &r.compared[s]),
-                            explain: explain(lang, t.comparison, deal, s, &r.compared[s], others),
-                        }
-                    })
-                    .collect(),
-            })
-            .collect();
+        let rows = rows_of(lang, t.comparison, &d);
         let mut hands: Vec<(String, Vec<CardFace>)> = d
             .prepared
             .hands

@@ -13,11 +13,15 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::db::models::{Registration, Tournament};
+use crate::db::ops::duplicate as dup;
 use crate::i18n::Lang;
+use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::tournament::stats::{self, TournamentStats};
 use crate::web::charts::Highlight;
 use crate::web::filters;
+use crate::web::public::traveller::rows_of;
+use crate::web::public::{duplicate_figure, figure_head};
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;
@@ -63,7 +67,8 @@ pub struct ResultLine {
     pub total: i64,
     /// Deals played and scored.
     pub deals: u32,
-    /// Average per deal, as the language writes it.
+    /// Average per deal, as the language writes it; in a duplicate
+    /// tournament, the comparison's figure (average percentage or datum).
     pub per_deal: String,
     /// Late or withdrawn, in words ("" for the others).
     pub mark: String,
@@ -85,6 +90,12 @@ pub struct ResultsPage {
     pub details: bool,
     /// Ranked by average per deal (its column in bold).
     pub by_average: bool,
+    /// The head of the per-deal column and its title (a duplicate
+    /// tournament's: the percentage or the datum, in bold).
+    pub figure_head: (String, String),
+    /// A duplicate tournament: the deals every table entered, each with
+    /// every table's result (its traveller).
+    pub travellers: Option<Vec<Traveller>>,
     /// Figures.
     pub tstats: StatsView,
     /// Race chart.
@@ -97,6 +108,16 @@ pub struct ResultsPage {
     pub generated: String,
     /// The inline stylesheet.
     pub css: &'static str,
+}
+
+/// A duplicate deal's traveller on the results page.
+pub struct Traveller {
+    /// The deal.
+    pub deal: crate::tournament::duplicate::DealNo,
+    /// Its round.
+    pub round: RoundNo,
+    /// Every table's result.
+    pub rows: Vec<crate::web::public::traveller::Row>,
 }
 
 #[derive(Deserialize)]
@@ -121,9 +142,19 @@ pub(super) async fn results_html(
     if details && !ctx.is_organizer() {
         return Err(AppError::LoginRequired);
     }
-    let (data, players) = state
+    let (data, players, duplicate) = state
         .db(move |conn| {
-            let data = TournamentData::load(conn, id)?;
+            let mut data = TournamentData::load(conn, id)?;
+            // A duplicate tournament ranks by its comparison, and shows
+            // the deals every table has entered.
+            let duplicate = if data.t.format == Format::Duplicate {
+                let all = dup::all_deals(conn, &data.t)?;
+                let rows = dup::standings_of(conn, &data.t, &all)?;
+                dup::in_duplicate_order(&mut data.standings, &rows);
+                Some((all, rows))
+            } else {
+                None
+            };
             let players = if details {
                 Registration::with_players(conn, id)?
                     .into_iter()
@@ -132,16 +163,18 @@ pub(super) async fn results_html(
             } else {
                 HashMap::new()
             };
-            Ok((data, players))
+            Ok((data, players, duplicate))
         })
         .await?;
     let lang = ctx.lang;
+    let comparison = data.t.comparison;
     let ts = TournamentStats::of(&data.deals);
     let lines = data
         .standings
         .lines
         .iter()
-        .map(|l| {
+        .enumerate()
+        .map(|(i, l)| {
             let (club, licence) = players.get(&l.player).cloned().unwrap_or_default();
             ResultLine {
                 rank: l.rank,
@@ -155,12 +188,27 @@ pub(super) async fn results_html(
                     .collect(),
                 total: l.total,
                 deals: l.deals,
-                per_deal: lang.per_deal(l.deals, l.per_deal),
+                per_deal: match &duplicate {
+                    Some((_, rows)) => duplicate_figure(lang, &data.t, rows, i, l.player),
+                    None => lang.per_deal(l.deals, l.per_deal),
+                },
                 mark: lang.mark(&l.late_from, &l.withdrawn_after),
             }
         })
         .collect();
+    let travellers = duplicate.map(|(all, _)| {
+        all.iter()
+            .filter(|d| d.complete())
+            .map(|d| Traveller {
+                deal: d.prepared.deal,
+                round: d.round,
+                rows: rows_of(lang, comparison, d),
+            })
+            .collect()
+    });
     let page = ResultsPage {
+        figure_head: figure_head(lang, &data.t),
+        travellers,
         lines,
         details,
         by_average: data.t.ranking == crate::tournament::standings::Ranking::PerDeal,
