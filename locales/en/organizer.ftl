@@ -348,3 +348,5 @@ dup-pending = pending
 dup-form-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table.
 dup-seat-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table
 dup-seat-traveller = compare with the other tables
+dup-seat-compared = Your result against the other tables:
+dup-seat-waiting = Not every table has entered this deal yet: the comparison comes once they all have.

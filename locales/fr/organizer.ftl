@@ -354,3 +354,5 @@ dup-pending = en attente
 dup-form-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables.
 dup-seat-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables
 dup-seat-traveller = comparer avec les autres tables
+dup-seat-compared = Votre résultat face aux autres tables :
+dup-seat-waiting = Les autres tables n’ont pas toutes saisi cette donne : la comparaison viendra quand elles l’auront fait.

@@ -672,6 +672,10 @@ fn digital(db: TestDb) {
         assert_eq!(a.status, 204, "{}", a.body);
     }
     play_game(&c, &games[0].1, &mut |_, _| {});
+    // The deal over at one table only: the comparison is to come.
+    let a = c.call("GET", &format!("/s/{}", games[0].1[0]), None, None);
+    let page = a.body.as_str().unwrap();
+    assert!(page.contains("la comparaison viendra"), "{page}");
     play_game(&c, &games[1].1[..1], &mut |_, _| {});
     // A seat's page says which deal of the tournament it is, and, the deal
     // over, leads to the comparison with the other tables.
@@ -680,6 +684,10 @@ fn digital(db: TestDb) {
     let page = a.body.as_str().unwrap();
     assert!(page.contains("Duplicate : donne 1 du tournoi"), "{page}");
     assert!(page.contains(&format!(r#"href="/tournaments/{id}/deals/1""#)), "{page}");
+    // Both tables over: the seat's result against the other table's.
+    assert!(page.contains("Votre résultat face aux autres tables"), "{page}");
+    assert!(page.contains("Donne 1, place 1 :"), "{page}");
+    assert!(!page.contains("la comparaison viendra"), "{page}");
     let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), None, None);
     assert_eq!(doc.status, 200, "both tables finished deal 1: {}", doc.body);
     assert_eq!(doc.body["results"].as_array().unwrap().len(), 2, "{}", doc.body);

@@ -145,6 +145,20 @@ pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> 
         .collect()
 }
 
+/// How `player`'s result on deal `d` compares, figure first ("75 % —
+/// Donne 7, place 2 : …"), once every table has entered it (none before,
+/// or for a player who did not play it).
+pub fn seat_comparison(lang: Lang, comparison: Comparison, d: &DealResults, player: PlayerId) -> Option<String> {
+    if !d.complete() {
+        return None;
+    }
+    rows_of(lang, comparison, d)
+        .into_iter()
+        .flat_map(|r| r.cells)
+        .find(|c| c.player == player)
+        .map(|c| format!("{} — {}", c.figure, c.explain))
+}
+
 impl TravellerPage {
     fn new(ctx: Ctx, t: Tournament, d: DealResults, last: Option<DealNo>) -> TravellerPage {
         let lang = ctx.lang;

@@ -43,16 +43,32 @@ pub(super) async fn seat_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, AppError> {
     let token = path.into_inner();
-    let page = state
-        .db(move |conn| {
-            let (seat, st) = seat_state(conn, &token)?;
-            Ok(SeatPage::build(ctx, token, &st, seat.seat as usize, None))
-        })
-        .await?;
+    let page = state.db(move |conn| seat_page_of(conn, ctx, token, None)).await?;
     let mut resp = render::page(&page);
     resp.headers_mut()
         .insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     Ok(resp)
+}
+
+/// The page of the seat with `token`, as it is now; a duplicate deal over
+/// says how the seat's score compares with the other tables'.
+fn seat_page_of(
+    conn: &mut crate::db::AnyConnection,
+    ctx: Ctx,
+    token: String,
+    error: Option<String>,
+) -> Result<SeatPage, AppError> {
+    let (seat, st) = seat_state(conn, &token)?;
+    let table_seat = seat.seat as usize;
+    let mut page = SeatPage::build(ctx, token, &st, table_seat, error);
+    if let (Some((deal, _)), "done", Some((t, _, _))) = (page.duplicate.clone(), page.phase, st.table.as_ref()) {
+        let results = crate::db::ops::duplicate::deal(conn, t, deal)?;
+        page.compared =
+            Some(st.seats[table_seat].player_id.and_then(|p| {
+                crate::web::public::traveller::seat_comparison(page.ctx.lang, t.comparison, &results, p)
+            }));
+    }
+    Ok(page)
 }
 
 /// Reads a seat page's form: `bid`, `call`, `card`, `chelem` (yes/no),
@@ -136,10 +152,7 @@ pub(super) async fn seat_post(
     // Refused: the page as it is now, with the sentence.
     let message = err.message(ctx.lang);
     let page = state
-        .db(move |conn| {
-            let (seat, st) = seat_state(conn, &token)?;
-            Ok(SeatPage::build(ctx, token, &st, seat.seat as usize, Some(message)))
-        })
+        .db(move |conn| seat_page_of(conn, ctx, token, Some(message)))
         .await?;
     Ok(render::page_with_status(&page, status))
 }

@@ -107,6 +107,9 @@ pub struct SeatPage {
     /// A duplicate round: the deal's number in the tournament (the same
     /// cards at every table), and where its traveller is.
     pub duplicate: Option<(crate::tournament::duplicate::DealNo, String)>,
+    /// A duplicate deal over: how this seat's score compares with the
+    /// other tables' (`Some(None)`: not every table has entered it yet).
+    pub compared: Option<Option<String>>,
 }
 
 impl SeatPage {
@@ -150,6 +153,7 @@ impl SeatPage {
         let mut page = SeatPage {
             clock,
             duplicate,
+            compared: None,
             ctx,
             token,
             me,
