@@ -334,9 +334,15 @@ dup-no-result = No table has entered this deal yet.
 dup-no-deal = No deal yet: the first round is not seated.
 dup-deals-help = A deal opens to everyone once every table of its round has entered it.
 dup-hidden = This deal is shown once every table of its round has entered it.
-dup-explain-mp = Deal { $deal }, seat { $seat }: { $score } against { $others } others → { $mp } / { $max } = { $percent } %
+dup-explain-mp = Deal { $deal }, seat { $seat }: { $score } against { $others ->
+        [one] 1 other
+       *[other] { $others } others
+    } → { $mp } / { $max } = { $percent } %
 dup-explain-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 50 %
-dup-explain-datum = Deal { $deal }, seat { $seat }: { $score } − the mean of the { $others } others ({ $mean }) = { $datum }
+dup-explain-datum = Deal { $deal }, seat { $seat }: { $score } − { $others ->
+        [one] the other result
+       *[other] the mean of the { $others } others
+    } ({ $mean }) = { $datum }
 dup-explain-datum-once = Deal { $deal }, seat { $seat }: { $score }, the only table that played it → 0
 dup-diagrams = Deal diagrams
 dup-trumps = Trumps

@@ -340,9 +340,15 @@ dup-no-result = Aucune table n'a encore saisi cette donne.
 dup-no-deal = Aucune donne : la première partie n'est pas encore placée.
 dup-deals-help = Une donne s'ouvre à tous quand toutes les tables de sa partie l'ont saisie.
 dup-hidden = Cette donne sera montrée quand toutes les tables de sa partie l'auront saisie.
-dup-explain-mp = Donne { $deal }, place { $seat } : { $score } contre { $others } autres → { $mp } / { $max } = { $percent } %
+dup-explain-mp = Donne { $deal }, place { $seat } : { $score } contre { $others ->
+        [one] 1 autre
+       *[other] { $others } autres
+    } → { $mp } / { $max } = { $percent } %
 dup-explain-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 50 %
-dup-explain-datum = Donne { $deal }, place { $seat } : { $score } − la moyenne des { $others } autres ({ $mean }) = { $datum }
+dup-explain-datum = Donne { $deal }, place { $seat } : { $score } − { $others ->
+        [one] l'autre résultat
+       *[other] la moyenne des { $others } autres
+    } ({ $mean }) = { $datum }
 dup-explain-datum-once = Donne { $deal }, place { $seat } : { $score }, seule table à l'avoir jouée → 0
 dup-diagrams = Diagrammes des donnes
 dup-trumps = Atouts
