@@ -6,17 +6,16 @@ use actix_web::{delete, get, post, put, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::db::models::{Deal, Registration, Round, RoundTable};
+use crate::db::models::Registration;
 use crate::db::ops::deals;
 use crate::db::ops::players::{self, PlayerFields};
-use crate::db::ops::{rounds, tournaments};
+use crate::db::ops::tournaments;
 use crate::db::ops::{Msg, OpError};
 use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
-use crate::tournament::clock::rfc3339;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::web::settings::{round_timing, TournamentForm};
+use crate::web::settings::TournamentForm;
 
 use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
@@ -30,9 +29,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(withdraw_player)
         .service(checkin_player)
         .service(checkin_all)
-        .service(start_round)
-        .service(get_round)
-        .service(close_round)
         .service(put_deal)
         .service(get_standings);
 }
@@ -49,7 +45,7 @@ fn parse_json(body: &web::Bytes) -> Result<Value, AppError> {
 }
 
 /// A JSON body that may be left out (empty: the defaults).
-fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &web::Bytes) -> Result<T, AppError> {
+pub(super) fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &web::Bytes) -> Result<T, AppError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
@@ -230,117 +226,6 @@ async fn checkin_all(
         })
         .await?;
     Ok(HttpResponse::Ok().json(json!({ "checked_in": n })))
-}
-
-/// The optional body of `POST /api/tournaments/{id}/rounds`.
-#[derive(Deserialize, Default)]
-struct StartBody {
-    /// Force the close of the round still open (deals missing or not).
-    #[serde(default)]
-    close_previous: bool,
-    /// The round's length in minutes (absent or null: the tournament's setting).
-    #[serde(default)]
-    minutes: Option<Value>,
-}
-
-#[post("/api/tournaments/{id}/rounds")]
-async fn start_round(
-    state: web::Data<AppState>,
-    org: Organizer,
-    path: web::Path<TournamentId>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let StartBody {
-        close_previous,
-        minutes,
-    } = optional_body(&body)?;
-    let timing = round_timing(minutes.as_ref())?;
-    let actor = org.0.username.clone();
-    let seated = state
-        .write(move |tx| Ok(rounds::start_timed(tx, id, None, close_previous, timing, &actor)?))
-        .await?;
-    seated.games.iter().for_each(|g| state.games.changed(*g));
-    Ok(HttpResponse::Created().json(seated))
-}
-
-#[get("/api/tournaments/{id}/rounds/{n}")]
-async fn get_round(
-    state: web::Data<AppState>,
-    _org: Organizer,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = path.into_inner();
-    let doc = state
-        .db(move |conn| {
-            // Four queries, whatever the number of tables.
-            let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
-            let seated = RoundTable::with_players_of_round(conn, round.id)?;
-            let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
-            for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
-                let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
-                let mut deal = json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(),
-                                      "scores": scores, "entered_by": d.entered_by, "version": d.version});
-                // Voided by the organizer: kept, counting for nobody.
-                if let Some(why) = &d.void_reason {
-                    deal["void"] = json!(why);
-                }
-                deals.entry(d.table_id).or_default().push(deal);
-            }
-            // A duplicate round: each table's deal numbers, and its entries
-            // (each with its deal's number) beside them.
-            let numbers = rounds::duplicate_deals(&tournaments::get(conn, id)?, n);
-            let tables: Vec<Value> = seated
-                .into_iter()
-                .map(|(table, players)| {
-                    let players: Vec<PlayerId> = players.into_iter().map(|(id, _)| id).collect();
-                    let mut entries = deals.remove(&table.id).unwrap_or_default();
-                    let mut doc = json!({"table": table.number, "token": table.token, "players": players,
-                                         "deal_count": table.deal_count});
-                    match &numbers {
-                        None => doc["deals"] = json!(entries),
-                        Some(numbers) => {
-                            for e in &mut entries {
-                                let k = e["deal"].as_u64().unwrap_or(0) as usize;
-                                e["deal_no"] = json!(numbers.get(k.wrapping_sub(1)));
-                            }
-                            doc["deals"] = json!(numbers);
-                            doc["entries"] = json!(entries);
-                        }
-                    }
-                    doc
-                })
-                .collect();
-            let mut doc = json!({"round": n, "closed": round.is_closed(), "tables": tables});
-            if let Some(end) = round.ends_at {
-                doc["ends_at"] = json!(rfc3339(end));
-            }
-            Ok(doc)
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(doc))
-}
-
-#[derive(Deserialize, Default)]
-struct CloseBody {
-    #[serde(default)]
-    force: bool,
-}
-
-#[post("/api/tournaments/{id}/rounds/{n}/close")]
-async fn close_round(
-    state: web::Data<AppState>,
-    org: Organizer,
-    path: web::Path<(TournamentId, RoundNo)>,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
-    let (id, n) = path.into_inner();
-    let CloseBody { force } = optional_body(&body)?;
-    let actor = org.0.username.clone();
-    state
-        .write(move |tx| Ok(rounds::close(tx, id, n, force, &actor)?))
-        .await?;
-    Ok(HttpResponse::Ok().json(json!({ "round": n, "closed": true })))
 }
 
 /// The answer to a deal entry: scores by player id, and the rules core's details.

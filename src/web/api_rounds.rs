@@ -1,22 +1,33 @@
-//! The JSON API's corrections of a round (FORMATS.md, "The JSON API"):
-//! undoing the start of the last round, moving and swapping players
-//! between its tables. The same operations as the round page's forms.
+//! The JSON API's rounds (FORMATS.md, "The JSON API"): starting one (a
+//! duplicate round's bots set going), its document, closing it; and its
+//! corrections: undoing the start of the last round, moving and swapping
+//! players between its tables, moving its bell. The same operations as the
+//! round page's forms.
 
-use actix_web::{delete, post, web, HttpResponse};
-use serde_json::Value;
+use std::collections::BTreeMap;
 
+use actix_web::{delete, get, post, web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::db::models::{Deal, Round, RoundTable};
 use crate::db::ops::round_clock;
 use crate::db::ops::round_edits::{self, Reason, SeatChange};
+use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::clock::{rfc3339, rfc3339_ms};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::web::settings::round_timing;
 
-use super::api::json_body;
+use super::api::{json_body, optional_body};
 use super::{AppError, AppState, Organizer};
 
 /// Routes of this module.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(undo_round)
+    cfg.service(start_round)
+        .service(get_round)
+        .service(close_round)
+        .service(undo_round)
         .service(swap)
         .service(move_player)
         .service(move_clock);
@@ -128,4 +139,115 @@ async fn move_clock(
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "round": n, "ends_at": rfc3339(end), "now": rfc3339_ms(crate::db::now()),
     })))
+}
+
+/// The optional body of `POST /api/tournaments/{id}/rounds`.
+#[derive(Deserialize, Default)]
+struct StartBody {
+    /// Force the close of the round still open (deals missing or not).
+    #[serde(default)]
+    close_previous: bool,
+    /// The round's length in minutes (absent or null: the tournament's setting).
+    #[serde(default)]
+    minutes: Option<Value>,
+}
+
+#[post("/api/tournaments/{id}/rounds")]
+async fn start_round(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<TournamentId>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let StartBody {
+        close_previous,
+        minutes,
+    } = optional_body(&body)?;
+    let timing = round_timing(minutes.as_ref())?;
+    let actor = org.0.username.clone();
+    let seated = state
+        .write(move |tx| Ok(rounds::start_timed(tx, id, None, close_previous, timing, &actor)?))
+        .await?;
+    seated.games.iter().for_each(|g| state.games.changed(*g));
+    Ok(HttpResponse::Created().json(seated))
+}
+
+#[get("/api/tournaments/{id}/rounds/{n}")]
+async fn get_round(
+    state: web::Data<AppState>,
+    _org: Organizer,
+    path: web::Path<(TournamentId, RoundNo)>,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let doc = state
+        .db(move |conn| {
+            // Four queries, whatever the number of tables.
+            let round = Round::find(conn, id, n)?.ok_or(AppError::NotFound)?;
+            let seated = RoundTable::with_players_of_round(conn, round.id)?;
+            let mut deals: BTreeMap<i32, Vec<Value>> = BTreeMap::new();
+            for (d, scores) in Deal::with_scores_in_round(conn, round.id)? {
+                let scores: BTreeMap<String, i32> = scores.into_iter().map(|(p, s)| (p.to_string(), s)).collect();
+                let mut deal = json!({"deal": d.number, "passed": d.passed, "record": d.record.to_json(),
+                                      "scores": scores, "entered_by": d.entered_by, "version": d.version});
+                // Voided by the organizer: kept, counting for nobody.
+                if let Some(why) = &d.void_reason {
+                    deal["void"] = json!(why);
+                }
+                deals.entry(d.table_id).or_default().push(deal);
+            }
+            // A duplicate round: each table's deal numbers, and its entries
+            // (each with its deal's number) beside them.
+            let numbers = rounds::duplicate_deals(&tournaments::get(conn, id)?, n);
+            let tables: Vec<Value> = seated
+                .into_iter()
+                .map(|(table, players)| {
+                    let players: Vec<PlayerId> = players.into_iter().map(|(id, _)| id).collect();
+                    let mut entries = deals.remove(&table.id).unwrap_or_default();
+                    let mut doc = json!({"table": table.number, "token": table.token, "players": players,
+                                         "deal_count": table.deal_count});
+                    match &numbers {
+                        None => doc["deals"] = json!(entries),
+                        Some(numbers) => {
+                            for e in &mut entries {
+                                let k = e["deal"].as_u64().unwrap_or(0) as usize;
+                                e["deal_no"] = json!(numbers.get(k.wrapping_sub(1)));
+                            }
+                            doc["deals"] = json!(numbers);
+                            doc["entries"] = json!(entries);
+                        }
+                    }
+                    doc
+                })
+                .collect();
+            let mut doc = json!({"round": n, "closed": round.is_closed(), "tables": tables});
+            if let Some(end) = round.ends_at {
+                doc["ends_at"] = json!(rfc3339(end));
+            }
+            Ok(doc)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(doc))
+}
+
+#[derive(Deserialize, Default)]
+struct CloseBody {
+    #[serde(default)]
+    force: bool,
+}
+
+#[post("/api/tournaments/{id}/rounds/{n}/close")]
+async fn close_round(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<(TournamentId, RoundNo)>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let (id, n) = path.into_inner();
+    let CloseBody { force } = optional_body(&body)?;
+    let actor = org.0.username.clone();
+    state
+        .write(move |tx| Ok(rounds::close(tx, id, n, force, &actor)?))
+        .await?;
+    Ok(HttpResponse::Ok().json(json!({ "round": n, "closed": true })))
 }

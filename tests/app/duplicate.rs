@@ -686,7 +686,10 @@ fn digital(db: TestDb) {
     assert!(page.contains(&format!(r#"href="/tournaments/{id}/deals/1""#)), "{page}");
     // Both tables over: the seat's result against the other table's.
     assert!(page.contains("Votre résultat face aux autres tables"), "{page}");
-    assert!(page.contains("Donne 1, place 1 :") && page.contains("contre 1 autre →"), "{page}");
+    assert!(
+        page.contains("Donne 1, place 1 :") && page.contains("contre 1 autre →"),
+        "{page}"
+    );
     assert!(!page.contains("la comparaison viendra"), "{page}");
     let doc = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), None, None);
     assert_eq!(doc.status, 200, "both tables finished deal 1: {}", doc.body);

@@ -5,15 +5,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::db::models::{Deal, Registration, Round, RoundTable, Tournament};
-use crate::db::AnyConnection;
+use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{self, Compared, DealNo, Line, Prepared, SEATS};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 use crate::tournament::standings::Standings;
 
-use super::{OpError, OpResult};
+use super::{Msg, OpError, OpResult};
 
 /// One table's result on a deal.
 #[derive(Debug, Clone)]
@@ -203,6 +203,40 @@ pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults
             deals: l.deals,
         })
         .collect())
+}
+
+/// Sets apart the players of duplicate tournament `t`'s round `number`
+/// left over from its tables of 4: they sit the round out, in turn, or play
+/// at a table the bots fill, as the tournament says (`past`: the rounds
+/// seated so far). Takes them out of `active`; the table of the bots (its people first, then bots: empty
+/// when none is needed) and the ids of the bots.
+pub fn set_apart(
+    tx: &mut Tx<'_>,
+    t: &Tournament,
+    number: RoundNo,
+    active: &mut Vec<PlayerId>,
+    past: &[crate::tournament::seating::Round],
+) -> OpResult<(Vec<PlayerId>, BTreeSet<PlayerId>)> {
+    let bots = if t.fill_with_bots {
+        Player::bots(tx)?
+    } else {
+        Vec::new()
+    };
+    let bot_ids: BTreeSet<PlayerId> = bots.iter().map(|b| b.id).collect();
+    let out = left_over(tx, t.id, number, active, past, &bot_ids)?;
+    active.retain(|p| !out.contains(p));
+    if active.len() < 4 {
+        return Err(OpError::Conflict(
+            Msg::new("round-too-few-duplicate").arg("count", active.len()),
+        ));
+    }
+    let mut with_bots = Vec::new();
+    if t.fill_with_bots && !out.is_empty() {
+        with_bots = out;
+        let missing = 4 - with_bots.len();
+        with_bots.extend(bots.iter().take(missing).map(|b| b.id));
+    }
+    Ok((with_bots, bot_ids))
 }
 
 /// Who is left over in round `number` among the `active` players of

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use serde::Serialize;
 
 use crate::db::models::{
-    AuditEntry, Award, Deal, NewAuditEntry, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament,
+    AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
 };
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
@@ -177,31 +177,14 @@ pub fn start_timed(
         ));
     }
     let mut active = active_players(tx, tournament_id, number)?;
-    // A duplicate round seats tables of 4 only: the players left over sit
-    // this round out, in turn, or play at a table the bots fill.
-    let mut with_bots: Vec<PlayerId> = Vec::new();
-    let mut bot_ids = BTreeSet::new();
-    if t.format == Format::Duplicate {
-        let bots = if t.fill_with_bots {
-            Player::bots(tx)?
-        } else {
-            Vec::new()
-        };
-        bot_ids = bots.iter().map(|b| b.id).collect();
-        let past = history(tx, tournament_id)?;
-        let out = super::duplicate::left_over(tx, tournament_id, number, &active, &past, &bot_ids)?;
-        active.retain(|p| !out.contains(p));
-        if active.len() < 4 {
-            return Err(OpError::Conflict(
-                Msg::new("round-too-few-duplicate").arg("count", active.len()),
-            ));
+    // A duplicate round: tables of 4 only, the players left over apart.
+    let (with_bots, bot_ids) = match t.format {
+        Format::Duplicate => {
+            let past = history(tx, tournament_id)?;
+            super::duplicate::set_apart(tx, &t, number, &mut active, &past)?
         }
-        if t.fill_with_bots && !out.is_empty() {
-            with_bots = out;
-            let missing = 4 - with_bots.len();
-            with_bots.extend(bots.iter().take(missing).map(|b| b.id));
-        }
-    }
+        Format::Libres => (Vec::new(), BTreeSet::new()),
+    };
     if active.len() < 3 {
         return Err(OpError::Conflict(
             Msg::new("round-too-few-players").arg("count", active.len()),

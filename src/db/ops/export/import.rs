@@ -3,17 +3,14 @@
 //! registrations, constraints and plan, rounds with their tables, deals and
 //! games, the audit log).
 
-use std::collections::HashMap;
-
 use diesel::prelude::*;
 
 use crate::db::models::{
     AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
-    NewGameSeat, NewPlayer, NewTournament, Player, RoundTable, SeatingConstraint, Tournament, User,
+    NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Tournament, User,
 };
 use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::events::publish_standings;
-use crate::db::ops::player_input::PlayerFields;
 use crate::db::schema::{registrations, rounds};
 use crate::db::Tx;
 use crate::secrets::new_token;
@@ -23,7 +20,7 @@ use crate::tournament::table::{Constraint, ConstraintKind, StoredPlan};
 
 use super::check::check;
 use super::error::invalid;
-use super::players::{parse_deal, plan_fingerprint};
+use super::players::{import_players, parse_deal, plan_fingerprint};
 use super::{
     AuditDoc, ConstraintDoc, DealDoc, Document, GameDoc, ImportError, RegistrationDoc, RoundDoc, TableDoc,
     TournamentDoc, FORMAT, VERSION,
@@ -93,78 +90,6 @@ fn check_format(doc: &Document) -> Result<(), ImportError> {
         });
     }
     Ok(())
-}
-
-/// The document's players in this database: each `ref` and the id it takes.
-struct PlayerIds {
-    /// Database id by `ref`.
-    ids: HashMap<PlayerId, PlayerId>,
-    /// Players of the directory taken as they are.
-    matched: usize,
-    /// Players added to the directory.
-    added: usize,
-}
-
-/// Finds each player of the document in the directory by licence, or adds it.
-fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportError> {
-    let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
-    let (mut matched, mut added) = (0, 0);
-    let mut bots: Option<Vec<Player>> = None;
-    for p in &doc.players {
-        if p.bot.is_some() {
-            // A bot filling a seat: this database's bot of the same name.
-            let here = match &mut bots {
-                Some(b) => b,
-                None => bots.insert(Player::bots(tx)?),
-            };
-            let Some(bot) = here.iter().find(|b| b.name == p.name) else {
-                return Err(ImportError::Refused {
-                    place: format!("player ref {}", p.reference),
-                    reason: crate::db::ops::Msg::new("import-unknown-bot").arg("name", p.name.as_str()),
-                });
-            };
-            if ids.insert(p.reference, bot.id).is_some() {
-                return Err(ImportError::DuplicatePlayer(p.reference));
-            }
-            matched += 1;
-            continue;
-        }
-        // As the player form keeps them (checked already).
-        let fields = PlayerFields::new(&p.name, &p.club, p.licence.as_deref().unwrap_or("")).map_err(|reason| {
-            ImportError::Refused {
-                place: format!("player ref {}", p.reference),
-                reason,
-            }
-        })?;
-        let licence = fields.licence.as_ref().map(|l| l.as_str().to_owned());
-        let existing = match &licence {
-            Some(l) => Player::find_by_licence(tx, l)?,
-            None => None,
-        };
-        let id = match existing {
-            Some(found) => {
-                matched += 1;
-                found.id
-            }
-            None => {
-                added += 1;
-                Player::create(
-                    tx,
-                    &NewPlayer {
-                        name: fields.name.as_str().to_owned(),
-                        club: fields.club,
-                        licence,
-                        created_at: p.created_at,
-                    },
-                )?
-                .id
-            }
-        };
-        if ids.insert(p.reference, id).is_some() {
-            return Err(ImportError::DuplicatePlayer(p.reference));
-        }
-    }
-    Ok(PlayerIds { ids, matched, added })
 }
 
 /// The tournament's row, and whether the organizer who made it has an

@@ -1,12 +1,17 @@
 //! Where a document names players: [`Document::map_players`] passes every
 //! player field through one function (database ids to `ref`s on export, and
-//! back on import), and the plan's fingerprint, which names database ids.
+//! back on import), the document's players found or added in the directory
+//! on import (its bots: this database's), and the plan's fingerprint, which
+//! names database ids.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use serde_json::Value;
 
+use crate::db::models::{NewPlayer, Player};
 use crate::db::ops::deals::deal_refusal;
+use crate::db::ops::player_input::PlayerFields;
+use crate::db::Tx;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
@@ -125,4 +130,76 @@ pub(super) fn parse_deal(v: &Value, what: &dyn Fn() -> String) -> Result<TableDe
 pub(super) fn plan_fingerprint(constraints: &[Constraint], players: &[PlayerId], extra_fives: i32) -> String {
     let active: BTreeSet<PlayerId> = players.iter().copied().collect();
     StoredPlan::fingerprint(&constraint_lists(constraints, &active), extra_fives)
+}
+
+/// The document's players in this database: each `ref` and the id it takes.
+pub(super) struct PlayerIds {
+    /// Database id by `ref`.
+    pub(super) ids: HashMap<PlayerId, PlayerId>,
+    /// Players of the directory taken as they are.
+    pub(super) matched: usize,
+    /// Players added to the directory.
+    pub(super) added: usize,
+}
+
+/// Finds each player of the document in the directory by licence, or adds it.
+pub(super) fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerIds, ImportError> {
+    let mut ids: HashMap<PlayerId, PlayerId> = HashMap::new();
+    let (mut matched, mut added) = (0, 0);
+    let mut bots: Option<Vec<Player>> = None;
+    for p in &doc.players {
+        if p.bot.is_some() {
+            // A bot filling a seat: this database's bot of the same name.
+            let here = match &mut bots {
+                Some(b) => b,
+                None => bots.insert(Player::bots(tx)?),
+            };
+            let Some(bot) = here.iter().find(|b| b.name == p.name) else {
+                return Err(ImportError::Refused {
+                    place: format!("player ref {}", p.reference),
+                    reason: crate::db::ops::Msg::new("import-unknown-bot").arg("name", p.name.as_str()),
+                });
+            };
+            if ids.insert(p.reference, bot.id).is_some() {
+                return Err(ImportError::DuplicatePlayer(p.reference));
+            }
+            matched += 1;
+            continue;
+        }
+        // As the player form keeps them (checked already).
+        let fields = PlayerFields::new(&p.name, &p.club, p.licence.as_deref().unwrap_or("")).map_err(|reason| {
+            ImportError::Refused {
+                place: format!("player ref {}", p.reference),
+                reason,
+            }
+        })?;
+        let licence = fields.licence.as_ref().map(|l| l.as_str().to_owned());
+        let existing = match &licence {
+            Some(l) => Player::find_by_licence(tx, l)?,
+            None => None,
+        };
+        let id = match existing {
+            Some(found) => {
+                matched += 1;
+                found.id
+            }
+            None => {
+                added += 1;
+                Player::create(
+                    tx,
+                    &NewPlayer {
+                        name: fields.name.as_str().to_owned(),
+                        club: fields.club,
+                        licence,
+                        created_at: p.created_at,
+                    },
+                )?
+                .id
+            }
+        };
+        if ids.insert(p.reference, id).is_some() {
+            return Err(ImportError::DuplicatePlayer(p.reference));
+        }
+    }
+    Ok(PlayerIds { ids, matched, added })
 }
