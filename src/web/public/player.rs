@@ -107,6 +107,31 @@ impl PlayerPage {
     }
 }
 
+/// Where the player sits in the round still open (`open`), with whom.
+fn current_seat(
+    tables: &[(RoundNo, RoundTable)],
+    mates: &[(i32, PlayerId, String)],
+    open: Option<RoundNo>,
+    pid: PlayerId,
+) -> Option<CurrentSeat> {
+    tables
+        .iter()
+        .find(|(round, _)| Some(*round) == open)
+        .map(|(round, table)| {
+            let at: Vec<&(i32, PlayerId, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
+            CurrentSeat {
+                round: *round,
+                table: table.number,
+                seat: at.iter().position(|(_, p, _)| *p == pid).map_or(0, |i| i + 1),
+                others: at
+                    .iter()
+                    .filter(|(_, p, _)| *p != pid)
+                    .map(|(_, _, name)| name.clone())
+                    .collect(),
+            }
+        })
+}
+
 /// A player's page: a constant number of queries (eleven), however many rounds
 /// were played (`tests/query_count.rs` holds it to that).
 pub fn load_player_page(
@@ -141,22 +166,7 @@ pub fn load_player_page(
         .pop()
         .filter(|r| !r.is_closed())
         .map(|r| r.number);
-    let current = tables
-        .iter()
-        .find(|(round, _)| Some(*round) == open)
-        .map(|(round, table)| {
-            let at: Vec<&(i32, PlayerId, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
-            CurrentSeat {
-                round: *round,
-                table: table.number,
-                seat: at.iter().position(|(_, p, _)| *p == pid).map_or(0, |i| i + 1),
-                others: at
-                    .iter()
-                    .filter(|(_, p, _)| *p != pid)
-                    .map(|(_, _, name)| name.clone())
-                    .collect(),
-            }
-        });
+    let current = current_seat(&tables, &mates, open, pid);
     let rounds = tables
         .into_iter()
         .map(|(round, table)| {

@@ -16,7 +16,7 @@ use crate::db::models::{Registration, Tournament};
 use crate::db::ops::duplicate as dup;
 use crate::i18n::Lang;
 use crate::tournament::duplicate::Format;
-use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::stats::{self, TournamentStats};
 use crate::web::charts::Highlight;
 use crate::web::filters;
@@ -130,6 +130,43 @@ fn ticked(v: &Option<String>) -> bool {
     v.as_deref().is_some_and(|v| !v.is_empty() && v != "0")
 }
 
+/// The standings' lines as the results page shows them: a duplicate
+/// tournament's figure (its comparison's `duplicate` rows) in place of the
+/// average per deal.
+fn result_lines(
+    lang: Lang,
+    data: &TournamentData,
+    players: &HashMap<PlayerId, (String, String)>,
+    duplicate: Option<&[dup::StandingRow]>,
+) -> Vec<ResultLine> {
+    data.standings
+        .lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let (club, licence) = players.get(&l.player).cloned().unwrap_or_default();
+            ResultLine {
+                rank: l.rank,
+                name: l.name.clone(),
+                club,
+                licence,
+                rounds: data
+                    .rounds
+                    .iter()
+                    .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
+                    .collect(),
+                total: l.total,
+                deals: l.deals,
+                per_deal: match duplicate {
+                    Some(rows) => duplicate_figure(lang, &data.t, rows, i, l.player),
+                    None => lang.per_deal(l.deals, l.per_deal),
+                },
+                mark: lang.mark(&l.late_from, &l.withdrawn_after),
+            }
+        })
+        .collect()
+}
+
 #[get("/tournaments/{id}/results.html")]
 pub(super) async fn results_html(
     ctx: Ctx,
@@ -169,33 +206,12 @@ pub(super) async fn results_html(
     let lang = ctx.lang;
     let comparison = data.t.comparison;
     let ts = TournamentStats::of(&data.deals);
-    let lines = data
-        .standings
-        .lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            let (club, licence) = players.get(&l.player).cloned().unwrap_or_default();
-            ResultLine {
-                rank: l.rank,
-                name: l.name.clone(),
-                club,
-                licence,
-                rounds: data
-                    .rounds
-                    .iter()
-                    .map(|r| l.rounds.get(r).map(|v| v.to_string()).unwrap_or_default())
-                    .collect(),
-                total: l.total,
-                deals: l.deals,
-                per_deal: match &duplicate {
-                    Some((_, rows)) => duplicate_figure(lang, &data.t, rows, i, l.player),
-                    None => lang.per_deal(l.deals, l.per_deal),
-                },
-                mark: lang.mark(&l.late_from, &l.withdrawn_after),
-            }
-        })
-        .collect();
+    let lines = result_lines(
+        lang,
+        &data,
+        &players,
+        duplicate.as_ref().map(|(_, rows)| rows.as_slice()),
+    );
     let travellers = duplicate.map(|(all, _)| {
         all.iter()
             .filter(|d| d.complete())
