@@ -10,6 +10,9 @@
 # is stored exactly once. Loopback only, bounded in count and time.
 #   scripts/load-event.sh [sqlite|postgres|both]      (default: both)
 # Extra client flags in LOAD_ARGS, e.g. LOAD_ARGS="--seconds 30 --spectators 100".
+# INSTANCES=2 (PostgreSQL only) starts a second app instance on the same
+# database, a real second process on the next port: every other table client
+# and spectator uses it.
 # Server settings as usual: CHELEM_POOL_SIZE, CHELEM_WORKERS. CHELEM_BIN=path
 # serves with another build (e.g. an older one, for a before/after).
 # PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable),
@@ -31,12 +34,18 @@ load="$target/release/examples/load_event"
 dir="$(mktemp -d)"
 port=18323
 server=""
+server2=""
 pg_db=""
 stop_server() {
   if [ -n "$server" ]; then
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
     server=""
+  fi
+  if [ -n "$server2" ]; then
+    kill "$server2" 2>/dev/null || true
+    wait "$server2" 2>/dev/null || true
+    server2=""
   fi
 }
 cleanup() {
@@ -61,12 +70,23 @@ run() {
   CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}" \
     "$bin" --database-url "$url" serve --bind "127.0.0.1:$port" >"$dir/$label.log" 2>&1 &
   server=$!
+  local second=""
+  if [ "${INSTANCES:-1}" = 2 ] && [ "$label" = postgresql ]; then
+    CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}" \
+      "$bin" --database-url "$url" serve --bind "127.0.0.1:$((port + 1))" >"$dir/$label-2.log" 2>&1 &
+    server2=$!
+    for _ in $(seq 100); do
+      curl -fs "http://127.0.0.1:$((port + 1))/healthz" >/dev/null 2>&1 && break
+      sleep 0.1
+    done
+    second="--base2 http://127.0.0.1:$((port + 1)) --server-pid2 $server2"
+  fi
   # shellcheck disable=SC2086
   "$load" --base "http://127.0.0.1:$port" --token "$token" --server-pid "$server" --label "$label" \
-    ${LOAD_ARGS:-} || failed=1
+    $second ${LOAD_ARGS:-} || failed=1
   stop_server
   local five
-  five="$(grep -cE 'http.status_code=5[0-9][0-9]' "$dir/$label.log" || true)"
+  five="$(cat "$dir/$label".log "$dir/$label"-2.log 2>/dev/null | grep -cE 'http.status_code=5[0-9][0-9]' || true)"
   echo "[$label] server log: $five responses 5xx"
 }
 

@@ -208,6 +208,8 @@ pub struct SseEvent {
     pub id: Option<i64>,
     /// `event:` (`message` when absent).
     pub event: SseKind,
+    /// A `deal` event's table and deal numbers (its `data:`).
+    pub slot: Option<(u32, u32)>,
 }
 
 /// The names of events the load run counts.
@@ -279,6 +281,7 @@ impl Sse {
             let mut event = SseEvent {
                 id: None,
                 event: SseKind::Other,
+                slot: None,
             };
             let mut has_data = false;
             for line in block.split(|&b| b == b'\n') {
@@ -292,6 +295,9 @@ impl Sse {
                     };
                 } else if line.starts_with(b"data:") {
                     has_data = true;
+                    if let (Some(t), Some(d)) = (number_after(line, b"\"table\":"), number_after(line, b"\"deal\":")) {
+                        event.slot = Some((t, d));
+                    }
                 }
             }
             // A block without data (comments, `retry:`) dispatches nothing.
@@ -301,6 +307,18 @@ impl Sse {
         }
         self.text.drain(..start);
     }
+}
+
+/// The whole number after `key` in `line` (spaces skipped), if any.
+fn number_after(line: &[u8], key: &[u8]) -> Option<u32> {
+    let at = line.windows(key.len()).position(|w| w == key)? + key.len();
+    let digits: Vec<u8> = line[at..]
+        .iter()
+        .skip_while(|b| **b == b' ')
+        .take_while(|b| b.is_ascii_digit())
+        .copied()
+        .collect();
+    std::str::from_utf8(&digits).ok()?.parse().ok()
 }
 
 /// Where the first blank line (`\n\n`) of `text` starts.

@@ -4,7 +4,8 @@
 //! ```sh
 //! cargo run --release --example load_event -- --base http://127.0.0.1:8080 --token TOKEN \
 //!     --server-pid PID [--tables 100] [--deals 4] [--passes 1000] [--seconds 20] \
-//!     [--spectators 500] [--pollers 1] [--digital 0] [--think 0] [--label sqlite]
+//!     [--spectators 500] [--pollers 1] [--digital 0] [--think 0] [--label sqlite] \
+//!     [--fives 0] [--base2 http://127.0.0.1:PORT2 --server-pid2 PID2]
 //! ```
 //!
 //! Sets up over the API a tournament of 4 × TABLES players and seats round 1
@@ -32,6 +33,13 @@
 //! default: far more than any room): between half and one and a half
 //! times MS, varied by table and entry, so that the tables do not all send
 //! at the same moment, as a room's do not.
+//!
+//! `--fives F` registers F more players: F of the TABLES tables seat 5
+//! (FFT tables of 5: the dealer sits each deal out). `--base2` is a second
+//! app instance on the same database (PostgreSQL): every other table client
+//! and spectator uses it. Every spectator times each `deal` event from the
+//! moment its table client sent the PUT that made it (an upper bound of the
+//! delay from the commit), and the run prints their p50/p99/max.
 
 mod digital;
 mod http;
@@ -61,6 +69,9 @@ struct Args {
     think: u64,
     label: String,
     server_pid: u32,
+    fives: usize,
+    addr2: Option<String>,
+    server_pid2: u32,
 }
 
 fn args() -> Result<Args, String> {
@@ -77,6 +88,9 @@ fn args() -> Result<Args, String> {
         think: 0,
         label: "load".into(),
         server_pid: 0,
+        fives: 0,
+        addr2: None,
+        server_pid2: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -102,6 +116,17 @@ fn args() -> Result<Args, String> {
             "--think" => a.think = number(value()?)? as u64,
             "--label" => a.label = value()?,
             "--server-pid" => a.server_pid = number(value()?)? as u32,
+            "--server-pid2" => a.server_pid2 = number(value()?)? as u32,
+            "--fives" => a.fives = number(value()?)?,
+            "--base2" => {
+                let base = value()?;
+                a.addr2 = Some(
+                    base.strip_prefix("http://")
+                        .ok_or("--base2 http://127.0.0.1:PORT")?
+                        .trim_end_matches('/')
+                        .to_owned(),
+                );
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -116,32 +141,37 @@ fn args() -> Result<Args, String> {
         || a.pollers > 50
         || a.digital >= a.tables
         || a.think > 60_000
+        || a.fives > a.tables - a.digital
     {
         return Err(
             "--tables 1..=600, --deals 1..=12, --passes 1..=1000, --seconds 1..=600, \
-                    --spectators 0..=5000, --pollers 0..=50, --digital 0..TABLES, --think 0..=60000"
+                    --spectators 0..=5000, --pollers 0..=50, --digital 0..TABLES, --think 0..=60000, \
+                    --fives 0..=TABLES-DIGITAL"
                 .into(),
         );
     }
-    if !(a.addr.starts_with("127.") || a.addr.starts_with("localhost") || a.addr.starts_with("[::1]")) {
+    let loopback = |addr: &str| addr.starts_with("127.") || addr.starts_with("localhost") || addr.starts_with("[::1]");
+    if !loopback(&a.addr) || a.addr2.as_deref().is_some_and(|b| !loopback(b)) {
         return Err("loopback only: --base http://127.0.0.1:PORT".into());
     }
     Ok(a)
 }
 
-/// A valid deal of a table of 4, varied by table, deal and pass: two passes
-/// in a row always differ (another taker), so every PUT of a new pass changes
-/// the deal.
+/// A valid deal of a table of 4 or 5, varied by table, deal and pass: two
+/// passes in a row always differ (another taker), so every PUT of a new pass
+/// changes the deal. At a table of 5 deal `k`'s dealer, seat `(k-1) % 5`,
+/// sits it out: the taker and the handful are never theirs.
 fn deal_body(players: &[i64], k: usize, salt: usize, deals: usize) -> Value {
     if k == deals && salt % 11 == 5 {
         return json!({"passed": true});
     }
-    let taker = players[(k + salt) % 4];
+    let n = players.len();
+    let taker = players[(k + salt % 4) % n];
     let contract = ["petite", "garde", "garde_sans", "garde_contre"][(k * 3 + salt) % 4];
     let oudlers = (k + salt) % 4;
     let points = [30.0, 34.0, 38.0, 44.0][oudlers] + ((k * 7 + salt * 5) % 24) as f64;
     let handfuls = if (k + salt).is_multiple_of(5) {
-        json!([{"player": players[(k + 1) % 4], "size": "simple"}])
+        json!([{"player": players[(k + 1 + salt % 3) % n], "size": "simple"}])
     } else {
         json!([])
     };
@@ -246,8 +276,13 @@ struct TableRun {
     unchanged: usize,
 }
 
+/// When each typed slot's changes were sent, slot `(table number − 1) ×
+/// DEALS + k − 1`: a spectator's n-th `deal` event of a slot is its n-th
+/// change.
+type Sends = Vec<std::sync::Mutex<Vec<Instant>>>;
+
 /// One table's client: its deals, then corrections, pass after pass, until
-/// `passes` or the deadline.
+/// `passes` or the deadline; `sent` notes when each change left.
 async fn table_client(
     addr: String,
     tid: i64,
@@ -255,6 +290,7 @@ async fn table_client(
     token: String,
     players: Vec<i64>,
     a: (usize, usize, Instant, Duration),
+    (sends, slot0): (Arc<Sends>, usize),
 ) -> TableRun {
     let (deals, passes, deadline, think) = a;
     let mut conn = Conn::new(&addr);
@@ -288,6 +324,9 @@ async fn table_client(
             // A double tap once in 20 PUTs: the same request twice.
             let times = if sent.is_multiple_of(20) { 2 } else { 1 };
             let mut first: Option<Value> = None;
+            if let Ok(mut s) = sends[slot0 + k - 1].lock() {
+                s.push(Instant::now());
+            }
             for _ in 0..times {
                 // A transport failure is retried with the same key (that is
                 // what the key is for); it still counts as an error.
@@ -334,6 +373,8 @@ async fn table_client(
 /// What one spectator saw.
 #[derive(Default)]
 struct Watch {
+    /// Each timed `deal` event's delay from its PUT's send, in ms.
+    delays: Vec<u16>,
     opened: bool,
     reloads: usize,
     out_of_order: usize,
@@ -348,6 +389,7 @@ async fn spectator(
     opened: Arc<AtomicUsize>,
     deals: Arc<AtomicU64>,
     stop: Arc<tokio::sync::Notify>,
+    (sends, per_table): (Arc<Sends>, usize),
 ) -> Watch {
     let mut w = Watch::default();
     let mut sse = match Sse::open(&addr, &path).await {
@@ -361,6 +403,8 @@ async fn spectator(
     w.opened = true;
     opened.fetch_add(1, Ordering::Relaxed);
     let mut last = 0;
+    // This stream's count of `deal` events per slot.
+    let mut seen = vec![0u32; sends.len()];
     let stopped = stop.notified();
     tokio::pin!(stopped);
     loop {
@@ -377,6 +421,20 @@ async fn spectator(
                     match e.event {
                         SseKind::Deal => {
                             deals.fetch_add(1, Ordering::Relaxed);
+                            let now = Instant::now();
+                            let slot = e.slot.and_then(|(t, d)| {
+                                let i = (t as usize).checked_sub(1)? * per_table + (d as usize).checked_sub(1)?;
+                                (i < seen.len()).then_some(i)
+                            });
+                            if let Some(i) = slot {
+                                let n = seen[i] as usize;
+                                seen[i] += 1;
+                                let at = sends[i].lock().ok().and_then(|s| s.get(n).copied());
+                                if let Some(at) = at {
+                                    let ms = now.saturating_duration_since(at).as_millis();
+                                    w.delays.push(u16::try_from(ms).unwrap_or(u16::MAX));
+                                }
+                            }
                         }
                         SseKind::Reload => w.reloads += 1,
                         _ => {}
@@ -459,11 +517,12 @@ async fn main() -> ExitCode {
 
     // Set-up, one request at a time: not what is measured.
     let t0 = Instant::now();
-    let settings = json!({"name": format!("Load {label}"), "rounds": 3, "deals_table4": a.deals, "seed": 5});
+    let settings = json!({"name": format!("Load {label}"), "rounds": 3, "deals_table4": a.deals,
+                          "deals_table5": a.deals, "seed": 5});
     let tid = must(&mut org, &a.token, "POST", "/api/tournaments", Some(settings), 201).await["id"]
         .as_i64()
         .unwrap_or_default();
-    for i in 0..4 * a.tables {
+    for i in 0..4 * a.tables + a.fives {
         let player = json!({"name": format!("Joueur {i:03}"), "club": format!("Club {}", i % 13)});
         must(
             &mut org,
@@ -484,27 +543,39 @@ async fn main() -> ExitCode {
         201,
     )
     .await;
-    let mut tables: Vec<(String, Vec<i64>)> = round["tables"]
+    let mut tables: Vec<(String, Vec<i64>, usize)> = round["tables"]
         .as_array()
         .map(|ts| {
             ts.iter()
                 .map(|t| {
                     let players = t["players"].as_array().into_iter().flatten().filter_map(Value::as_i64);
-                    (t["token"].as_str().unwrap_or_default().to_owned(), players.collect())
+                    let number = t["table"].as_u64().unwrap_or(0) as usize;
+                    (t["token"].as_str().unwrap_or_default().to_owned(), players.collect(), number)
                 })
                 .collect()
         })
         .unwrap_or_default();
-    if tables.len() != a.tables || tables.iter().any(|(_, p)| p.len() != 4) {
-        eprintln!("load_event: expected {} tables of 4, got {round}", a.tables);
+    let fives = tables.iter().filter(|(_, p, _)| p.len() == 5).count();
+    if tables.len() != a.tables
+        || fives != a.fives
+        || tables.iter().enumerate().any(|(i, (_, p, n))| p.len() < 4 || *n != i + 1)
+    {
+        eprintln!("load_event: expected {} tables, {} of 5, numbered from 1, got {round}", a.tables, a.fives);
+        return ExitCode::from(1);
+    }
+    // The digital tables come first: the tables of 5 must be typed ones.
+    if tables[..a.digital].iter().any(|(_, p, _)| p.len() != 4) {
+        eprintln!("load_event: a table of 5 among the first {} (digital) tables", a.digital);
         return ExitCode::from(1);
     }
     println!(
-        "[{label}] tournament {tid}: {} players, round 1 with {} tables of 4, set up in {:.1} s",
-        4 * a.tables,
+        "[{label}] tournament {tid}: {} players, round 1 with {} tables ({fives} of 5), set up in {:.1} s",
+        4 * a.tables + a.fives,
         tables.len(),
         t0.elapsed().as_secs_f64()
     );
+    let addrs: Vec<String> = std::iter::once(a.addr.clone()).chain(a.addr2.clone()).collect();
+    let sends: Arc<Sends> = Arc::new((0..a.tables * a.deals).map(|_| Default::default()).collect());
     // The digital tables: the first ones, switched and given their bots.
     let mut digital_tables = Vec::new();
     for number in 1..=a.digital {
@@ -530,15 +601,16 @@ async fn main() -> ExitCode {
     let stop_watching = Arc::new(tokio::sync::Notify::new());
     let mut watchers = Vec::new();
     let mut deal_events = Vec::new();
-    for _ in 0..a.spectators {
+    for i in 0..a.spectators {
         let count = Arc::new(AtomicU64::new(0));
         deal_events.push(count.clone());
         watchers.push(tokio::spawn(spectator(
-            a.addr.clone(),
+            addrs[i % addrs.len()].clone(),
             format!("/api/tournaments/{tid}/events"),
             opened.clone(),
             count,
             stop_watching.clone(),
+            (sends.clone(), a.deals),
         )));
     }
     let wait = Instant::now();
@@ -570,14 +642,15 @@ async fn main() -> ExitCode {
     let clients: Vec<_> = tables
         .iter()
         .enumerate()
-        .map(|(i, (token, players))| {
+        .map(|(i, (token, players, number))| {
             tokio::spawn(table_client(
-                a.addr.clone(),
+                addrs[i % addrs.len()].clone(),
                 tid,
                 i,
                 token.clone(),
                 players.clone(),
                 (a.deals, a.passes, deadline, Duration::from_millis(a.think)),
+                (sends.clone(), (number - 1) * a.deals),
             ))
         })
         .collect();
@@ -594,15 +667,19 @@ async fn main() -> ExitCode {
         .collect();
     // The server's RSS, sampled while the load runs.
     let sampling = Arc::new(AtomicBool::new(true));
+    let pid2 = a.server_pid2;
     let sampler = {
         let sampling = sampling.clone();
         tokio::spawn(async move {
-            let mut max: f64 = 0.0;
+            let (mut max, mut max2): (f64, f64) = (0.0, 0.0);
             while sampling.load(Ordering::Relaxed) {
                 max = max.max(proc::rss_mb(pid).unwrap_or(0.0));
+                if pid2 != 0 {
+                    max2 = max2.max(proc::rss_mb(pid2).unwrap_or(0.0));
+                }
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
-            max
+            (max, max2)
         })
     };
     let mut runs = Vec::new();
@@ -618,7 +695,8 @@ async fn main() -> ExitCode {
     let load_avg_after = load_average();
     stop_polling.store(true, Ordering::Relaxed);
     sampling.store(false, Ordering::Relaxed);
-    let rss_load = sampler.await.unwrap_or(f64::NAN).max(proc::rss_mb(pid).unwrap_or(0.0));
+    let (rss_load, rss_load2) = sampler.await.unwrap_or((f64::NAN, f64::NAN));
+    let rss_load = rss_load.max(proc::rss_mb(pid).unwrap_or(0.0));
     let mut polled: Vec<Tally> = pages.iter().map(|_| Tally::default()).collect();
     for (i, p) in pollers {
         polled[i].merge(p.await.expect("a poller panicked"));
@@ -721,6 +799,9 @@ async fn main() -> ExitCode {
         seen.iter().max().copied().unwrap_or(0),
     );
     let reloads: usize = watched.iter().map(|w| w.reloads).sum();
+    let mut delays: Vec<u16> = watched.iter().flat_map(|w| w.delays.iter().copied()).collect();
+    delays.sort_unstable();
+    let at = |q: f64| delays.get(((delays.len() as f64 * q) as usize).min(delays.len().saturating_sub(1)));
     let out_of_order: usize = watched.iter().map(|w| w.out_of_order).sum();
     let watch_errors: Vec<&String> = watched.iter().filter_map(|w| w.error.as_ref()).collect();
     let slots = (a.tables - a.digital) * a.deals;
@@ -783,6 +864,19 @@ async fn main() -> ExitCode {
         lag.as_secs_f64(),
         watch_errors.len()
     );
+    println!(
+        "[{label}] event delay from the PUT's send to each spectator: {} events timed, p50 {} ms, p99 {} ms, max {} ms (target: p99 under 1,000 ms)",
+        delays.len(),
+        at(0.5).copied().unwrap_or(0),
+        at(0.99).copied().unwrap_or(0),
+        delays.last().copied().unwrap_or(0)
+    );
+    if a.addr2.is_some() {
+        println!(
+            "[{label}] second instance at {}: every other table and spectator; its RSS max under load {rss_load2:.1} MB",
+            addrs[1]
+        );
+    }
     println!(
         "[{label}] server RSS MB: idle {rss_fresh:.1} (fresh), {rss_seated:.1} (seated), {rss_watched:.1} (spectators on); load max {rss_load:.1}; after {rss_after:.1}"
     );
