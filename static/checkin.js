@@ -9,7 +9,8 @@
 // is shown by the row, in the server's words.
 //
 // The search box filters the rows as one types (without JavaScript it is a
-// GET ?q= filtered by the server). Each row carries its name and licence
+// GET ?q= filtered by the server; so is Enter when the list is long enough
+// to come a page at a time). Each row carries its name and licence
 // already folded by the server (data-search); only what is typed is folded
 // here, the same way: accents, case and extra spaces set aside.
 (function () {
@@ -55,6 +56,9 @@
   if (box) {
     box.addEventListener("input", filter);
     box.form.addEventListener("submit", function (e) {
+      // A list sent a page at a time ([data-partial]): the server searches
+      // every player; typing still filters the rows of this page.
+      if (list.hasAttribute("data-partial")) return;
       e.preventDefault();
       filter();
     });

@@ -517,8 +517,10 @@ async fn main() -> ExitCode {
 
     // Set-up, one request at a time: not what is measured.
     let t0 = Instant::now();
+    // F tables of 5 among TABLES: 4 × TABLES + F players, the tables of 5
+    // beyond the remainder's asked for (they come by fours).
     let settings = json!({"name": format!("Load {label}"), "rounds": 3, "deals_table4": a.deals,
-                          "deals_table5": a.deals, "seed": 5});
+                          "deals_table5": a.deals, "seed": 5, "extra_fives": a.fives - a.fives % 4});
     let tid = must(&mut org, &a.token, "POST", "/api/tournaments", Some(settings), 201).await["id"]
         .as_i64()
         .unwrap_or_default();
@@ -550,7 +552,11 @@ async fn main() -> ExitCode {
                 .map(|t| {
                     let players = t["players"].as_array().into_iter().flatten().filter_map(Value::as_i64);
                     let number = t["table"].as_u64().unwrap_or(0) as usize;
-                    (t["token"].as_str().unwrap_or_default().to_owned(), players.collect(), number)
+                    (
+                        t["token"].as_str().unwrap_or_default().to_owned(),
+                        players.collect(),
+                        number,
+                    )
                 })
                 .collect()
         })
@@ -558,14 +564,23 @@ async fn main() -> ExitCode {
     let fives = tables.iter().filter(|(_, p, _)| p.len() == 5).count();
     if tables.len() != a.tables
         || fives != a.fives
-        || tables.iter().enumerate().any(|(i, (_, p, n))| p.len() < 4 || *n != i + 1)
+        || tables
+            .iter()
+            .enumerate()
+            .any(|(i, (_, p, n))| p.len() < 4 || *n != i + 1)
     {
-        eprintln!("load_event: expected {} tables, {} of 5, numbered from 1, got {round}", a.tables, a.fives);
+        eprintln!(
+            "load_event: expected {} tables, {} of 5, numbered from 1, got {round}",
+            a.tables, a.fives
+        );
         return ExitCode::from(1);
     }
     // The digital tables come first: the tables of 5 must be typed ones.
     if tables[..a.digital].iter().any(|(_, p, _)| p.len() != 4) {
-        eprintln!("load_event: a table of 5 among the first {} (digital) tables", a.digital);
+        eprintln!(
+            "load_event: a table of 5 among the first {} (digital) tables",
+            a.digital
+        );
         return ExitCode::from(1);
     }
     println!(

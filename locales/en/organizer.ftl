@@ -356,3 +356,10 @@ dup-seat-deal = Duplicate: deal { $deal } of the tournament, the same cards at e
 dup-seat-traveller = compare with the other tables
 dup-seat-compared = Your result against the other tables:
 dup-seat-waiting = Not every table has entered this deal yet: the comparison comes once they all have.
+
+# The dashboard's player list, a page at a time.
+pager-range = Players { $from } to { $to } of { $count }
+pager-prev = Previous
+pager-next = Next
+pager-label = Pages of the player list
+pager-search-all = A long list: it comes in pages of 200. The search (Enter) looks among every player.

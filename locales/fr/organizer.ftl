@@ -362,3 +362,10 @@ dup-seat-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à tou
 dup-seat-traveller = comparer avec les autres tables
 dup-seat-compared = Votre résultat face aux autres tables :
 dup-seat-waiting = Les autres tables n’ont pas toutes saisi cette donne : la comparaison viendra quand elles l’auront fait.
+
+# The dashboard's player list, a page at a time.
+pager-range = Joueurs { $from } à { $to } sur { $count }
+pager-prev = Précédents
+pager-next = Suivants
+pager-label = Pages de la liste des joueurs
+pager-search-all = La liste est longue : elle va par pages de 200. La recherche (Entrée) cherche parmi tous les joueurs.

@@ -559,3 +559,77 @@ both_backends!(the_search_box_finds_names_without_accents, |db: TestDb| async mo
         );
     }
 });
+
+// A long list comes a page at a time: 450 players, 200 rows a page with
+// the links between pages; a search lists every match across the pages
+// (a page at a time); a tap without JavaScript comes back to its page.
+both_backends!(a_long_list_comes_a_page_at_a_time, |db: TestDb| async move {
+    common::create_user(&db, common::http::USER, common::http::PASSWORD);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = Jar::default();
+    login(&app, &mut jar).await;
+    let built = TournamentBuilder::new("Festival")
+        .players(450)
+        .named(|i| format!("Joueur {i:03}"))
+        .build_in(&db.state());
+    let id = built.id;
+    let rows = |page: &str| page.matches("<li id=\"player-").count();
+    // The list alone (the constraints' choices name every player too).
+    let list = |page: &str| -> String {
+        let start = page.find("<ul class=\"checkin-list\"").expect("the list");
+        page[start..start + page[start..].find("</ul>").unwrap()].to_owned()
+    };
+    let (status, page, _) = get(&app, &jar, &format!("/tournaments/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(rows(&page), 200, "the first page");
+    assert!(page.contains("Joueurs 1 à 200 sur 450"), "{page}");
+    assert!(page.contains("data-partial"), "the script asks the server");
+    assert!(page.contains(&format!("href=\"/tournaments/{id}?page=2#players\" rel=\"next\"")));
+    assert!(!page.contains("rel=\"prev\""));
+    assert!(list(&page).contains("Joueur 000") && !list(&page).contains("Joueur 200"));
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}?page=3")).await;
+    assert_eq!(rows(&page), 50, "the last page");
+    assert!(page.contains("Joueurs 401 à 450 sur 450"), "{page}");
+    assert!(list(&page).contains("Joueur 449") && !list(&page).contains("Joueur 399"));
+    assert!(page.contains("rel=\"prev\"") && !page.contains("rel=\"next\""));
+    // A page beyond the last is the last.
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}?page=99")).await;
+    assert!(page.contains("Joueurs 401 à 450 sur 450"), "{page}");
+    // A search lists its matches, from every page.
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}?q=joueur+44")).await;
+    assert_eq!(rows(&page), 10, "Joueur 440 to 449: {page}");
+    assert!(page.contains("Affichés : 10"), "{page}");
+    assert!(page.contains("Joueurs 1 à 10 sur 10"), "{page}");
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}?q=joueur&page=2")).await;
+    assert!(page.contains("Joueurs 201 à 400 sur 450"), "{page}");
+    assert!(
+        page.contains(
+            "href=\"/tournaments/{id}?page=3&#38;q=joueur#players\""
+                .replace("{id}", &id.to_string())
+                .as_str()
+        ),
+        "{page}"
+    );
+    // A tap on page 3 without JavaScript comes back to page 3, at the row.
+    let pid = built.players[420];
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}?page=3")).await;
+    assert!(row_of(&page, pid).contains("name=\"page\" value=\"3\""), "{page}");
+    let (status, _, location) = post(
+        &app,
+        &mut jar,
+        &format!("/tournaments/{id}/players/{pid}/checkin"),
+        &[("present", "0"), ("q", ""), ("page", "3")],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(
+        location.as_deref(),
+        Some(format!("/tournaments/{id}?page=3#player-{pid}").as_str())
+    );
+    assert!(!reg(&mut db.conn(), id, pid).checked_in);
+    // A short list is whole: no pages.
+    let small = TournamentBuilder::new("Club").players(12).build_in(&db.state());
+    let (_, page, _) = get(&app, &jar, &format!("/tournaments/{}", small.id)).await;
+    assert_eq!(rows(&page), 12);
+    assert!(!page.contains("data-partial") && !page.contains("class=\"pager\""));
+});

@@ -42,6 +42,10 @@ struct CheckinForm {
     /// The search of the page the row was tapped on, kept on the way back.
     #[serde(default)]
     q: String,
+    /// The page of the list it was tapped on (a list listed a page at a
+    /// time), kept on the way back.
+    #[serde(default)]
+    page: String,
 }
 
 /// One row of the player list (the dashboard includes the same template).
@@ -54,6 +58,9 @@ pub struct RowFragment {
     pub tid: TournamentId,
     /// The search, kept by the row's form.
     pub q: String,
+    /// The page of a list listed a page at a time, kept by the row's form
+    /// (0: the whole list).
+    pub page: usize,
     /// The player.
     pub r: RegView,
 }
@@ -76,12 +83,18 @@ impl CountsFragment {
 }
 
 /// Where a row's form leads back without JavaScript: the dashboard at the
-/// row, with the search it was tapped under.
-fn back_to_row(id: TournamentId, pid: PlayerId, q: &str) -> String {
-    if q.trim().is_empty() {
-        format!("/tournaments/{id}#player-{pid}")
-    } else {
-        format!("/tournaments/{id}?q={}#player-{pid}", url_encode(q))
+/// row, with the search and the page it was tapped on.
+fn back_to_row(id: TournamentId, pid: PlayerId, q: &str, page: usize) -> String {
+    let mut query = Vec::new();
+    if !q.trim().is_empty() {
+        query.push(format!("q={}", url_encode(q)));
+    }
+    if page > 1 {
+        query.push(format!("page={page}"));
+    }
+    match query.is_empty() {
+        true => format!("/tournaments/{id}#player-{pid}"),
+        false => format!("/tournaments/{id}?{}#player-{pid}", query.join("&")),
     }
 }
 
@@ -93,7 +106,8 @@ async fn checkin(
     form: CsrfForm<CheckinForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, pid) = path.into_inner();
-    let CheckinForm { present, q } = form.0;
+    let CheckinForm { present, q, page } = form.0;
+    let page: usize = page.trim().parse().unwrap_or(0);
     let present = present == "1";
     let lang = ctx.lang;
     let r = state
@@ -104,13 +118,14 @@ async fn checkin(
         .await?;
     let json = accepts_json(&req);
     match r {
-        Ok(()) if json => row_answer(&state, ctx, id, pid, q).await,
-        Ok(()) => Ok(see_other(back_to_row(id, pid, &q))),
+        Ok(()) if json => row_answer(&state, ctx, id, pid, (q, page)).await,
+        Ok(()) => Ok(see_other(back_to_row(id, pid, &q, page))),
         Err(Refused { status, message }) if json => Ok(json_error(status, &message)),
         Err(Refused { status, message }) => {
             let shown = Shown {
                 error: Some(message),
                 q,
+                page,
                 ..Default::default()
             };
             render_shown(&state, ctx, id, shown, status).await
@@ -125,7 +140,7 @@ async fn row_answer(
     ctx: Ctx,
     id: TournamentId,
     pid: PlayerId,
-    q: String,
+    (q, page): (String, usize),
 ) -> Result<HttpResponse, AppError> {
     let (regs, next_count) = state
         .db(move |conn| {
@@ -140,7 +155,14 @@ async fn row_answer(
     let next_count = ctx.t1("round-start-count", "count", next_count);
     let waiting = count(&regs, "status-registered");
     let counts = CountsFragment { ctx: ctx.clone(), regs }.render()?;
-    let row = RowFragment { ctx, tid: id, q, r }.render()?;
+    let row = RowFragment {
+        ctx,
+        tid: id,
+        q,
+        page,
+        r,
+    }
+    .render()?;
     Ok(HttpResponse::Ok().json(json!({
         "player": pid,
         "present": present,

@@ -91,6 +91,56 @@ pub fn filter(regs: &mut [RegView], q: &str) {
     }
 }
 
+/// Players listed on one page of the dashboard. A tournament with more
+/// lists them a page at a time (the pages' links), and a search lists every
+/// match, a page at a time too: 2,000 rows would be megabytes on a phone.
+pub const PAGE: usize = 200;
+
+/// Which of the matching players a dashboard page lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pager {
+    /// This page, from 1.
+    pub page: usize,
+    /// Pages of matches.
+    pub pages: usize,
+    /// Players matching the search (all of them without one).
+    pub matched: usize,
+    /// Whether the list is listed a page at a time (more than [`PAGE`]
+    /// players): then only the page's matches are sent, and the search box
+    /// asks the server.
+    pub partial: bool,
+}
+
+impl Pager {
+    /// Page `page` (clamped to the pages there are) of `matched` matches
+    /// among `total` players.
+    pub fn of(matched: usize, total: usize, page: usize) -> Pager {
+        let pages = matched.div_ceil(PAGE).max(1);
+        Pager {
+            page: page.clamp(1, pages),
+            pages,
+            matched,
+            partial: total > PAGE,
+        }
+    }
+
+    /// The matches this page lists: from index `.0` (0-based) to `.1` (excluded).
+    pub fn window(&self) -> (usize, usize) {
+        let from = (self.page - 1) * PAGE;
+        (from.min(self.matched), (from + PAGE).min(self.matched))
+    }
+
+    /// The rows to render: every row (the search box hides some) when the
+    /// list is whole, the page's matches when it is partial.
+    pub fn rows<'a>(&self, regs: &'a [RegView]) -> Vec<&'a RegView> {
+        if !self.partial {
+            return regs.iter().collect();
+        }
+        let (from, to) = self.window();
+        regs.iter().filter(|r| r.shown).skip(from).take(to - from).collect()
+    }
+}
+
 /// How many players of each status: the line above the list.
 pub fn count(regs: &[RegView], status: &str) -> usize {
     regs.iter().filter(|r| r.status == status).count()
@@ -205,9 +255,47 @@ pub struct DashboardPage {
     pub notice: Option<String>,
     /// The search typed in the box above the players (`?q=`).
     pub q: String,
+    /// Which players the list holds.
+    pub pager: Pager,
 }
 
 impl DashboardPage {
+    /// The page a row's form keeps for the way back (0: the whole list).
+    pub fn row_page(&self) -> usize {
+        if self.pager.partial {
+            self.pager.page
+        } else {
+            0
+        }
+    }
+
+    /// The rows of the list.
+    pub fn listed(&self) -> Vec<&RegView> {
+        self.pager.rows(&self.d.regs)
+    }
+
+    /// "Joueurs 201 à 400 sur 2 000" below a partial list.
+    pub fn range_line(&self) -> String {
+        let (from, to) = self.pager.window();
+        let args = [
+            ("from", (from + 1).min(to).to_string()),
+            ("to", to.to_string()),
+            ("count", self.pager.matched.to_string()),
+        ];
+        self.ctx.lang.t_args("pager-range", &args)
+    }
+
+    /// The address of page `n` of the list (the search kept).
+    pub fn page_link(&self, n: usize) -> String {
+        let q = self.q.trim();
+        let q = if q.is_empty() {
+            String::new()
+        } else {
+            format!("&q={}", crate::web::error::url_encode(q))
+        };
+        format!("/tournaments/{}?page={n}{q}#players", self.d.t.id)
+    }
+
     /// Counts players by status key.
     pub fn count(&self, status: &str) -> usize {
         count(&self.d.regs, status)
@@ -236,6 +324,8 @@ pub struct Shown {
     pub notice: Option<String>,
     /// The search typed (`?q=`).
     pub q: String,
+    /// The page of the list asked for (`?page=`, from 1).
+    pub page: usize,
 }
 
 /// Renders the dashboard, with an error and the form as typed.
@@ -253,6 +343,7 @@ pub async fn render_dashboard(
         error,
         notice,
         q: String::new(),
+        page: 1,
     };
     render_shown(state, ctx, id, shown, status).await
 }
@@ -268,6 +359,8 @@ pub async fn render_shown(
     let c = ctx.clone();
     let mut d = state.db(move |conn| load(conn, id, &c)).await?;
     filter(&mut d.regs, &shown.q);
+    let matched = d.regs.iter().filter(|r| r.shown).count();
+    let pager = Pager::of(matched, d.regs.len(), shown.page);
     Ok(render::page_with_status(
         &DashboardPage {
             ctx,
@@ -276,6 +369,7 @@ pub async fn render_shown(
             error: shown.error,
             notice: shown.notice,
             q: shown.q,
+            pager,
         },
         status,
     ))
@@ -292,6 +386,9 @@ struct ShowQuery {
     /// The search typed in the box above the players.
     #[serde(default)]
     q: String,
+    /// The page of the player list.
+    #[serde(default)]
+    page: Option<String>,
 }
 
 #[get("/tournaments/{id}")]
@@ -316,6 +413,7 @@ async fn show(
         error: None,
         notice,
         q: q.q,
+        page: q.page.as_deref().and_then(|p| p.trim().parse().ok()).unwrap_or(1),
     };
     render_shown(&state, ctx, path.into_inner(), shown, StatusCode::OK).await
 }
