@@ -878,6 +878,20 @@ fn bots_fill(db: TestDb) {
                 .collect();
             assert_eq!(mp, expected[t], "table {}: the bots' results compared too", t + 1);
         }
+        // The traveller names the bots as bots, with no player page to lead to.
+        let a = c.call("GET", &format!("/tournaments/{id}/deals/{r}"), None, None);
+        let page = a.body.as_str().unwrap();
+        assert!(
+            page.contains("<bdi>Robot 3</bdi> <small class=\"muted\">(robot)</small>"),
+            "{page}"
+        );
+        for b in &bot_ids {
+            assert!(!page.contains(&format!("/tournaments/{id}/players/{b}\"")), "{page}");
+        }
+        assert!(
+            page.contains(&format!("/tournaments/{id}/players/{}\"", mixed[0])),
+            "{page}"
+        );
     }
     assert_ne!(
         with_bots[0], with_bots[1],

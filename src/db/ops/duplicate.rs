@@ -24,6 +24,8 @@ pub struct TableResult {
     pub players: [PlayerId; SEATS],
     /// Their names, by seat.
     pub names: [String; SEATS],
+    /// Which seats a bot filled (compared, never ranked).
+    pub bots: [bool; SEATS],
     /// The deal as stored.
     pub record: TableDeal,
     /// Whether every player passed.
@@ -60,7 +62,12 @@ impl DealResults {
 type Entered = (TableNo, [(PlayerId, String); SEATS], Deal, [i64; SEATS]);
 
 /// The deals of one round, by number, with their results.
-fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpResult<Vec<DealResults>> {
+fn round_results(
+    conn: &mut AnyConnection,
+    t: &Tournament,
+    round: &Round,
+    bots: &BTreeSet<PlayerId>,
+) -> OpResult<Vec<DealResults>> {
     let per_round = u32::try_from(t.deals_table4).unwrap_or(0);
     let tables = RoundTable::with_players_of_round(conn, round.id)?;
     let deals = Deal::with_scores_in_round(conn, round.id)?;
@@ -94,6 +101,7 @@ fn round_results(conn: &mut AnyConnection, t: &Tournament, round: &Round) -> OpR
                 .map(|((table, players, deal, scores), compared)| TableResult {
                     table,
                     names: players.clone().map(|(_, n)| n),
+                    bots: players.clone().map(|(p, _)| bots.contains(&p)),
                     players: players.map(|(p, _)| p),
                     passed: deal.passed,
                     record: deal.record,
@@ -121,7 +129,8 @@ pub fn deal(conn: &mut AnyConnection, t: &Tournament, deal: DealNo) -> OpResult<
     let number = duplicate::round_of(deal, per_round);
     let round = Round::find(conn, t.id, number)?.ok_or(OpError::NotFound)?;
     let k = (deal.0 - 1) % per_round;
-    round_results(conn, t, &round)?
+    let bots = bots_of(conn, t)?;
+    round_results(conn, t, &round, &bots)?
         .into_iter()
         .nth(k as usize)
         .ok_or(OpError::NotFound)
@@ -132,11 +141,20 @@ pub fn all_deals(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<DealR
     if t.format != duplicate::Format::Duplicate {
         return Err(OpError::NotFound);
     }
+    let bots = bots_of(conn, t)?;
     let mut out = Vec::new();
     for round in Round::for_tournament(conn, t.id)? {
-        out.extend(round_results(conn, t, &round)?);
+        out.extend(round_results(conn, t, &round, &bots)?);
     }
     Ok(out)
+}
+
+/// The bots that may fill tournament `t`'s seats (none unless it says so).
+fn bots_of(conn: &mut AnyConnection, t: &Tournament) -> OpResult<BTreeSet<PlayerId>> {
+    if !t.fill_with_bots {
+        return Ok(BTreeSet::new());
+    }
+    Ok(Player::bot_players(conn)?.into_iter().map(|p| p.id).collect())
 }
 
 /// A line of a duplicate tournament's standings.

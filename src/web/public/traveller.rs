@@ -25,8 +25,10 @@ use crate::web::{filters, render, AppError, AppState, Ctx};
 pub struct Cell {
     /// The player's name.
     pub name: String,
-    /// Their page.
+    /// Their page (none for a bot filling the seat).
     pub player: PlayerId,
+    /// A bot filled the seat.
+    pub bot: bool,
     /// Their score.
     pub score: i64,
     /// The comparison's figure ("75 %", "+63,33").
@@ -135,6 +137,7 @@ pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> 
                     Cell {
                         name: r.names[s].clone(),
                         player: r.players[s],
+                        bot: r.bots[s],
                         score: r.scores[s],
                         figure: figure(lang, comparison, &r.compared[s]),
                         explain: explain(lang, comparison, deal, s, &r.compared[s], others),
