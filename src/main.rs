@@ -88,36 +88,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { tournament } => {
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            let doc = chelem::db::ops::export::export(&mut conn, tournament)?;
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            serde_json::to_writer_pretty(&mut out, &doc)?;
-            writeln!(out)?;
-            out.flush()?;
+            export(&cli.database_url, tournament)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Import => {
-            let mut text = String::new();
-            io::stdin()
-                .read_to_string(&mut text)
-                .context("reading the document on standard input")?;
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            // A refusal in words, naming its place; nothing was written.
-            let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))
-                .map_err(|e| anyhow::anyhow!(e.render(chelem::i18n::Lang::En)))?;
-            if done.tokens_renewed {
-                eprintln!("note: the tables' links were in use in this database; the copy has new ones");
-            }
-            if done.creator_unknown {
-                eprintln!("note: the organizer who made the tournament has no account here; the copy names none");
-            }
-            eprintln!(
-                "note: {} player(s) added to the directory, {} found there by licence",
-                done.players_added, done.players_matched
-            );
-            println!("{}", done.tournament_id);
+            import(&cli.database_url)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Backup { file } => {
@@ -145,6 +120,44 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `chelem export`: the tournament's document on standard output.
+fn export(database_url: &str, tournament: chelem::tournament::ids::TournamentId) -> anyhow::Result<()> {
+    let mut conn = connect(database_url)?;
+    run_migrations(&mut conn)?;
+    let doc = chelem::db::ops::export::export(&mut conn, tournament)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    serde_json::to_writer_pretty(&mut out, &doc)?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `chelem import`: a document on standard input, a new tournament; its id
+/// on standard output, what was noticed on standard error.
+fn import(database_url: &str) -> anyhow::Result<()> {
+    let mut text = String::new();
+    io::stdin()
+        .read_to_string(&mut text)
+        .context("reading the document on standard input")?;
+    let mut conn = connect(database_url)?;
+    run_migrations(&mut conn)?;
+    // A refusal in words, naming its place; nothing was written.
+    let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))
+        .map_err(|e| anyhow::anyhow!(e.render(chelem::i18n::Lang::En)))?;
+    if done.tokens_renewed {
+        eprintln!("note: the tables' links were in use in this database; the copy has new ones");
+    }
+    if done.creator_unknown {
+        eprintln!("note: the organizer who made the tournament has no account here; the copy names none");
+    }
+    eprintln!(
+        "note: {} player(s) added to the directory, {} found there by licence",
+        done.players_added, done.players_matched
+    );
+    println!("{}", done.tournament_id);
+    Ok(())
 }
 
 fn simulate(args: &SimulateArgs) -> anyhow::Result<()> {

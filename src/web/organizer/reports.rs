@@ -259,40 +259,11 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         }
         "players.checkin_all" => lang.t_args("audit-checkin-all", &[actor, ("count", arg(0))]),
         "round.force_close" => {
-            let missing: Vec<(TableNo, Vec<i32>)> = json(&e.after_json)
-                .and_then(|v| serde_json::from_value(v).ok())
-                .unwrap_or_default();
-            for (table, deals) in missing {
-                let deals: Vec<String> = deals.iter().map(|d| d.to_string()).collect();
-                details.push(lang.t_args(
-                    "audit-missing-table",
-                    &[("table", table.to_string()), ("deals", deals.join(", "))],
-                ));
-            }
+            details.extend(missing_lines(lang, json(&e.after_json)));
             lang.t_args("audit-round-force-close", &[actor, ("round", arg(0))])
         }
         "tournament.settings" => {
-            if let (Some(Value::Object(before)), Some(Value::Object(after))) =
-                (json(&e.before_json), json(&e.after_json))
-            {
-                let show = |v: Option<&Value>| match v {
-                    Some(Value::String(s)) => s.clone(),
-                    None | Some(Value::Null) => "—".into(),
-                    Some(v) => v.to_string(),
-                };
-                for (field, new) in &after {
-                    if before.get(field) != Some(new) {
-                        details.push(lang.t_args(
-                            "audit-setting-change",
-                            &[
-                                ("field", field.clone()),
-                                ("before", show(before.get(field))),
-                                ("after", show(Some(new))),
-                            ],
-                        ));
-                    }
-                }
-            }
+            details.extend(setting_changes(lang, json(&e.before_json), json(&e.after_json)));
             lang.t_args("audit-settings", &[actor])
         }
         _ => lang.t_args(
@@ -307,6 +278,47 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         reason: e.reason.clone(),
         entry: e,
     }
+}
+
+/// A forced close's details: each table with the deals it had not entered.
+fn missing_lines(lang: Lang, after: Option<Value>) -> Vec<String> {
+    let missing: Vec<(TableNo, Vec<i32>)> = after.and_then(|v| serde_json::from_value(v).ok()).unwrap_or_default();
+    missing
+        .into_iter()
+        .map(|(table, deals)| {
+            let deals: Vec<String> = deals.iter().map(|d| d.to_string()).collect();
+            lang.t_args(
+                "audit-missing-table",
+                &[("table", table.to_string()), ("deals", deals.join(", "))],
+            )
+        })
+        .collect()
+}
+
+/// A settings change's details: each field changed, before and after.
+fn setting_changes(lang: Lang, before: Option<Value>, after: Option<Value>) -> Vec<String> {
+    let (Some(Value::Object(before)), Some(Value::Object(after))) = (before, after) else {
+        return Vec::new();
+    };
+    let show = |v: Option<&Value>| match v {
+        Some(Value::String(s)) => s.clone(),
+        None | Some(Value::Null) => "—".into(),
+        Some(v) => v.to_string(),
+    };
+    after
+        .iter()
+        .filter(|(field, new)| before.get(*field) != Some(*new))
+        .map(|(field, new)| {
+            lang.t_args(
+                "audit-setting-change",
+                &[
+                    ("field", field.clone()),
+                    ("before", show(before.get(field))),
+                    ("after", show(Some(new))),
+                ],
+            )
+        })
+        .collect()
 }
 
 #[get("/tournaments/{id}/audit")]

@@ -57,14 +57,7 @@ pub(super) fn decide(
 ) -> OpResult<EnteredDeal> {
     let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
     check_bell(&cx.slots, round, entry)?;
-    // A slot is typed or played, never both.
-    if let Some(msg) = cx
-        .played
-        .get(&entry.table.id)
-        .and_then(|p| p.refusal(entry.table.number, entry.number, entry.actor))
-    {
-        return Err(OpError::Conflict(msg));
-    }
+    check_played(cx, entry)?;
     let key = match check_key(tx, &cx.slots, &cx.submissions, entry)? {
         Key::Replay(stored) => return Ok(*stored),
         Key::Spend(key) => key,
@@ -103,14 +96,7 @@ pub(super) fn decide(
         })
     };
     let existing = cx.slots.get(&slot_key);
-    if existing.is_some() && matches!(actor, Actor::Devices) {
-        return Err(typed_kept(table.number, number));
-    }
-    if existing.is_some_and(|s| s.voided) {
-        return Err(OpError::Conflict(
-            Msg::new("deal-voided").arg("table", table.number).arg("deal", number),
-        ));
-    }
+    check_existing(existing, entry)?;
     if let Some(slot) = existing {
         if slot.record == scored.deal {
             spend(&mut cx.submissions, writes, submitted(slot.version));
@@ -151,6 +137,34 @@ pub(super) fn decide(
     spend(&mut cx.submissions, writes, submitted(next));
     writes.deal_changed(t.id, round.number, table.number, number);
     Ok(entered(true, next, confirmed))
+}
+
+/// A slot is typed or played, never both: refused when the table's game
+/// holds it (or will).
+fn check_played(cx: &Context, entry: &Entry<'_>) -> OpResult<()> {
+    match cx
+        .played
+        .get(&entry.table.id)
+        .and_then(|p| p.refusal(entry.table.number, entry.number, entry.actor))
+    {
+        Some(msg) => Err(OpError::Conflict(msg)),
+        None => Ok(()),
+    }
+}
+
+/// What a slot already holding a deal refuses: the devices' result over a
+/// typed deal (kept), anything over a voided one.
+fn check_existing(existing: Option<&Slot>, entry: &Entry<'_>) -> OpResult<()> {
+    let (table, number) = (entry.table.number, entry.number);
+    if existing.is_some() && matches!(entry.actor, Actor::Devices) {
+        return Err(typed_kept(table, number));
+    }
+    if existing.is_some_and(|s| s.voided) {
+        return Err(OpError::Conflict(
+            Msg::new("deal-voided").arg("table", table).arg("deal", number),
+        ));
+    }
+    Ok(())
 }
 
 /// The entry's tournament and its round as re-read in this unit of work,
