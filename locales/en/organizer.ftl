@@ -312,6 +312,7 @@ comparison-datum = Datum (score minus the others' mean)
 tournament-fill-with-bots = Duplicate: bots fill the table of the players left over (played on the devices) instead of their sitting out
 tournament-format-help = Duplicate: every table of a round plays the same prepared deals, as many as the deals at a table of 4; tables of 4 only, the players left over sit the round out in turn, or play together at a table the bots fill when the box is ticked. Chosen at creation.
 tournament-format-fixed = Duplicate tournament: the same deals at every table of a round, compared seat by seat (chosen at creation).
+tournament-fill-fixed = Bots fill the table of the players left over, on the devices.
 dup-deal-title = Deal { $deal }
 dup-deal = Deal
 dup-round = Round

@@ -318,6 +318,7 @@ comparison-datum = Datum (score moins la moyenne des autres)
 tournament-fill-with-bots = Duplicate : des robots complètent la table des joueurs en surnombre (jouée sur les appareils) au lieu de les exempter
 tournament-format-help = Duplicate : toutes les tables d'une partie jouent les mêmes donnes préparées, autant que de donnes à une table de 4 ; tables de 4 seulement, les joueurs en surnombre sont exemptés à tour de rôle, ou jouent ensemble à une table complétée par des robots si la case est cochée. Choisi à la création.
 tournament-format-fixed = Tournoi en duplicate : les mêmes donnes à toutes les tables d'une partie, comparées place par place (choisi à la création).
+tournament-fill-fixed = Des robots complètent la table des joueurs en surnombre, sur les appareils.
 dup-deal-title = Donne { $deal }
 dup-deal = Donne
 dup-round = Partie
