@@ -1056,7 +1056,10 @@ crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb
         html.contains("Tournoi en duplicate") || html.contains("Duplicate tournament"),
         "{html}"
     );
-    assert!(html.contains("Des robots complètent la table"), "the bots' setting said: {html}");
+    assert!(
+        html.contains("Des robots complètent la table"),
+        "the bots' setting said: {html}"
+    );
     let (status, _, _) = post(
         &app,
         &mut jar,
