@@ -74,6 +74,10 @@ async function offline(base, link, shots) {
     await tap(page, 'oudlers', '2');
     await page.fill('input[name=points]', '50');
     await page.waitForFunction(() => /\+/.test(document.querySelector('#preview').textContent));
+    // The outbox's script running before the Wi-Fi drops (a CI run under
+    // load once saw the form post natively, as if it were not there yet).
+    await page.waitForFunction(() => !!window.chelemOutboxTimer)
+      .catch(async (e) => throw_with_state(page, new Error(`static/outbox.js is not running: ${e.message}`)));
 
     await wifi(context, false);
     await page.fill('input[name=points]', '51');
