@@ -33,6 +33,16 @@ async function tablet(browser) {
   page.on('requestfailed', r => r.method() === 'POST' && page.chelemPosts.push(`${at(r)} failed: ${r.failure().errorText}`));
   page.on('response', r => r.request().method() === 'POST' && page.chelemPosts.push(`${at(r.request())} ${r.status()} → ${r.headers()['location'] || ''}`));
   page.on('framenavigated', f => f === page.mainFrame() && page.chelemPosts.push(`${new Date().toISOString().slice(11, 23)} page ${f.url()}`));
+  // What the page saw of taps and submissions (a native post shows as
+  // `prevented=false`).
+  page.on('console', m => m.text().startsWith('chelem: ') && page.chelemPosts.push(`${new Date().toISOString().slice(11, 23)} ${m.text().slice(8)}`));
+  await context.addInitScript(() => {
+    const log = (s) => console.log('chelem: ' + s);
+    document.addEventListener('click', e => log(`click ${e.target.tagName}.${e.target.className} detail=${e.detail}`), true);
+    window.addEventListener('submit', e => log(`submit ${e.target.id || e.target.getAttribute('action')}`), true);
+    window.addEventListener('submit', e => log(`submit done, prevented=${e.defaultPrevented}`));
+    window.addEventListener('beforeunload', () => log('beforeunload'));
+  });
   return { context, page };
 }
 
