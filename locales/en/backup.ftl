@@ -7,6 +7,7 @@ import-apart-self = player { $player } cannot be kept apart from themselves
 import-unknown-bot = { $name } is marked as a bot, and no bot of that name fills seats here (Robot 1 to Robot 3)
 import-bot-registered = a bot fills seats, it is never registered
 import-round-number = rounds are numbered from 1 without a gap: round { $expected } expected here, { $found } found
+import-room-number = each room has its own number, from 1: { $number } will not do
 import-round-unplanned = the tournament plans { $planned } round(s) only
 import-round-open = only the last round may still be open
 import-licence-twice = licence { $licence } is also that of player ref { $other }

@@ -53,6 +53,7 @@ seats-table-digital = table { $table } plays on the devices: its players no long
 seats-table-size = table { $table } would have { $count } players: a table plays with 4 or 5; swap two players instead
 seats-constraint-apart = { $a } and { $b } must play at different tables (a seating constraint): this change would put them together at table { $table }; remove the constraint first if that is intended
 seats-constraint-fixed = { $name } must play at table { $table } (a seating constraint); remove the constraint first if that is intended
+seats-constraint-room = { $name } must play in room “{ $room }” (a seating constraint); remove the constraint first if that is intended
 seats-choose = choose a player, then the player to swap seats with or the table to go to
 seats-json-number = "{ $key }" must be a whole number
 clock-round-closed = Round { $round } is closed: its end can no longer be moved.

@@ -364,3 +364,43 @@ pager-prev = Previous
 pager-next = Next
 pager-label = Pages of the player list
 pager-search-all = A long list: it comes in pages of 200. The search (Enter) looks among every player.
+
+## Rooms
+nav-rooms = Rooms
+rooms-title = Rooms
+rooms-intro = A tournament may be played in several rooms: each room takes its first tables in turn, the last room takes whatever is left. Each room has its own projector screen and table cards.
+rooms-none = One room for now: add rooms to spread the tables.
+room-name = Room name
+room-name-example = Main hall
+room-tables = Tables
+room-save = Save
+room-now = Last round: tables { $first } to { $last }
+room-now-none = Last round: no table in this room
+room-kept = { $count ->
+    [one] 1 player kept in this room
+   *[other] { $count } players kept in this room
+}
+room-projector = Room's screen
+room-cards = Room's table cards (last round)
+rooms-numbering = Table numbers
+rooms-numbering-run-on = Running on from room to room
+rooms-numbering-restart = From 1 in each room
+room-add = Add a room
+room-add-button = Add the room
+rooms-kept-hint = To keep a player in one room (reduced mobility), add a seating constraint:
+room-name-required = Give the room a name.
+room-name-long = The room's name is longer than { $max } characters.
+room-tables-range = Give a number of tables from 1 to { $max }.
+room-name-taken = A room is already called “{ $name }”.
+room-has-players = { $count ->
+    [one] A player is kept in this room: remove their seating constraint first.
+   *[other] { $count } players are kept in this room: remove their seating constraints first.
+}
+room-numbering-unknown = Choose how tables are numbered.
+table-in-room = { $room } · table { $n }
+constraint-room = Room
+constraint-add-room = Keep this player in this room
+constraint-room-text = { $a } always plays in room “{ $room }”
+constraint-room-required = Choose one of the tournament's rooms.
+constraint-player-hint = Type the start of a name and pick the player from the list.
+constraint-player-ambiguous = Several registered players have this name: pick the right one from the list (the number after # names them).

@@ -17,3 +17,4 @@ text-direction-char = { $field } contains an invisible character that changes th
 text-invisible = { $field } is made only of invisible characters (zero-width spaces, joiners…): type a readable name
 field-tournament-name = the tournament's name
 field-game-name = a seat's name
+field-room-name = The room's name

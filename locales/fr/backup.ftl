@@ -7,6 +7,7 @@ import-apart-self = le joueur { $player } ne peut pas être séparé de lui-mêm
 import-unknown-bot = { $name } est marqué comme robot, et aucun robot de ce nom ne complète les tables ici (Robot 1 à Robot 3)
 import-bot-registered = un robot complète les tables, il n’est jamais inscrit
 import-round-number = les rondes sont numérotées à partir de 1, sans trou : ronde { $expected } attendue ici, { $found } trouvée
+import-room-number = une salle porte un numéro de 1 ou plus, chacune le sien : { $number } ne convient pas
 import-round-unplanned = le tournoi ne prévoit que { $planned } ronde(s)
 import-round-open = seule la dernière ronde peut être encore ouverte
 import-licence-twice = la licence { $licence } est aussi celle du joueur ref { $other }

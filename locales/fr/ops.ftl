@@ -53,6 +53,7 @@ seats-table-digital = La table { $table } joue sur les appareils : ses joueurs n
 seats-table-size = La table { $table } aurait { $count } joueurs : une table se joue à 4 ou 5. Échangez plutôt deux joueurs.
 seats-constraint-apart = { $a } et { $b } doivent jouer à des tables différentes (contrainte de placement) : ce changement les réunirait à la table { $table }. Retirez d'abord la contrainte si c'est voulu.
 seats-constraint-fixed = { $name } doit jouer à la table { $table } (contrainte de placement). Retirez d'abord la contrainte si c'est voulu.
+seats-constraint-room = { $name } doit jouer en salle « { $room } » (contrainte de placement). Retirez d'abord la contrainte si c'est voulu.
 seats-choose = Choisissez un joueur, puis le joueur avec qui il échange sa place ou la table où il va.
 seats-json-number = « { $key } » doit être un nombre entier.
 clock-round-closed = La partie { $round } est close : sa fin ne se déplace plus.

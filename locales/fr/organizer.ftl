@@ -370,3 +370,43 @@ pager-prev = Précédents
 pager-next = Suivants
 pager-label = Pages de la liste des joueurs
 pager-search-all = La liste est longue : elle va par pages de 200. La recherche (Entrée) cherche parmi tous les joueurs.
+
+## Rooms (salles)
+nav-rooms = Salles
+rooms-title = Salles
+rooms-intro = Un tournoi peut se jouer dans plusieurs salles : chaque salle reçoit à son tour ses premières tables, la dernière salle prend celles qui restent. Chaque salle a son écran de projection et ses chevalets de table.
+rooms-none = Une seule salle pour l'instant : ajoutez-en pour répartir les tables.
+room-name = Nom de la salle
+room-name-example = Salle des fêtes
+room-tables = Tables
+room-save = Enregistrer
+room-now = Dernière ronde : tables { $first } à { $last }
+room-now-none = Dernière ronde : aucune table dans cette salle
+room-kept = { $count ->
+    [one] 1 joueur gardé dans cette salle
+   *[other] { $count } joueurs gardés dans cette salle
+}
+room-projector = Écran de la salle
+room-cards = Chevalets de la salle (dernière ronde)
+rooms-numbering = Numérotation des tables
+rooms-numbering-run-on = À la suite d'une salle à l'autre
+rooms-numbering-restart = À partir de 1 dans chaque salle
+room-add = Ajouter une salle
+room-add-button = Ajouter la salle
+rooms-kept-hint = Pour garder un joueur dans une salle (mobilité réduite), ajoutez une contrainte de placement :
+room-name-required = Donnez un nom à la salle.
+room-name-long = Le nom de la salle dépasse { $max } caractères.
+room-tables-range = Indiquez un nombre de tables entre 1 et { $max }.
+room-name-taken = Une salle s'appelle déjà « { $name } ».
+room-has-players = { $count ->
+    [one] Un joueur est gardé dans cette salle : retirez d'abord sa contrainte de placement.
+   *[other] { $count } joueurs sont gardés dans cette salle : retirez d'abord leurs contraintes de placement.
+}
+room-numbering-unknown = Choisissez une numérotation des tables.
+table-in-room = { $room } · table { $n }
+constraint-room = Salle
+constraint-add-room = Garder ce joueur dans cette salle
+constraint-room-text = { $a } joue toujours en salle « { $room } »
+constraint-room-required = Choisissez une salle du tournoi.
+constraint-player-hint = Tapez le début d'un nom et choisissez le joueur dans la liste.
+constraint-player-ambiguous = Plusieurs joueurs inscrits portent ce nom : choisissez le bon dans la liste (le numéro après # le désigne).

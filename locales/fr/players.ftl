@@ -17,3 +17,4 @@ text-direction-char = { $field } contient un caractère invisible qui change le 
 text-invisible = { $field } n'est fait que de caractères invisibles (espaces sans largeur, liants…) : tapez un nom lisible.
 field-tournament-name = Le nom du tournoi
 field-game-name = Le nom d'une place
+field-room-name = Le nom de la salle

@@ -76,6 +76,17 @@ diesel::table! {
         comparison -> Text,
         fill_with_bots -> Bool,
         deal_secret -> BigInt,
+        room_numbering -> Text,
+    }
+}
+
+diesel::table! {
+    rooms (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        name -> Text,
+        tables -> Integer,
     }
 }
 
@@ -272,6 +283,7 @@ diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
 diesel::joinable!(registrations -> players (player_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(rooms -> tournaments (tournament_id));
 diesel::joinable!(round_tables -> rounds (round_id));
 diesel::joinable!(seats -> round_tables (table_id));
 diesel::joinable!(seats -> players (player_id));
@@ -297,6 +309,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     login_attempts,
     players,
     tournaments,
+    rooms,
     registrations,
     seating_constraints,
     rounds,

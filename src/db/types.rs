@@ -14,7 +14,8 @@ use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{Comparison, Format};
-use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::rooms::Numbering;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
 
@@ -51,6 +52,7 @@ macro_rules! named_enum_column {
 named_enum_column!(Table5ModeColumn, Table5Mode);
 named_enum_column!(TieBreakerColumn, TieBreaker);
 named_enum_column!(RankingColumn, Ranking);
+named_enum_column!(NumberingColumn, Numbering);
 named_enum_column!(RoundStatusColumn, RoundStatus);
 named_enum_column!(ConstraintKindColumn, ConstraintKind);
 named_enum_column!(BotKindColumn, BotKind);
@@ -122,6 +124,7 @@ number_column!(TournamentIdColumn, TournamentId);
 number_column!(PlayerIdColumn, PlayerId);
 number_column!(RoundNoColumn, RoundNo);
 number_column!(TableNoColumn, TableNo);
+number_column!(RoomNoColumn, RoomNo);
 
 #[derive(diesel::AsExpression, diesel::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = Integer)]

@@ -60,6 +60,10 @@ number_type!(
     /// A table's number within its round, from 1.
     TableNo
 );
+number_type!(
+    /// A room's number within its tournament, from 1 (the rooms' order).
+    RoomNo
+);
 
 /// A round `n` rounds later (or earlier, `n` negative).
 impl std::ops::Add<i32> for RoundNo {

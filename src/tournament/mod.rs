@@ -5,6 +5,7 @@ pub mod deal;
 pub mod duplicate;
 pub mod ids;
 pub mod phase;
+pub mod rooms;
 pub mod seating;
 pub mod standings;
 pub mod stats;

@@ -99,6 +99,18 @@ impl Ctx {
         self.lang.t_args(key, &[(name, value.to_string())])
     }
 
+    /// Table `n` as its room calls it: "Table 3", or "Salle B · table 3"
+    /// in a tournament of several rooms.
+    pub fn table_name(&self, rooms: &crate::tournament::rooms::Layout, n: crate::tournament::ids::TableNo) -> String {
+        let label = rooms.label(n);
+        match label.room {
+            None => self.t1("table-n", "n", label.number),
+            Some((_, room)) => self
+                .lang
+                .t_args("table-in-room", &[("room", room), ("n", label.number.to_string())]),
+        }
+    }
+
     /// The other language, for the switch.
     pub fn other_lang(&self) -> Lang {
         match self.lang {

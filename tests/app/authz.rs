@@ -118,6 +118,8 @@ const ORG_PAGE: [Want; 7] = [Login, Login, Login, Login, Login, Login, S(200)];
 /// An organizer's form: the same refusal; the organizer's post succeeds
 /// and is sent on (303).
 const ORG_FORM: [Want; 7] = [Login, Login, Login, Login, Login, Login, S(303)];
+/// An organizer's form about something the tournament does not have.
+const NOT_THERE: [Want; 7] = [Login, Login, Login, Login, Login, Login, S(404)];
 /// An organizer's API route: 401 to anyone else, a table token being no
 /// API token.
 fn org_api(ok: u16) -> [Want; 7] {
@@ -237,6 +239,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/edit", ORG_PAGE),
         row("GET", "/tournaments/{id}/seating", ORG_PAGE),
         row("GET", "/tournaments/{id}/audit", ORG_PAGE),
+        row("GET", "/tournaments/{id}/rooms", ORG_PAGE),
         row("GET", "/tournaments/{id}/export.json", ORG_PAGE),
         row("GET", "/tournaments/{id}/standings/print", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}", ORG_PAGE),
@@ -282,6 +285,14 @@ fn rows() -> Vec<Row> {
             ("player_b", "{taker}"),
         ])),
         row("POST", "/tournaments/{id}/constraints/{cid}/delete", ORG_FORM),
+        row("POST", "/tournaments/{id}/rooms", ORG_FORM).body(Form(&[("name", "Salle A"), ("tables", "3")])),
+        row("POST", "/tournaments/{id}/rooms-numbering", ORG_FORM).body(Form(&[("numbering", "restart")])),
+        // A room the world does not have: 404 to the organizer, the login
+        // to anyone else.
+        row("POST", "/tournaments/{id}/rooms/{room}", NOT_THERE)
+            .fill(&[("room", "7")])
+            .body(Form(&[("name", "Salle B"), ("tables", "3")])),
+        row("POST", "/tournaments/{id}/rooms/{room}/delete", NOT_THERE).fill(&[("room", "7")]),
         row("POST", "/tournaments/{id}/rounds", ORG_FORM).body(Form(&[("expected", "3"), ("close_previous", "on")])),
         row("POST", "/tournaments/{id}/rounds/{n}/close", ORG_FORM).body(Form(&[("force", "on")])),
         // The round is not timed: the page again, with the sentence (409).

@@ -41,6 +41,7 @@ mod player_import;
 mod players_input;
 mod print_exports;
 mod query_count;
+mod rooms;
 mod round_edits;
 mod stats_pages;
 mod storage_edges;

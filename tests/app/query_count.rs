@@ -17,8 +17,9 @@ use chelem::web::Ctx;
 use common::builder::TournamentBuilder;
 
 /// The most queries the player page may make, whatever the tournament's
-/// size (the standings read the points the organizer awarded: one more).
-const PLAYER_PAGE_QUERIES: usize = 13;
+/// size (the standings read the points the organizer awarded: one more;
+/// the rooms, to name the room of the table: one more).
+const PLAYER_PAGE_QUERIES: usize = 14;
 
 /// A tournament of 8 players and `rounds` rounds, every deal entered; the
 /// tournament's id and its first player's.
@@ -92,9 +93,9 @@ fn player_page_queries_postgres() {
 }
 
 /// The most queries the organizer's dashboard (its players and their
-/// check-in, its rounds, its constraints) may make, whatever the number of
-/// players and rounds.
-const DASHBOARD_QUERIES: usize = 8;
+/// check-in, its rounds, its constraints, its rooms) may make, whatever the
+/// number of players and rounds.
+const DASHBOARD_QUERIES: usize = 9;
 
 /// The dashboard of a festival session (2,000 players, round 1 seated)
 /// asks the database no more than a club evening's (200).

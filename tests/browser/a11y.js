@@ -112,6 +112,7 @@ function organizerPages() {
     ['/tournaments/{id}/rounds/{n}/sheets (blank)', `/tournaments/${o}/rounds/1/sheets?blank=1`],
     ['/tournaments/{id}/standings/print', `/tournaments/${s}/standings/print`],
     ['/tournaments/{id}/seating', `/tournaments/${s}/seating`],
+    ['/tournaments/{id}/rooms', `/tournaments/${s}/rooms`],
     ['/tournaments/{id}/audit', `/tournaments/${s}/audit`],
     ['/tournaments/{id}/players/{pid}/withdraw', data.withdraw],
     ['/tournaments/{id}/checkin-all', `/tournaments/${data.keys}/checkin-all`],

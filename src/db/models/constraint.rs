@@ -4,11 +4,12 @@ use diesel::prelude::*;
 
 use crate::db::schema::seating_constraints;
 use crate::db::AnyConnection;
-use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
+use crate::tournament::ids::{PlayerId, RoomNo, TableNo, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind};
 
-/// A constraint row: `apart` (two players never at one table) or `fixed`
-/// (a player always at one table number).
+/// A constraint row: `apart` (two players never at one table), `fixed` (a
+/// player always at one table number) or `room` (a player always in one
+/// room, whose number `table_number` holds).
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = seating_constraints)]
 pub struct SeatingConstraint {
@@ -22,7 +23,7 @@ pub struct SeatingConstraint {
     pub player_a: PlayerId,
     /// The other player (`apart`).
     pub player_b: Option<PlayerId>,
-    /// The table number (`fixed`).
+    /// The table number (`fixed`), the room's number (`room`).
     pub table_number: Option<TableNo>,
 }
 
@@ -32,6 +33,8 @@ impl SeatingConstraint {
         let (kind, player_a, player_b, table_number) = match c {
             Constraint::Apart(a, b) => (ConstraintKind::Apart, a, Some(b), None),
             Constraint::Fixed(a, t) => (ConstraintKind::Fixed, a, None, Some(t)),
+            // The room's number, in the column of the number of a place.
+            Constraint::Room(a, r) => (ConstraintKind::Room, a, None, Some(TableNo(r.get()))),
         };
         diesel::insert_into(seating_constraints::table)
             .values((
@@ -49,6 +52,7 @@ impl SeatingConstraint {
         match (self.kind, self.player_b, self.table_number) {
             (ConstraintKind::Apart, Some(b), _) => Ok(Constraint::Apart(self.player_a, b)),
             (ConstraintKind::Fixed, _, Some(t)) => Ok(Constraint::Fixed(self.player_a, t)),
+            (ConstraintKind::Room, _, Some(r)) => Ok(Constraint::Room(self.player_a, RoomNo(r.get()))),
             _ => Err(diesel::result::Error::DeserializationError(
                 format!("seating constraint {} lacks its other player or table", self.id).into(),
             )),

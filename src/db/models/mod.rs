@@ -11,6 +11,7 @@ pub mod game;
 pub mod login_attempt;
 pub mod player;
 pub mod registration;
+pub mod room;
 pub mod round;
 pub mod session;
 pub mod submission;

@@ -126,10 +126,11 @@ impl NewTournament {
 impl Tournament {
     /// Inserts a tournament.
     pub fn create(conn: &mut AnyConnection, new: &NewTournament) -> QueryResult<Tournament> {
-        diesel::insert_into(tournaments::table)
+        let id: TournamentId = diesel::insert_into(tournaments::table)
             .values(new)
-            .returning(tournaments::all_columns)
-            .get_result(conn)
+            .returning(tournaments::id)
+            .get_result(conn)?;
+        tournaments::table.find(id).select(Tournament::as_select()).first(conn)
     }
 
     /// Locks the tournament's row until the transaction ends (PostgreSQL

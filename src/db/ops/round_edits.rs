@@ -9,6 +9,7 @@
 //! undone round. Its seats being the game's, such a table keeps its players
 //! in a move or a swap.
 
+use crate::db::models::room;
 use crate::db::models::{
     AuditEntry, Deal, GameDeal, GameRow, NewAuditEntry, Player, Registration, Round, RoundTable, SeatingConstraint,
     Tournament,
@@ -238,9 +239,10 @@ fn refuse_broken_constraints(
         .iter()
         .map(SeatingConstraint::constraint)
         .collect::<Result<Vec<_>, _>>()?;
+    let rooms = room::layout(conn, tournament_id)?;
     for (number, before, after) in tables {
-        let kept = broken_at(&constraints, number, before);
-        let Some(c) = broken_at(&constraints, number, after)
+        let kept = broken_at(&constraints, &rooms, number, before);
+        let Some(c) = broken_at(&constraints, &rooms, number, after)
             .into_iter()
             .find(|c| !kept.contains(c))
         else {
@@ -248,7 +250,7 @@ fn refuse_broken_constraints(
         };
         let ids = match c {
             Constraint::Apart(a, b) => vec![a, b],
-            Constraint::Fixed(a, _) => vec![a],
+            Constraint::Fixed(a, _) | Constraint::Room(a, _) => vec![a],
         };
         let names = Player::names(conn, &ids)?;
         let name = |p: &PlayerId| names.get(p).cloned().unwrap_or_default();
@@ -258,6 +260,9 @@ fn refuse_broken_constraints(
                 .arg("b", name(&b))
                 .arg("table", number),
             Constraint::Fixed(a, t) => Msg::new("seats-constraint-fixed").arg("name", name(&a)).arg("table", t),
+            Constraint::Room(a, r) => Msg::new("seats-constraint-room")
+                .arg("name", name(&a))
+                .arg("room", rooms.room(r).map(|r| r.name.clone()).unwrap_or_default()),
         };
         return Err(OpError::Conflict(msg));
     }

@@ -5,16 +5,13 @@ use std::collections::{BTreeSet, HashMap};
 use diesel::prelude::*;
 use serde::Serialize;
 
-use crate::db::models::{
-    AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, SeatingConstraint, Tournament,
-};
+use crate::db::models::{AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, Tournament};
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tournament::clock::{rfc3339, RoundLength};
 use crate::tournament::duplicate::{self, DealNo, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
-use crate::tournament::seating::{self, PlanOptions, RoundRequest, SeatingError};
-use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
+use crate::tournament::seating::{self, SeatingError};
 
 use super::events::{publish, Event, RoundState};
 use super::{tournaments, Msg, OpError, OpResult};
@@ -68,7 +65,7 @@ pub enum Timing {
     For(RoundLength),
 }
 
-fn seating_error(e: SeatingError) -> OpError {
+pub(super) fn seating_error(e: SeatingError) -> OpError {
     OpError::Conflict(Msg::new("round-seating-impossible").arg("reason", e))
 }
 
@@ -121,7 +118,7 @@ pub(super) fn deals_for(t: &Tournament, size: usize) -> i32 {
 }
 
 /// Current totals of the players, for Swiss seating.
-fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
+pub(super) fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
     let mut out = HashMap::new();
     for line in Deal::score_lines(conn, tournament_id)? {
         *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
@@ -190,7 +187,7 @@ pub fn start_timed(
             Msg::new("round-too-few-players").arg("count", active.len()),
         ));
     }
-    let mut tables = seat(tx, &t, number, &active)?;
+    let (mut tables, left_out) = super::round_seating::seat(tx, &t, number, &active)?;
     if !with_bots.is_empty() {
         tables.push(with_bots);
     }
@@ -230,6 +227,22 @@ pub fn start_timed(
             created_at: now(),
         },
     )?;
+    if !left_out.is_empty() {
+        // Said on the audit log: players the rooms could not keep.
+        AuditEntry::write(
+            tx,
+            &NewAuditEntry {
+                tournament_id: Some(tournament_id),
+                actor,
+                action: "round.rooms",
+                subject: &format!("round {number}"),
+                before_json: None,
+                after_json: Some(&serde_json::to_string(&left_out).unwrap_or_default()),
+                reason: "",
+                created_at: now(),
+            },
+        )?;
+    }
     let started = Event::Round {
         round: number,
         state: RoundState::Started,
@@ -242,67 +255,6 @@ pub fn start_timed(
         games,
         ..seated_round(tx, tournament_id, number)?
     })
-}
-
-/// The tables of round `number` for the `active` players: the plan made at
-/// round 1 while nothing changed (made now at round 1), else a seating of
-/// this round alone (by totals from the Swiss round on).
-fn seat(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo, active: &[PlayerId]) -> OpResult<seating::Round> {
-    let active_set: BTreeSet<PlayerId> = active.iter().copied().collect();
-    let constraints = SeatingConstraint::for_tournament(tx, t.id)?
-        .iter()
-        .map(SeatingConstraint::constraint)
-        .collect::<QueryResult<Vec<Constraint>>>()?;
-    let lists = constraint_lists(&constraints, &active_set);
-    let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
-    let (avoid, fixed) = lists;
-    let past = history(tx, t.id)?;
-    let seed = t.seed as u64;
-    let swiss_now = t.swiss_from_round.is_some_and(|s| number >= s);
-    // A duplicate round seats whoever does not sit out, in tables of 4 (no
-    // plan: who sits out changes from round to round).
-    let duplicate = t.format == Format::Duplicate;
-    let extra_fives = if duplicate { 0 } else { t.extra_fives as usize };
-
-    // Follow the plan made at round 1 while nothing changed.
-    let mut plan = t.plan.clone();
-    if number == RoundNo(1) && !swiss_now && !duplicate {
-        let opts = PlanOptions {
-            extra_fives,
-            avoid_pairs: avoid.clone(),
-            fixed_table: fixed.clone(),
-            ..PlanOptions::default()
-        };
-        let planned = seating::plan(active, t.rounds_planned as usize, &opts, seed).map_err(seating_error)?;
-        let stored = StoredPlan {
-            players: active.to_vec(),
-            constraints: fingerprint.clone(),
-            rounds: planned,
-        };
-        Tournament::set_plan(tx, t.id, &stored)?;
-        plan = Some(stored);
-    }
-    let from_plan = plan
-        .filter(|_| !swiss_now && !duplicate)
-        .and_then(|p| p.round_to_follow(active, &fingerprint, &past, number.get() as usize));
-    if let Some(tables) = from_plan {
-        return Ok(tables);
-    }
-    let swiss = if swiss_now {
-        let tot = totals(tx, t.id)?;
-        Some(active.iter().map(|p| (*p, tot.get(p).copied().unwrap_or(0))).collect())
-    } else {
-        None
-    };
-    let req = RoundRequest {
-        players: active.to_vec(),
-        history: past,
-        avoid_pairs: avoid,
-        fixed_table: fixed,
-        extra_fives,
-        swiss,
-    };
-    seating::seat_round(&req, seed.wrapping_add(number.get() as u64)).map_err(seating_error)
 }
 
 /// Round `number` as seated.

@@ -11,7 +11,7 @@
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 
-use crate::db::models::Tournament;
+use crate::db::models::{room, Tournament};
 use crate::db::ops::deals::{self, Actor, EnteredDeal, Entry};
 use crate::db::ops::{Msg, OpError};
 use crate::db::AnyConnection;
@@ -52,6 +52,8 @@ pub struct DealFormPage {
     pub closed: bool,
     /// Table number.
     pub table: TableNo,
+    /// The table as its room calls it.
+    pub table_name: String,
     /// Deal number.
     pub k: i32,
     /// Deals at this table.
@@ -218,7 +220,9 @@ pub fn form_page(
         .filter(|c| !(s.t.rules.no_petite && *c == Contract::Petite) || form.contract == c.name())
         .map(Contract::name)
         .collect();
+    let table_name = ctx.table_name(&room::layout(conn, s.t.id)?, s.table.number);
     Ok(DealFormPage {
+        table_name,
         clock: ClockView::of(&s.round, &ctx),
         ctx,
         round: s.round.number,

@@ -4,7 +4,7 @@
 use std::borrow::Borrow;
 use std::collections::HashMap;
 
-use crate::db::models::{Award, Deal, GameSeat, Player, RoundTable, Tournament};
+use crate::db::models::{room, Award, Deal, GameSeat, Player, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::tournament::table::{deal_players, dealer_seat};
@@ -140,6 +140,8 @@ pub struct SheetPage {
     pub closed: bool,
     /// Table number.
     pub table: TableNo,
+    /// The table as its room calls it.
+    pub table_name: String,
     /// The tablet link.
     pub link: String,
     /// Where the deal links hang from.
@@ -278,12 +280,14 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         s.next = next_to_enter(&rows, s.k);
     }
     let players: Vec<String> = ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect();
+    let table_name = ctx.table_name(&room::layout(conn, t.id)?, table.number);
     Ok(SheetPage {
         clock: ClockView::of(&round, &ctx),
         ctx,
         round: round.number,
         closed: round.is_closed(),
         table: table.number,
+        table_name,
         link: format!("/t/{}", table.token),
         base: at.base(),
         short: players.iter().map(|n| short_name(n)).collect(),

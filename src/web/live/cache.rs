@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
 
-use crate::db::models::{Deal, Round, RoundTable, Tournament};
+use crate::db::models::{room, Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::missing_of;
 use crate::db::ops::{standings, tournaments, OpResult};
 use crate::db::AnyConnection;
-use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::tournament::ids::{RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::rooms::Layout;
 use crate::tournament::standings::Standings;
 
 /// How far the last round is.
@@ -38,6 +39,8 @@ pub struct Progress {
     pub deals_expected: usize,
     /// When a timed round's bell rings.
     pub ends_at: Option<chrono::NaiveDateTime>,
+    /// The tables with deals still to enter.
+    pub unfinished: Vec<TableNo>,
 }
 
 impl Progress {
@@ -53,6 +56,7 @@ impl Progress {
             tables_done: tables.len() - missing.len(),
             deals_in: entered.len(),
             deals_expected: tables.iter().map(|t| t.deal_count.max(0) as usize).sum(),
+            unfinished: missing.into_iter().map(|(t, _)| t).collect(),
         }
     }
 }
@@ -71,6 +75,10 @@ pub struct Snapshot {
     pub standings: Standings,
     /// The last round's progress (None before round 1).
     pub progress: Option<Progress>,
+    /// The rooms.
+    pub rooms: Layout,
+    /// The last round's progress in each room (none in a one-room tournament).
+    pub room_progress: Vec<(RoomNo, Progress)>,
     /// A duplicate tournament's standings, by comparison (None otherwise).
     pub duplicate: Option<Vec<crate::db::ops::duplicate::StandingRow>>,
     /// Parts of the answers made once from this snapshot, on first use: the
@@ -97,11 +105,21 @@ impl Snapshot {
         let t = tournaments::get(conn, id)?;
         let rounds = Round::for_tournament(conn, id)?;
         let standings = standings::compute_for(conn, &t, only)?;
+        let rooms = room::layout(conn, id)?;
+        let mut room_progress = Vec::new();
         let progress = match rounds.last() {
             None => None,
             Some(last) => {
                 let tables = RoundTable::for_round(conn, last.id)?;
                 let entered = Deal::entered_in_round(conn, last.id)?;
+                for r in &rooms.rooms {
+                    let numbers = rooms.tables_of(r.number, tables.len());
+                    let within = |n: TableNo| numbers.contains(&(n.get() as usize));
+                    let mine: Vec<RoundTable> = tables.iter().filter(|t| within(t.number)).cloned().collect();
+                    let ids: std::collections::HashSet<i32> = mine.iter().map(|t| t.id).collect();
+                    let in_room: Vec<(i32, i32)> = entered.iter().filter(|(t, _)| ids.contains(t)).copied().collect();
+                    room_progress.push((r.number, Progress::of(last, &mine, &in_room)));
+                }
                 Some(Progress::of(last, &tables, &entered))
             }
         };
@@ -120,6 +138,8 @@ impl Snapshot {
             only,
             standings,
             progress,
+            rooms,
+            room_progress,
             duplicate,
             rendered: Rendered::default(),
         })

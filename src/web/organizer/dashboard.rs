@@ -3,12 +3,13 @@
 use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{Deal, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament};
+use crate::db::models::{room, Deal, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament};
 use crate::db::ops::players::PlayerForm;
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
+use crate::tournament::rooms::Layout;
 use crate::tournament::table::{Constraint, Table5Mode};
 use crate::web::filters;
 use crate::web::public::find::folded;
@@ -182,6 +183,8 @@ pub struct Dashboard {
     pub rounds: Vec<RoundView>,
     /// Its constraints.
     pub constraints: Vec<ConstraintView>,
+    /// Its rooms.
+    pub rooms: Layout,
     /// Number of the next round.
     pub next_round: RoundNo,
     /// Players who would be seated in the next round.
@@ -214,6 +217,7 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
         })
         .collect();
     let name = |p: PlayerId| names.get(&p).cloned().unwrap_or_else(|| format!("#{p}"));
+    let rooms = room::layout(conn, id)?;
     let constraints = SeatingConstraint::for_tournament(conn, id)?
         .into_iter()
         .map(|c| {
@@ -224,6 +228,16 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
                 Constraint::Fixed(a, tn) => ctx
                     .lang
                     .t_args("constraint-fixed-text", &[("a", name(a)), ("table", tn.to_string())]),
+                Constraint::Room(a, r) => ctx.lang.t_args(
+                    "constraint-room-text",
+                    &[
+                        ("a", name(a)),
+                        (
+                            "room",
+                            rooms.room(r).map_or_else(|| format!("#{r}"), |r| r.name.clone()),
+                        ),
+                    ],
+                ),
             };
             Ok(ConstraintView { id: c.id, text })
         })
@@ -234,6 +248,7 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
         regs,
         rounds,
         constraints,
+        rooms,
         next_round,
         next_count,
     })

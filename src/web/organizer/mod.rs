@@ -8,6 +8,7 @@ pub mod directory;
 pub mod players;
 pub mod print;
 pub mod reports;
+pub mod rooms;
 pub mod round_clock;
 pub mod round_edits;
 pub mod rounds;
@@ -24,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     checkin::configure(cfg);
     players::configure(cfg);
     constraints::configure(cfg);
+    rooms::configure(cfg);
     rounds::configure(cfg);
     round_edits::configure(cfg);
     round_clock::configure(cfg);

@@ -257,6 +257,32 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             };
             lang.t_args(key, &[actor, ("round", arg(0)), ("table", arg(1))])
         }
+        "room.add" | "room.change" | "room.remove" | "room.numbering" => {
+            let after = json(&e.after_json).unwrap_or_default();
+            if let (Some(name), Some(tables)) = (after["name"].as_str(), after["tables"].as_i64()) {
+                details.push(lang.t_args(
+                    "audit-room-detail",
+                    &[("name", name.to_owned()), ("tables", tables.to_string())],
+                ));
+            }
+            let key = match e.action.as_str() {
+                "room.add" => "audit-room-add",
+                "room.change" => "audit-room-change",
+                "room.remove" => "audit-room-remove",
+                _ => "audit-room-numbering",
+            };
+            lang.t_args(key, &[actor, ("room", arg(0))])
+        }
+        "round.rooms" => {
+            let left: Vec<PlayerId> = json(&e.after_json)
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            details.extend(
+                left.iter()
+                    .map(|p| names.get(p).cloned().unwrap_or_else(|| p.to_string())),
+            );
+            lang.t_args("audit-round-rooms", &[("round", arg(0))])
+        }
         "players.checkin_all" => lang.t_args("audit-checkin-all", &[actor, ("count", arg(0))]),
         "round.force_close" => {
             details.extend(missing_lines(lang, json(&e.after_json)));

@@ -5,7 +5,9 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
-use crate::db::models::{Deal, Round, RoundTable, Tournament};
+use std::collections::HashMap;
+
+use crate::db::models::{room, Deal, Round, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
 use crate::db::ops::round_edits::undo_blocker;
 use crate::db::ops::rounds::{self, missing_of};
@@ -110,6 +112,10 @@ pub fn seat_views(players: Vec<(PlayerId, String)>) -> Vec<SeatView> {
 pub struct TableView {
     /// Number.
     pub number: TableNo,
+    /// "Table 3", numbered as its room shows it.
+    pub name: String,
+    /// The room's name, on the first table of each room.
+    pub room_head: Option<String>,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// Deals entered.
@@ -297,19 +303,31 @@ fn load_round(
     let repeats = SeatingReport::from_rounds(&rounds::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
     let clock = ClockView::of(&round, &ctx);
+    let rooms = room::layout(conn, id)?;
+    // Deals entered and waiting, by table (500 tables: one pass each).
+    let mut entered_at: HashMap<i32, usize> = HashMap::new();
+    for (tid, _) in &entered {
+        *entered_at.entry(*tid).or_default() += 1;
+    }
+    let mut pending_at: HashMap<i32, Vec<i32>> = HashMap::new();
+    for (tid, k) in pending {
+        pending_at.entry(tid).or_default().push(k);
+    }
     let tables = seated
         .into_iter()
         .map(|(table, players)| TableView {
             number: table.number,
+            // Under its room's heading: the number the room shows.
+            name: ctx.t1("table-n", "n", rooms.label(table.number).number),
+            room_head: rooms
+                .room_of(table.number)
+                .filter(|r| table.number.get() == 1 || rooms.room_of(TableNo(table.number.get() - 1)) != Some(*r))
+                .map(|r| r.name.clone()),
             seats: seat_views(players),
-            entered: entered.iter().filter(|(tid, _)| *tid == table.id).count(),
+            entered: entered_at.get(&table.id).copied().unwrap_or(0),
             deal_count: table.deal_count,
             link: site.table_link(&table.token),
-            pending: pending
-                .iter()
-                .filter(|(tid, _)| *tid == table.id)
-                .map(|(_, k)| *k)
-                .collect(),
+            pending: pending_at.remove(&table.id).unwrap_or_default(),
             game: played.get(&table.id).map(|p| p.game),
             mode: TableMode::of(played.get(&table.id)),
         })

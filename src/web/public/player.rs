@@ -3,10 +3,11 @@
 
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
+use crate::db::models::{room, Deal, Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::rooms::Layout;
 use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx};
 
@@ -16,6 +17,8 @@ pub struct PlayerRound {
     pub round: RoundNo,
     /// Table number.
     pub table: TableNo,
+    /// The table as its room calls it.
+    pub table_name: String,
     /// The other players at the table.
     pub opponents: Vec<String>,
     /// Players at the table: a position at a table of 3 or 5 is marked.
@@ -43,8 +46,10 @@ pub struct DupDeal {
 pub struct CurrentSeat {
     /// Round number.
     pub round: RoundNo,
-    /// Table number.
-    pub table: TableNo,
+    /// Table number, as its room shows it.
+    pub table: i32,
+    /// The room, in a tournament of several rooms.
+    pub room: Option<String>,
     /// Place at the table, 1-based, in playing order.
     pub seat: usize,
     /// The other players at the table, in playing order.
@@ -98,17 +103,24 @@ impl PlayerPage {
     }
     /// "Round 3 under way: table 5, seat 2".
     pub fn current_line(&self, c: &CurrentSeat) -> String {
-        let args = [
+        let mut args = vec![
             ("round", c.round.to_string()),
             ("table", c.table.to_string()),
             ("seat", c.seat.to_string()),
         ];
-        self.ctx.lang.t_args("live-current-seat", &args)
+        match &c.room {
+            None => self.ctx.lang.t_args("live-current-seat", &args),
+            Some(room) => {
+                args.push(("room", room.clone()));
+                self.ctx.lang.t_args("live-current-seat-room", &args)
+            }
+        }
     }
 }
 
 /// Where the player sits in the round still open (`open`), with whom.
 fn current_seat(
+    rooms: &Layout,
     tables: &[(RoundNo, RoundTable)],
     mates: &[(i32, PlayerId, String)],
     open: Option<RoundNo>,
@@ -119,9 +131,11 @@ fn current_seat(
         .find(|(round, _)| Some(*round) == open)
         .map(|(round, table)| {
             let at: Vec<&(i32, PlayerId, String)> = mates.iter().filter(|(tid, _, _)| *tid == table.id).collect();
+            let label = rooms.label(table.number);
             CurrentSeat {
                 round: *round,
-                table: table.number,
+                table: label.number,
+                room: label.room.map(|(_, name)| name),
                 seat: at.iter().position(|(_, p, _)| *p == pid).map_or(0, |i| i + 1),
                 others: at
                     .iter()
@@ -132,7 +146,7 @@ fn current_seat(
         })
 }
 
-/// A player's page: a constant number of queries (eleven), however many rounds
+/// A player's page: a constant number of queries (fourteen at most), however many rounds
 /// were played (`tests/query_count.rs` holds it to that).
 pub fn load_player_page(
     conn: &mut AnyConnection,
@@ -166,7 +180,8 @@ pub fn load_player_page(
         .pop()
         .filter(|r| !r.is_closed())
         .map(|r| r.number);
-    let current = current_seat(&tables, &mates, open, pid);
+    let rooms = room::layout(conn, id)?;
+    let current = current_seat(&rooms, &tables, &mates, open, pid);
     let rounds = tables
         .into_iter()
         .map(|(round, table)| {
@@ -186,6 +201,7 @@ pub fn load_player_page(
             PlayerRound {
                 round,
                 table: table.number,
+                table_name: ctx.table_name(&rooms, table.number),
                 size: opponents.len() + 1,
                 opponents,
                 awarded: counted - dealt,

@@ -7,7 +7,7 @@ use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::Tournament;
 use crate::i18n::Lang;
-use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::tournament::ids::{RoomNo, RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
 use crate::web::clock::ClockView;
 use crate::web::filters;
@@ -91,6 +91,9 @@ pub struct ProjectorPage {
     pub live: String,
     /// The public standings' full address (under the QR code).
     pub standings_url: String,
+    /// The room whose screen it is (its tables' progress; the whole
+    /// standings), if one is asked (`?room=2`).
+    pub room: Option<RoomNo>,
 }
 
 impl ProjectorPage {
@@ -115,9 +118,33 @@ impl ProjectorPage {
     pub fn standings_qr(&self) -> String {
         qr_svg_inline(&self.standings_url, "projector-qr")
     }
-    /// The current round's progress.
+    /// The current round's progress (in the room shown, if one is).
     pub fn progress(&self) -> Option<&Progress> {
-        self.data.progress.as_ref()
+        match self.room {
+            None => self.data.progress.as_ref(),
+            Some(r) => self.data.room_progress.iter().find(|(n, _)| *n == r).map(|(_, p)| p),
+        }
+    }
+    /// The room's name, on its own screen.
+    pub fn room_name(&self) -> Option<&str> {
+        self.room.and_then(|r| self.data.rooms.room(r)).map(|r| r.name.as_str())
+    }
+    /// The room's tables still playing ("Encore en jeu : 3, 7"), on its
+    /// own screen.
+    pub fn still_playing(&self, p: &Progress) -> Option<String> {
+        if self.room.is_none() || p.closed || p.unfinished.is_empty() {
+            return None;
+        }
+        let shown: Vec<String> = p
+            .unfinished
+            .iter()
+            .map(|n| self.data.rooms.label(*n).number.to_string())
+            .collect();
+        Some(
+            self.ctx
+                .lang
+                .t_args("projector-still-playing", &[("tables", shown.join(", "))]),
+        )
     }
     /// "Round 3 of 5, under way" (or "over").
     pub fn round_line(&self) -> String {
@@ -168,15 +195,34 @@ impl ProjectorPage {
     }
 }
 
+/// The projector's query: a room's screen (`?room=2`).
+#[derive(serde::Deserialize)]
+pub(super) struct ProjectorQuery {
+    #[serde(default)]
+    room: Option<String>,
+}
+
 #[get("/tournaments/{id}/projector")]
 pub(super) async fn projector_page(
     ctx: Ctx,
     state: web::Data<AppState>,
     site: SiteUrl,
     path: web::Path<TournamentId>,
+    query: web::Query<ProjectorQuery>,
 ) -> Result<HttpResponse, AppError> {
     let data = state.standings(path.into_inner(), None).await?;
+    // A room the tournament does not have: no such screen.
+    let room = match query.into_inner().room.filter(|r| !r.is_empty()) {
+        None => None,
+        Some(r) => Some(
+            r.parse::<RoomNo>()
+                .ok()
+                .filter(|r| data.rooms.room(*r).is_some())
+                .ok_or(AppError::NotFound)?,
+        ),
+    };
     Ok(render::page(&ProjectorPage {
+        room,
         ctx,
         rounds: data.round_numbers(),
         live: live_url(data.t.id),

@@ -12,10 +12,11 @@ use crate::db::ops::adjust::AWARD_LIMIT;
 use crate::db::ops::deals::{deal_refusal, may_confirm};
 use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
 use crate::db::ops::tournaments::{in_range, tournament_name, MAX_DEALS, MAX_ROUNDS};
-use crate::db::ops::Msg;
+use crate::db::ops::{rooms, Msg, OpError};
 use crate::tournament::deal::TableDeal;
-use crate::tournament::ids::PlayerId;
-use crate::tournament::table::{deal_players, RoundStatus};
+use crate::tournament::ids::{PlayerId, RoomNo};
+use crate::tournament::rooms::Numbering;
+use crate::tournament::table::{deal_players, ConstraintKind, RoundStatus};
 
 use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
 
@@ -45,8 +46,13 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
     if doc.tournament.fill_with_bots {
         may_sit.extend(doc.players.iter().filter(|p| p.bot.is_some()).map(|p| p.reference));
     }
+    check_rooms(doc)?;
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let place = format!("seating constraint {}", i + 1);
+        let room = c.table_number.map(|n| RoomNo(n.get()));
+        if c.kind == ConstraintKind::Room && !doc.rooms.iter().any(|r| Some(r.number) == room) {
+            return Err(at(place)(Msg::new("constraint-room-required")));
+        }
         if c.player_b.is_some_and(|b| b == c.player_a) {
             return Err(at(place)(Msg::new("import-apart-self").arg("player", c.player_a)));
         }
@@ -158,6 +164,30 @@ fn check_players(doc: &Document) -> Result<(), ImportError> {
 }
 
 /// The registered players: each at most once, from round 1 or later.
+/// The rooms as the rooms page would take them: named, sized, numbered
+/// once each, under one name each; a known numbering.
+fn check_rooms(doc: &Document) -> Result<(), ImportError> {
+    if Numbering::from_name(&doc.tournament.room_numbering).is_none() {
+        return Err(at("tournament.room_numbering")(Msg::new("room-numbering-unknown")));
+    }
+    let mut numbers = HashSet::new();
+    let mut names = HashSet::new();
+    for (i, r) in doc.rooms.iter().enumerate() {
+        let place = || format!("room {}", i + 1);
+        let (name, _) = rooms::parse(&r.name, &r.tables.to_string()).map_err(|e| match e {
+            OpError::Invalid(m) | OpError::Conflict(m) => at(place())(m),
+            _ => at(place())(Msg::new("room-name-required")),
+        })?;
+        if r.number.get() < 1 || !numbers.insert(r.number) {
+            return Err(at(place())(Msg::new("import-room-number").arg("number", r.number)));
+        }
+        if name != r.name || !names.insert(name.clone()) {
+            return Err(at(place())(Msg::new("room-name-taken").arg("name", name)));
+        }
+    }
+    Ok(())
+}
+
 fn check_registrations(doc: &Document) -> Result<HashSet<PlayerId>, ImportError> {
     let mut registered = HashSet::new();
     for r in &doc.registrations {

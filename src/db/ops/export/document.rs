@@ -8,7 +8,8 @@ use serde_json::Value;
 
 use crate::tarot::ScoringRules;
 use crate::tournament::duplicate::{Comparison, Format};
-use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
+use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, TableNo};
+use crate::tournament::rooms::Numbering;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, Table5Mode};
 
@@ -33,6 +34,9 @@ pub struct Document {
     pub registrations: Vec<RegistrationDoc>,
     /// Seating constraints, in the order they were made.
     pub seating_constraints: Vec<ConstraintDoc>,
+    /// The rooms, in order (absent: one room).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rooms: Vec<RoomDoc>,
     /// Rounds, by number, with their tables.
     pub rounds: Vec<RoundDoc>,
     /// The audit log, oldest first.
@@ -94,6 +98,30 @@ pub struct TournamentDoc {
     /// The secret a duplicate's deals are dealt from (absent: none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub deal_secret: i64,
+    /// `run-on` or `restart`: how tables are numbered across rooms (absent:
+    /// `run-on`).
+    #[serde(default = "run_on", skip_serializing_if = "is_run_on")]
+    pub room_numbering: String,
+}
+
+fn run_on() -> String {
+    Numbering::RunOn.name().to_owned()
+}
+
+fn is_run_on(s: &str) -> bool {
+    s == Numbering::RunOn.name()
+}
+
+/// A room.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomDoc {
+    /// Its number (the rooms' order; `room` constraints name it).
+    pub number: RoomNo,
+    /// Its name.
+    pub name: String,
+    /// How many tables it holds.
+    pub tables: i32,
 }
 
 fn is_zero(n: &i64) -> bool {
@@ -154,13 +182,13 @@ pub struct RegistrationDoc {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConstraintDoc {
-    /// `apart` or `fixed`.
+    /// `apart`, `fixed` or `room`.
     pub kind: ConstraintKind,
     /// The player (`ref`).
     pub player_a: PlayerId,
     /// The other player (`apart`).
     pub player_b: Option<PlayerId>,
-    /// The table number (`fixed`).
+    /// The table number (`fixed`), the room's number (`room`).
     pub table_number: Option<TableNo>,
 }
 

@@ -6,7 +6,7 @@
 use diesel::prelude::*;
 
 use crate::db::models::{
-    AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
+    room, AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
     NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Tournament, User,
 };
 use crate::db::ops::deals::deal_refusal;
@@ -15,7 +15,8 @@ use crate::db::schema::{registrations, rounds};
 use crate::db::Tx;
 use crate::secrets::new_token;
 use crate::tournament::clock::RoundLength;
-use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::tournament::ids::{PlayerId, RoomNo, TournamentId};
+use crate::tournament::rooms::Numbering;
 use crate::tournament::table::{Constraint, ConstraintKind, StoredPlan};
 
 use super::check::check;
@@ -62,6 +63,12 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     let td = &doc.tournament;
     let (t, creator_known) = import_tournament(tx, td)?;
     import_registrations(tx, t.id, &doc.registrations)?;
+    for r in &doc.rooms {
+        room::insert(tx, t.id, r.number, &r.name, r.tables)?;
+    }
+    if let Some(n) = Numbering::from_name(&td.room_numbering) {
+        room::set_numbering(tx, t.id, n)?;
+    }
     let constraints = import_constraints(tx, t.id, &doc.seating_constraints)?;
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
@@ -163,10 +170,11 @@ fn import_constraints(
         let constraint = match (c.kind, c.player_b, c.table_number) {
             (ConstraintKind::Apart, Some(b), _) => Constraint::Apart(c.player_a, b),
             (ConstraintKind::Fixed, _, Some(n)) => Constraint::Fixed(c.player_a, n),
+            (ConstraintKind::Room, _, Some(n)) => Constraint::Room(c.player_a, RoomNo(n.get())),
             _ => {
                 return Err(invalid(
                     what(),
-                    "an apart constraint names two players, a fixed one a table",
+                    "an apart constraint names two players, a fixed one a table, a room one a room",
                 ))
             }
         };

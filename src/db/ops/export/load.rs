@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use serde_json::Value;
 
 use crate::db::models::{
-    AuditEntry, Award, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
+    room, AuditEntry, Award, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
     SeatingConstraint, Tournament, User,
 };
 use crate::db::AnyConnection;
@@ -18,8 +18,8 @@ use crate::tournament::ids::{PlayerId, TournamentId};
 use super::players::plan_fingerprint;
 use super::{
     AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, ExportError, GameActionDoc, GameDealDoc, GameDoc,
-    GameSeatDoc, ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT,
-    VERSION,
+    GameSeatDoc, ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc,
+    TournamentDoc, FORMAT, VERSION,
 };
 
 /// Tournament `id` as a document, read in one consistent snapshot.
@@ -106,13 +106,27 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         .collect();
     let rounds = round_docs(conn, id)?;
     let audit_log = audit_docs(conn, id)?;
+    let layout = room::layout(conn, id)?;
+    let rooms = layout
+        .rooms
+        .into_iter()
+        .map(|r| RoomDoc {
+            number: r.number,
+            name: r.name,
+            tables: r.tables,
+        })
+        .collect();
     Ok(Document {
         format: FORMAT.to_owned(),
         version: VERSION,
-        tournament: tournament_doc(t, plan, created_by),
+        tournament: TournamentDoc {
+            room_numbering: layout.numbering.name().to_owned(),
+            ..tournament_doc(t, plan, created_by)
+        },
         players: Vec::new(),
         registrations,
         seating_constraints,
+        rooms,
         rounds,
         audit_log,
     })
@@ -143,6 +157,7 @@ fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<Strin
         comparison: t.comparison,
         fill_with_bots: t.fill_with_bots,
         deal_secret: t.deal_secret,
+        room_numbering: crate::tournament::rooms::Numbering::RunOn.name().to_owned(),
     }
 }
 

@@ -5,10 +5,10 @@
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{GameSeat, RoundTable, Tournament};
+use crate::db::models::{room, GameSeat, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
 use crate::db::AnyConnection;
-use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{RoomNo, RoundNo, TableNo, TournamentId};
 use crate::web::filters;
 use crate::web::links::{qr_svg, qr_svg_inline, SiteUrl};
 use crate::web::{render, AppError, Ctx, OrgPage};
@@ -39,6 +39,10 @@ pub(super) async fn table_qr(
 pub struct CardView {
     /// Table number.
     pub number: TableNo,
+    /// "Table 3", numbered as its room shows it.
+    pub name: String,
+    /// Its room, in a tournament of several rooms.
+    pub room: Option<String>,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// The tablet's full link.
@@ -74,6 +78,15 @@ pub struct CardsPage {
     pub round: RoundNo,
     /// The cards, by table number.
     pub cards: Vec<CardView>,
+    /// The room whose cards these are, if one was asked (`?room=2`).
+    pub room: Option<String>,
+}
+
+/// The cards' query: one room's (`?room=2`).
+#[derive(serde::Deserialize)]
+pub(super) struct CardsQuery {
+    #[serde(default)]
+    room: Option<String>,
 }
 
 fn load_cards(
@@ -82,11 +95,27 @@ fn load_cards(
     id: TournamentId,
     n: RoundNo,
     site: &SiteUrl,
+    room: Option<String>,
 ) -> Result<CardsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
+    let rooms = room::layout(conn, id)?;
+    // One room's cards (a room the tournament does not have: no such page).
+    let room = match room.filter(|r| !r.is_empty()) {
+        None => None,
+        Some(r) => Some(
+            r.parse::<RoomNo>()
+                .ok()
+                .and_then(|r| rooms.room(r))
+                .ok_or(AppError::NotFound)?,
+        ),
+    };
     let deals = crate::db::ops::rounds::duplicate_deals(&t, n)
         .map(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
-    let tables = RoundTable::with_players_of_round(conn, round.id)?;
+    let mut tables = RoundTable::with_players_of_round(conn, round.id)?;
+    if let Some(r) = room {
+        let numbers = rooms.tables_of(r.number, tables.len());
+        tables.retain(|(t, _)| numbers.contains(&(t.number.get() as usize)));
+    }
     let ids: Vec<i32> = tables.iter().map(|(t, _)| t.id).collect();
     let played = Played::of_tables(conn, &ids)?;
     let games: Vec<i32> = played.values().map(|p| p.game).collect();
@@ -113,6 +142,8 @@ fn load_cards(
                 .collect();
             CardView {
                 number: table.number,
+                name: ctx.t1("table-n", "n", rooms.label(table.number).number),
+                room: rooms.label(table.number).room.map(|(_, name)| name),
                 seats: seat_views(players),
                 qr: qr_svg_inline(&link, "qr"),
                 link,
@@ -126,6 +157,7 @@ fn load_cards(
         t,
         round: n,
         cards,
+        room: room.map(|r| r.name.clone()),
     })
 }
 
@@ -134,8 +166,10 @@ pub(super) async fn cards_page(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(TournamentId, RoundNo)>,
     site: SiteUrl,
+    query: web::Query<CardsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
-    let page = state.db(move |conn| load_cards(conn, ctx, id, n, &site)).await?;
+    let room = query.into_inner().room;
+    let page = state.db(move |conn| load_cards(conn, ctx, id, n, &site, room)).await?;
     Ok(render::page(&page))
 }

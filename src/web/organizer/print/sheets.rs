@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use actix_web::{get, web, HttpResponse};
 use serde::Deserialize;
 
-use crate::db::models::{Deal, RoundTable, Tournament};
+use crate::db::models::{room, Deal, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::deal_players;
@@ -45,6 +45,8 @@ pub struct SheetLine {
 pub struct PrintedSheet {
     /// Table number.
     pub number: TableNo,
+    /// The table as its room calls it.
+    pub name: String,
     /// Players by place.
     pub players: Vec<String>,
     /// Deal lines.
@@ -85,6 +87,7 @@ fn load_sheets(
 ) -> Result<SheetsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
     let lang = ctx.lang;
+    let rooms = room::layout(conn, id)?;
     let seated: Vec<_> = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
         .filter(|(table, _)| only.is_none_or(|o| o == table.number))
@@ -154,6 +157,7 @@ fn load_sheets(
         }
         sheets.push(PrintedSheet {
             number: table.number,
+            name: ctx.table_name(&rooms, table.number),
             players: players.into_iter().map(|(_, name)| name).collect(),
             lines,
             totals: if blank {
