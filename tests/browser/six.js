@@ -88,7 +88,9 @@ const [base, seatPath, shots] = process.argv.slice(2);
         await page.waitForTimeout(50);
       }
     }
-    await page.waitForSelector('.result');
+    // The bots play the deal's last tricks (a debug build on a loaded
+    // machine: give them time).
+    await page.waitForSelector('.result', { timeout: 60000 });
     assert(handfulShown, 'the handful was offered and shown');
     assert(played, 'this seat played its cards');
     assert.strictEqual(await page.$$eval('.result .score-chip', s => s.length), 6, 'six scores');
