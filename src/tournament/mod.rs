@@ -1,6 +1,7 @@
 //! Pure tournament logic: seating, standings. No I/O, no database.
 
 pub mod clock;
+pub mod constraint;
 pub mod deal;
 pub mod duplicate;
 pub mod ids;

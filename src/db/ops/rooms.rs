@@ -13,21 +13,21 @@ use super::{tournaments, Msg, OpError, OpResult};
 /// The most tables a room may say it holds.
 pub const MAX_TABLES: i32 = 2000;
 
-/// A room as typed: its name and how many tables it holds.
-pub fn parse(name: &str, tables: &str) -> OpResult<(String, i32)> {
-    let name = clean_name("room-name", name).map_err(OpError::Invalid)?;
+/// A room as typed: its name and how many tables it holds, or why not.
+pub fn parse(name: &str, tables: &str) -> Result<(String, i32), Msg> {
+    let name = clean_name("room-name", name)?;
     if name.is_empty() {
-        return Err(OpError::Invalid(Msg::new("room-name-required")));
+        return Err(Msg::new("room-name-required"));
     }
     if name.chars().count() > 60 {
-        return Err(OpError::Invalid(Msg::new("room-name-long").arg("max", 60)));
+        return Err(Msg::new("room-name-long").arg("max", 60));
     }
     let tables = tables
         .trim()
         .parse::<i32>()
         .ok()
         .filter(|n| (1..=MAX_TABLES).contains(n))
-        .ok_or_else(|| OpError::Invalid(Msg::new("room-tables-range").arg("max", MAX_TABLES)))?;
+        .ok_or_else(|| Msg::new("room-tables-range").arg("max", MAX_TABLES))?;
     Ok((name, tables))
 }
 
@@ -64,7 +64,7 @@ fn same_name(e: diesel::result::Error, name: &str) -> OpError {
 /// Adds a room after the others.
 pub fn add(tx: &mut Tx<'_>, id: TournamentId, name: &str, tables: &str, actor: &str) -> OpResult<RoomNo> {
     tournaments::get(tx, id)?;
-    let (name, tables) = parse(name, tables)?;
+    let (name, tables) = parse(name, tables).map_err(OpError::Invalid)?;
     let number = room::add(tx, id, &name, tables).map_err(|e| same_name(e, &name))?;
     let after = serde_json::json!({ "room": number, "name": name, "tables": tables }).to_string();
     audit(tx, id, actor, "room.add", &format!("room {number}"), &after)?;
@@ -80,7 +80,7 @@ pub fn change(
     tables: &str,
     actor: &str,
 ) -> OpResult<()> {
-    let (name, tables) = parse(name, tables)?;
+    let (name, tables) = parse(name, tables).map_err(OpError::Invalid)?;
     if room::update(tx, id, number, &name, tables).map_err(|e| same_name(e, &name))? == 0 {
         return Err(OpError::NotFound);
     }

@@ -16,7 +16,7 @@ use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
 use super::super::links::SiteUrl;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
-use super::rounds::{render_round, Said, SeatForm};
+use super::rounds::{render_round, Said};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -122,6 +122,33 @@ async fn undo(
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}?undone={n}"))),
         Err(refused) => render_undo(&state, ctx, (id, n), typed, Some(refused)).await,
+    }
+}
+
+/// The seat change form: `player` and `with` (`p12`: swap with player 12;
+/// `t3`: move to table 3).
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct SeatForm {
+    /// The player's id.
+    #[serde(default)]
+    pub player: String,
+    /// The other player (`p…`) or the table (`t…`).
+    #[serde(default)]
+    pub with: String,
+}
+
+impl SeatForm {
+    /// Whether `p` is the player chosen.
+    pub fn is_player(&self, p: &PlayerId) -> bool {
+        self.player.trim() == p.to_string()
+    }
+    /// Whether `p` is the player to swap with.
+    pub fn is_with_player(&self, p: &PlayerId) -> bool {
+        self.with.trim() == format!("p{p}")
+    }
+    /// Whether table `t` is where to move.
+    pub fn is_with_table(&self, t: &TableNo) -> bool {
+        self.with.trim() == format!("t{t}")
     }
 }
 

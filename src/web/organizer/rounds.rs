@@ -1,11 +1,11 @@
 //! Rounds for the organizer: start the next one, see its tables and how
 //! far each is, close it.
 
+use std::collections::HashMap;
+
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
-
-use std::collections::HashMap;
 
 use crate::db::models::{room, Deal, Round, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
@@ -27,6 +27,7 @@ use super::super::links::SiteUrl;
 use super::super::live::Progress;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
+pub use super::round_edits::SeatForm;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -215,33 +216,6 @@ pub struct RoundPage {
     pub repeats: u64,
     /// A timed round's countdown.
     pub clock: Option<ClockView>,
-}
-
-/// The seat change form: `player` and `with` (`p12`: swap with player 12;
-/// `t3`: move to table 3).
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct SeatForm {
-    /// The player's id.
-    #[serde(default)]
-    pub player: String,
-    /// The other player (`p…`) or the table (`t…`).
-    #[serde(default)]
-    pub with: String,
-}
-
-impl SeatForm {
-    /// Whether `p` is the player chosen.
-    pub fn is_player(&self, p: &PlayerId) -> bool {
-        self.player.trim() == p.to_string()
-    }
-    /// Whether `p` is the player to swap with.
-    pub fn is_with_player(&self, p: &PlayerId) -> bool {
-        self.with.trim() == format!("p{p}")
-    }
-    /// Whether table `t` is where to move.
-    pub fn is_with_table(&self, t: &TableNo) -> bool {
-        self.with.trim() == format!("t{t}")
-    }
 }
 
 impl RoundPage {

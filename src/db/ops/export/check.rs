@@ -12,7 +12,7 @@ use crate::db::ops::adjust::AWARD_LIMIT;
 use crate::db::ops::deals::{deal_refusal, may_confirm};
 use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
 use crate::db::ops::tournaments::{in_range, tournament_name, MAX_DEALS, MAX_ROUNDS};
-use crate::db::ops::{rooms, Msg, OpError};
+use crate::db::ops::{rooms, Msg};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoomNo};
 use crate::tournament::rooms::Numbering;
@@ -174,10 +174,7 @@ fn check_rooms(doc: &Document) -> Result<(), ImportError> {
     let mut names = HashSet::new();
     for (i, r) in doc.rooms.iter().enumerate() {
         let place = || format!("room {}", i + 1);
-        let (name, _) = rooms::parse(&r.name, &r.tables.to_string()).map_err(|e| match e {
-            OpError::Invalid(m) | OpError::Conflict(m) => at(place())(m),
-            _ => at(place())(Msg::new("room-name-required")),
-        })?;
+        let (name, _) = rooms::parse(&r.name, &r.tables.to_string()).map_err(at(place()))?;
         if r.number.get() < 1 || !numbers.insert(r.number) {
             return Err(at(place())(Msg::new("import-room-number").arg("number", r.number)));
         }
