@@ -158,14 +158,47 @@ pub fn keep_in_rooms(
     kept: &BTreeMap<PlayerId, RoomNo>,
     fixed: &BTreeSet<PlayerId>,
 ) -> Vec<PlayerId> {
-    let pinned: BTreeSet<usize> = (0..tables.len())
-        .filter(|&t| tables[t].iter().any(|p| fixed.contains(p)))
-        .collect();
-    let room_at = |t: usize| layout.room_of(TableNo(t as i32 + 1)).map(|r| r.number);
     let kept: BTreeMap<PlayerId, RoomNo> = kept
         .iter()
         .filter(|(_, r)| layout.room(**r).is_some())
         .map(|(p, r)| (*p, *r))
+        .collect();
+    move_tables(layout, tables, &kept, fixed);
+    trade_seats(layout, tables, &kept, fixed);
+    out_of_room(layout, tables, &kept).into_iter().map(|(_, p)| p).collect()
+}
+
+/// The room holding the table at index `t`.
+fn room_at(layout: &Layout, t: usize) -> Option<RoomNo> {
+    layout.room_of(TableNo(t as i32 + 1)).map(|r| r.number)
+}
+
+/// The kept players out of their room, with their table's index, by id.
+fn out_of_room(layout: &Layout, tables: &[Vec<PlayerId>], kept: &BTreeMap<PlayerId, RoomNo>) -> Vec<(usize, PlayerId)> {
+    let mut out: Vec<(usize, PlayerId)> = tables
+        .iter()
+        .enumerate()
+        .flat_map(|(t, table)| {
+            let here = room_at(layout, t);
+            table
+                .iter()
+                .filter(move |p| kept.get(p).is_some_and(|r| Some(*r) != here))
+                .map(move |p| (t, *p))
+        })
+        .collect();
+    out.sort_by_key(|(_, p)| *p);
+    out
+}
+
+/// Whole tables trade places (see [`keep_in_rooms`]).
+fn move_tables(
+    layout: &Layout,
+    tables: &mut [Vec<PlayerId>],
+    kept: &BTreeMap<PlayerId, RoomNo>,
+    fixed: &BTreeSet<PlayerId>,
+) {
+    let pinned: BTreeSet<usize> = (0..tables.len())
+        .filter(|&t| tables[t].iter().any(|p| fixed.contains(p)))
         .collect();
     // The room each table wants: that of most of its kept players (ties: the
     // lower room number).
@@ -183,18 +216,21 @@ pub fn keep_in_rooms(
     };
     let mut want: Vec<Option<RoomNo>> = tables.iter().map(|t| want_of(t)).collect();
     for t in 0..tables.len() {
-        let (Some(w), here) = (want[t], room_at(t)) else {
+        let (Some(w), here) = (want[t], room_at(layout, t)) else {
             continue;
         };
         if here == Some(w) || pinned.contains(&t) {
             continue;
         }
-        let range = layout.tables_of(w, tables.len());
         let size = tables[t].len();
         let fits = |j: usize| j != t && !pinned.contains(&j) && tables[j].len() == size && want[j] != Some(w);
         // A table that wants this one's room first, then one that wants none,
         // then any other.
-        let candidates: Vec<usize> = range.map(|n| n - 1).filter(|&j| fits(j)).collect();
+        let candidates: Vec<usize> = layout
+            .tables_of(w, tables.len())
+            .map(|n| n - 1)
+            .filter(|&j| fits(j))
+            .collect();
         let pick = candidates
             .iter()
             .find(|&&j| want[j].is_some() && want[j] == here)
@@ -206,39 +242,34 @@ pub fn keep_in_rooms(
             want.swap(t, j);
         }
     }
-    let kept = &kept;
-    let out = |tables: &[Vec<PlayerId>]| {
-        let mut out: Vec<(usize, PlayerId)> = tables
-            .iter()
-            .enumerate()
-            .flat_map(|(t, table)| {
-                let here = room_at(t);
-                table
-                    .iter()
-                    .filter(move |p| kept.get(p).is_some_and(|r| Some(*r) != here))
-                    .map(move |p| (t, *p))
-            })
-            .collect();
-        out.sort_by_key(|(_, p)| *p);
-        out
-    };
-    // Then seat by seat: a player kept in this table's room first (both
-    // gain), else one kept nowhere.
-    for (_, p) in out(tables) {
+}
+
+/// Players still out of their room trade seats (see [`keep_in_rooms`]): with
+/// a player kept in this table's room first (both gain), else with one kept
+/// nowhere.
+fn trade_seats(
+    layout: &Layout,
+    tables: &mut [Vec<PlayerId>],
+    kept: &BTreeMap<PlayerId, RoomNo>,
+    fixed: &BTreeSet<PlayerId>,
+) {
+    for (_, p) in out_of_room(layout, tables, kept) {
         // Where the player sits now (an earlier trade may have moved them).
         let Some(t) = tables.iter().position(|table| table.contains(&p)) else {
             continue;
         };
-        if fixed.contains(&p) || room_at(t) == Some(kept[&p]) {
+        let here = room_at(layout, t);
+        if fixed.contains(&p) || here == Some(kept[&p]) {
             continue;
         }
-        let range = layout.tables_of(kept[&p], tables.len());
-        let here = room_at(t);
-        let movable = |q: &PlayerId| !fixed.contains(q);
-        let seats: Vec<(usize, usize)> = range
+        let seats: Vec<(usize, usize)> = layout
+            .tables_of(kept[&p], tables.len())
             .map(|n| n - 1)
             .flat_map(|j| (0..tables[j].len()).map(move |s| (j, s)))
-            .filter(|&(j, s)| movable(&tables[j][s]) && kept.get(&tables[j][s]).is_none_or(|r| Some(*r) != room_at(j)))
+            .filter(|&(j, s)| {
+                let q = &tables[j][s];
+                !fixed.contains(q) && kept.get(q).is_none_or(|r| Some(*r) != room_at(layout, j))
+            })
             .collect();
         let pick = seats
             .iter()
@@ -251,7 +282,6 @@ pub fn keep_in_rooms(
             tables[t][i] = q;
         }
     }
-    out(tables).into_iter().map(|(_, p)| p).collect()
 }
 
 #[cfg(test)]

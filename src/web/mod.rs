@@ -13,6 +13,7 @@ pub mod csrf;
 pub mod ctx;
 pub mod deal;
 pub mod error;
+pub mod error_page;
 pub mod exports;
 pub mod federation;
 pub mod filters;
@@ -284,11 +285,11 @@ macro_rules! chelem_app {
         actix_web::App::new()
             .app_data(actix_web::web::Data::new($state))
             .configure($crate::web::configure)
-            .default_service(actix_web::web::to($crate::web::error::not_found))
+            .default_service(actix_web::web::to($crate::web::error_page::not_found))
             .wrap(actix_web::middleware::from_fn($crate::web::input::reject_control_chars))
             .wrap(actix_web::middleware::from_fn($crate::web::csrf::reject_cross_site))
             .wrap(actix_web::middleware::from_fn($crate::web::limits::limit_body))
-            .wrap(actix_web::middleware::from_fn($crate::web::error::render_errors))
+            .wrap(actix_web::middleware::from_fn($crate::web::error_page::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::identity))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::csrf_cookie))
             .wrap(

@@ -7,6 +7,7 @@ pub mod facts;
 pub mod form;
 pub mod preview;
 pub mod sheet;
+pub mod sheet_rows;
 pub mod slot;
 pub mod writer;
 

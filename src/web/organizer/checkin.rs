@@ -20,7 +20,8 @@ use crate::db::ops::players;
 use crate::db::ops::rounds::active_players;
 use crate::db::ops::tournaments;
 use crate::tournament::ids::{PlayerId, TournamentId};
-use crate::web::error::{accepts_json, json_error, url_encode};
+use crate::web::error::{accepts_json, json_error};
+use crate::web::error_page::url_encode;
 use crate::web::filters;
 
 use super::super::csrf::CsrfForm;

@@ -16,6 +16,8 @@ use crate::web::public::find::folded;
 
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
+pub use super::pager::{Pager, PAGE};
+
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(show);
@@ -89,56 +91,6 @@ pub fn filter(regs: &mut [RegView], q: &str) {
     let want = folded(q);
     for r in regs {
         r.shown = want.is_empty() || r.search.contains(&want);
-    }
-}
-
-/// Players listed on one page of the dashboard. A tournament with more
-/// lists them a page at a time (the pages' links), and a search lists every
-/// match, a page at a time too: 2,000 rows would be megabytes on a phone.
-pub const PAGE: usize = 200;
-
-/// Which of the matching players a dashboard page lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pager {
-    /// This page, from 1.
-    pub page: usize,
-    /// Pages of matches.
-    pub pages: usize,
-    /// Players matching the search (all of them without one).
-    pub matched: usize,
-    /// Whether the list is listed a page at a time (more than [`PAGE`]
-    /// players): then only the page's matches are sent, and the search box
-    /// asks the server.
-    pub partial: bool,
-}
-
-impl Pager {
-    /// Page `page` (clamped to the pages there are) of `matched` matches
-    /// among `total` players.
-    pub fn of(matched: usize, total: usize, page: usize) -> Pager {
-        let pages = matched.div_ceil(PAGE).max(1);
-        Pager {
-            page: page.clamp(1, pages),
-            pages,
-            matched,
-            partial: total > PAGE,
-        }
-    }
-
-    /// The matches this page lists: from index `.0` (0-based) to `.1` (excluded).
-    pub fn window(&self) -> (usize, usize) {
-        let from = (self.page - 1) * PAGE;
-        (from.min(self.matched), (from + PAGE).min(self.matched))
-    }
-
-    /// The rows to render: every row (the search box hides some) when the
-    /// list is whole, the page's matches when it is partial.
-    pub fn rows<'a>(&self, regs: &'a [RegView]) -> Vec<&'a RegView> {
-        if !self.partial {
-            return regs.iter().collect();
-        }
-        let (from, to) = self.window();
-        regs.iter().filter(|r| r.shown).skip(from).take(to - from).collect()
     }
 }
 
@@ -286,7 +238,7 @@ impl DashboardPage {
 
     /// The rows of the list.
     pub fn listed(&self) -> Vec<&RegView> {
-        self.pager.rows(&self.d.regs)
+        self.pager.rows(&self.d.regs, |r| r.shown)
     }
 
     /// "Joueurs 201 à 400 sur 2 000" below a partial list.
@@ -306,7 +258,7 @@ impl DashboardPage {
         let q = if q.is_empty() {
             String::new()
         } else {
-            format!("&q={}", crate::web::error::url_encode(q))
+            format!("&q={}", crate::web::error_page::url_encode(q))
         };
         format!("/tournaments/{}?page={n}{q}#players", self.d.t.id)
     }

@@ -5,6 +5,7 @@ pub mod checkin;
 pub mod constraints;
 pub mod dashboard;
 pub mod directory;
+pub mod pager;
 pub mod players;
 pub mod print;
 pub mod reports;
