@@ -105,9 +105,13 @@ impl Ctx {
         let label = rooms.label(n);
         match label.room {
             None => self.t1("table-n", "n", label.number),
-            Some((_, room)) => self
-                .lang
-                .t_args("table-in-room", &[("room", room), ("n", label.number.to_string())]),
+            Some((_, room)) => self.lang.t_args(
+                "table-in-room",
+                &[
+                    ("room", super::filters::isolated(&room)),
+                    ("n", label.number.to_string()),
+                ],
+            ),
         }
     }
 

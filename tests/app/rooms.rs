@@ -25,6 +25,16 @@ fn seating(db: &TestDb, id: TournamentId, n: i32) -> Vec<Vec<PlayerId>> {
     seated.tables.into_iter().map(|t| t.players).collect()
 }
 
+/// A name as pages show it, isolated from the text around it.
+fn iso(name: &str) -> String {
+    format!("\u{2068}{name}\u{2069}")
+}
+
+/// A table as a room calls it ("Mezzanine · table 1").
+fn iso_in(room: &str, n: usize) -> String {
+    format!("{} · table {n}", iso(room))
+}
+
 /// The table (1-based) player `p` sits at.
 fn table_of(tables: &[Vec<PlayerId>], p: PlayerId) -> usize {
     tables.iter().position(|t| t.contains(&p)).unwrap() + 1
@@ -132,7 +142,10 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(body.contains("Choisissez une salle du tournoi."), "{body}");
     let (_, dash, _) = get(&app, &jar, &format!("/tournaments/{id}")).await;
-    assert!(dash.contains("joue toujours en salle « Mezzanine »"), "{dash}");
+    assert!(
+        dash.contains(&format!("joue toujours en salle « {} »", iso("Mezzanine"))),
+        "{dash}"
+    );
 
     // Every round: the kept players in their room, whatever the seating.
     let start = format!("/tournaments/{id}/rounds");
@@ -164,10 +177,10 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     // The round page: a heading per room, tables numbered from 1 in each.
     let (_, round, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3")).await;
     let a = round
-        .find("<h2 class=\"room-head\">Salle A</h2>")
+        .find("<h2 class=\"room-head\"><bdi>Salle A</bdi></h2>")
         .expect("Salle A's heading");
     let m = round
-        .find("<h2 class=\"room-head\">Mezzanine</h2>")
+        .find("<h2 class=\"room-head\"><bdi>Mezzanine</bdi></h2>")
         .expect("the Mezzanine's heading");
     assert!(a < m);
     let tables_under = |from: usize, to: usize| round[from..to].matches("\">Table ").count();
@@ -177,18 +190,21 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
 
     // A table's sheet and its deal form name the room.
     let (_, sheet, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3/tables/3")).await;
-    assert!(sheet.contains("Mezzanine · table 1"), "{sheet}");
+    assert!(sheet.contains(&iso_in("Mezzanine", 1)), "{sheet}");
     let (_, form, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3/tables/3/deals/1")).await;
-    assert!(form.contains("Mezzanine · table 1"), "{form}");
+    assert!(form.contains(&iso_in("Mezzanine", 1)), "{form}");
     let (_, printed, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3/sheets?table=3")).await;
-    assert!(printed.contains("Mezzanine · table 1</h1>"), "{printed}");
+    assert!(
+        printed.contains(&format!("{}</h1>", iso_in("Mezzanine", 1))),
+        "{printed}"
+    );
 
     // The player's page says where to go.
     let tables = seating(&db, id, 3);
     let shown = table_of(&tables, kept[0]) - 2;
     let (_, player, _) = get(&app, &jar, &format!("/tournaments/{id}/players/{}", kept[0])).await;
     assert!(
-        player.contains(&format!("en cours : Mezzanine, table {shown},")),
+        player.contains(&format!("en cours : {}, table {shown},", iso("Mezzanine"))),
         "{player}"
     );
 
@@ -198,7 +214,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     // (The French colon follows a no-break space.)
     let screen = screen.replace('\u{a0}', " ");
     assert!(
-        screen.contains("<span class=\"projector-room\">Mezzanine</span>"),
+        screen.contains("<span class=\"projector-room\"><bdi>Mezzanine</bdi></span>"),
         "{screen}"
     );
     assert!(screen.contains("Tables terminées : 0/4"), "{screen}");
@@ -221,7 +237,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(cards.matches("<article class=\"card").count(), 2, "{cards}");
     assert_eq!(
-        cards.matches("<p class=\"card-room\">Salle A</p>").count(),
+        cards.matches("<p class=\"card-room\"><bdi>Salle A</bdi></p>").count(),
         2,
         "{cards}"
     );

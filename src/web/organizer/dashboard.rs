@@ -186,7 +186,9 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, ctx: &Ctx) -> Result<Das
                         ("a", name(a)),
                         (
                             "room",
-                            rooms.room(r).map_or_else(|| format!("#{r}"), |r| r.name.clone()),
+                            rooms
+                                .room(r)
+                                .map_or_else(|| format!("#{r}"), |r| crate::web::filters::isolated(&r.name)),
                         ),
                     ],
                 ),

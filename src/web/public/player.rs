@@ -111,7 +111,7 @@ impl PlayerPage {
         match &c.room {
             None => self.ctx.lang.t_args("live-current-seat", &args),
             Some(room) => {
-                args.push(("room", room.clone()));
+                args.push(("room", crate::web::filters::isolated(room)));
                 self.ctx.lang.t_args("live-current-seat-room", &args)
             }
         }
