@@ -89,6 +89,15 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
         room_rows(&db, id),
         [(1, "Salle A".to_owned(), 2), (2, "Mezzanine".to_owned(), 3)]
     );
+    // A refused change: its row as typed, the room as it was.
+    let fields = [("name", "Salle Alpha"), ("tables", "deux")];
+    let (status, body, _) = post(&app, &mut jar, &format!("{page}/1"), &fields).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        body.contains("value=\"Salle Alpha\"") && body.contains("value=\"deux\""),
+        "{body}"
+    );
+    assert_eq!(room_rows(&db, id)[0], (1, "Salle A".to_owned(), 2));
     let (status, _, _) = post(
         &app,
         &mut jar,
@@ -187,6 +196,20 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     assert_eq!(tables_under(a, m), 2, "{round}");
     assert_eq!(tables_under(m, round.len()), 4, "{round}");
     assert!(round[m..].contains("/tables/6\">Table 4</a>"), "{round}");
+
+    // The seat change form names each table with its room; the posted
+    // slips tell each player their room.
+    assert!(
+        round.contains(&format!("<optgroup label=\"{}\">", iso_in("Mezzanine", 4))),
+        "{round}"
+    );
+    let (_, slips, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3/slips")).await;
+    assert_eq!(
+        slips.matches(&format!("<b>{}", iso("Mezzanine"))).count(),
+        16,
+        "{slips}"
+    );
+    assert_eq!(slips.matches(&format!("<b>{}", iso("Salle A"))).count(), 10, "{slips}");
 
     // A table's sheet and its deal form name the room.
     let (_, sheet, _) = get(&app, &jar, &format!("/tournaments/{id}/rounds/3/tables/3")).await;

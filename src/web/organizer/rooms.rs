@@ -33,12 +33,23 @@ pub struct RoomView {
     pub number: RoomNo,
     /// Name.
     pub name: String,
-    /// Tables it holds (as set).
-    pub tables: i32,
+    /// Tables it holds (as set, or as typed in a refused change).
+    pub tables: String,
     /// The tables of the last round it holds, said.
     pub now: String,
     /// Players kept in it.
     pub kept: usize,
+}
+
+/// What a refused form had typed, shown again as it was.
+#[derive(Clone)]
+pub enum Typed {
+    /// Nothing to show again.
+    Nothing,
+    /// The add form.
+    Add(RoomForm),
+    /// A room's form.
+    Change(RoomNo, RoomForm),
 }
 
 /// A room form as typed.
@@ -85,7 +96,7 @@ async fn render_rooms(
     state: &AppState,
     ctx: Ctx,
     id: TournamentId,
-    form: RoomForm,
+    typed: Typed,
     error: Option<String>,
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
@@ -102,7 +113,18 @@ async fn render_rooms(
                 .iter()
                 .filter_map(|c| c.constraint().ok())
                 .collect();
-            let rooms = views(ctx.lang, &layout, last_tables, &constraints);
+            let mut rooms = views(ctx.lang, &layout, last_tables, &constraints);
+            let form = match typed {
+                Typed::Add(f) => f,
+                Typed::Change(n, f) => {
+                    if let Some(r) = rooms.iter_mut().find(|r| r.number == n) {
+                        r.name = f.name;
+                        r.tables = f.tables;
+                    }
+                    RoomForm::default()
+                }
+                Typed::Nothing => RoomForm::default(),
+            };
             Ok(RoomsPage {
                 ctx,
                 t,
@@ -137,7 +159,7 @@ fn views(lang: Lang, layout: &Layout, tables: usize, constraints: &[Constraint])
             RoomView {
                 number: r.number,
                 name: r.name.clone(),
-                tables: r.tables,
+                tables: r.tables.to_string(),
                 now,
                 kept: constraints
                     .iter()
@@ -153,23 +175,15 @@ async fn rooms_page(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
-    render_rooms(
-        &state,
-        ctx,
-        path.into_inner(),
-        RoomForm::default(),
-        None,
-        StatusCode::OK,
-    )
-    .await
+    render_rooms(&state, ctx, path.into_inner(), Typed::Nothing, None, StatusCode::OK).await
 }
 
 /// Runs a change of the rooms: back to the page, or the page again with
-/// the refusal (and the add form as typed).
+/// the refusal (and the form as typed).
 async fn room_action<F>(
     OrgPage { ctx, state, user }: OrgPage,
     id: TournamentId,
-    typed: RoomForm,
+    typed: Typed,
     action: F,
 ) -> Result<HttpResponse, AppError>
 where
@@ -192,7 +206,7 @@ async fn add_room(
     form: CsrfForm<RoomForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let typed = form.0.clone();
+    let typed = Typed::Add(form.0.clone());
     let f = form.0;
     room_action(page, id, typed, move |tx, actor| {
         rooms::add(tx, id, &f.name, &f.tables, actor).map(|_| ())
@@ -207,8 +221,9 @@ async fn change_room(
     form: CsrfForm<RoomForm>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
+    let typed = Typed::Change(n, form.0.clone());
     let f = form.0;
-    room_action(page, id, RoomForm::default(), move |tx, actor| {
+    room_action(page, id, typed, move |tx, actor| {
         rooms::change(tx, id, n, &f.name, &f.tables, actor)
     })
     .await
@@ -221,7 +236,7 @@ async fn remove_room(
     _form: CsrfForm<serde::de::IgnoredAny>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
-    room_action(page, id, RoomForm::default(), move |tx, actor| {
+    room_action(page, id, Typed::Nothing, move |tx, actor| {
         rooms::remove(tx, id, n, actor)
     })
     .await
@@ -242,7 +257,7 @@ async fn numbering(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let n = form.0.numbering;
-    room_action(page, id, RoomForm::default(), move |tx, actor| {
+    room_action(page, id, Typed::Nothing, move |tx, actor| {
         rooms::set_numbering(tx, id, &n, actor)
     })
     .await

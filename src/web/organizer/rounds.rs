@@ -117,6 +117,10 @@ pub struct TableView {
     pub name: String,
     /// The room's name, on the first table of each room.
     pub room_head: Option<String>,
+    /// The table as its room calls it, room included ("Mezzanine · table 2").
+    pub full_name: String,
+    /// The number its room shows.
+    pub shown: i32,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// Deals entered.
@@ -293,6 +297,8 @@ fn load_round(
             number: table.number,
             // Under its room's heading: the number the room shows.
             name: ctx.t1("table-n", "n", rooms.label(table.number).number),
+            full_name: ctx.table_name(&rooms, table.number),
+            shown: rooms.label(table.number).number,
             room_head: rooms
                 .room_of(table.number)
                 .filter(|r| table.number.get() == 1 || rooms.room_of(TableNo(table.number.get() - 1)) != Some(*r))

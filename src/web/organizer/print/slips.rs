@@ -2,7 +2,7 @@
 
 use actix_web::{get, web, HttpResponse};
 
-use crate::db::models::{RoundTable, Tournament};
+use crate::db::models::{room, RoundTable, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::web::filters;
@@ -17,6 +17,8 @@ pub struct Slip {
     pub name: String,
     /// Table number.
     pub table: TableNo,
+    /// "table 3", or "Mezzanine · table 3" in a tournament of rooms.
+    pub table_name: String,
     /// Place at the table, from 1.
     pub place: usize,
     /// Whether they deal deal 1.
@@ -39,12 +41,22 @@ pub struct SlipsPage {
 
 fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: TournamentId, n: RoundNo) -> Result<SlipsPage, AppError> {
     let (t, round) = round_of(conn, id, n)?;
+    let rooms = room::layout(conn, id)?;
     let mut slips: Vec<Slip> = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
         .flat_map(|(table, players)| {
+            let label = rooms.label(table.number);
+            let table_name = match label.room {
+                None => ctx.t1("slip-table", "n", label.number),
+                Some((_, room)) => ctx.lang.t_args(
+                    "table-in-room",
+                    &[("room", filters::isolated(&room)), ("n", label.number.to_string())],
+                ),
+            };
             seat_views(players).into_iter().map(move |s| Slip {
                 name: s.name,
                 table: table.number,
+                table_name: table_name.clone(),
                 place: s.place,
                 deals_first: s.deals_first,
             })
