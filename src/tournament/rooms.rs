@@ -54,6 +54,10 @@ pub struct Room {
     pub tables: i32,
 }
 
+/// A number no room of the tournament has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NoSuchRoom;
+
 /// A table as a room sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableLabel {
@@ -99,6 +103,32 @@ impl Layout {
     /// The room holding table `n`.
     pub fn room_of(&self, n: TableNo) -> Option<&Room> {
         self.room_index(n).map(|i| &self.rooms[i])
+    }
+
+    /// The room whose first table is table `n` (where a room's heading goes).
+    pub fn opened_by(&self, n: TableNo) -> Option<&Room> {
+        self.room_index(n)
+            .filter(|&i| self.first_of(i) == n.get())
+            .map(|i| &self.rooms[i])
+    }
+
+    /// Whether table `n` is in room `number`.
+    pub fn holds(&self, number: RoomNo, n: TableNo) -> bool {
+        self.room_of(n).is_some_and(|r| r.number == number)
+    }
+
+    /// The room a query names by its number (`?room=2`): `Ok(None)` when
+    /// none is named, an error for a number the tournament has no room of.
+    pub fn asked(&self, typed: Option<&str>) -> Result<Option<&Room>, NoSuchRoom> {
+        match typed.map(str::trim).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(s) => s
+                .parse::<RoomNo>()
+                .ok()
+                .and_then(|r| self.room(r))
+                .map(Some)
+                .ok_or(NoSuchRoom),
+        }
     }
 
     /// The room numbered `number`.
@@ -314,6 +344,14 @@ mod tests {
         assert_eq!(l.tables_of(RoomNo(2), 2), 3..3);
         assert_eq!(l.tables_of(RoomNo(3), 8), 1..1);
         assert!(Layout::default().room_of(TableNo(1)).is_none());
+        let opening: Vec<i32> = (1..=8).filter_map(|n| l.opened_by(TableNo(n)).map(|_| n)).collect();
+        assert_eq!(opening, [1, 4]);
+        assert!(l.holds(RoomNo(2), TableNo(8)) && !l.holds(RoomNo(1), TableNo(4)));
+        assert_eq!(l.asked(None), Ok(None));
+        assert_eq!(l.asked(Some("")), Ok(None));
+        assert_eq!(l.asked(Some("2")).unwrap().unwrap().name, "Salle B");
+        assert_eq!(l.asked(Some("3")), Err(NoSuchRoom));
+        assert_eq!(l.asked(Some("deux")), Err(NoSuchRoom));
     }
 
     #[test]

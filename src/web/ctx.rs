@@ -102,9 +102,20 @@ impl Ctx {
     /// Table `n` as its room calls it: "Table 3", or "Salle B · table 3"
     /// in a tournament of several rooms.
     pub fn table_name(&self, rooms: &crate::tournament::rooms::Layout, n: crate::tournament::ids::TableNo) -> String {
+        self.table_name_or(rooms, n, "table-n")
+    }
+
+    /// Table `n` as its room calls it, `alone` ("table-n", "slip-table") the
+    /// message naming a table of a one-room tournament.
+    pub fn table_name_or(
+        &self,
+        rooms: &crate::tournament::rooms::Layout,
+        n: crate::tournament::ids::TableNo,
+        alone: &str,
+    ) -> String {
         let label = rooms.label(n);
         match label.room {
-            None => self.t1("table-n", "n", label.number),
+            None => self.t1(alone, "n", label.number),
             Some((_, room)) => self.lang.t_args(
                 "table-in-room",
                 &[

@@ -11,7 +11,7 @@ use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{PlayerId, RoundNo};
 use crate::tournament::rooms::keep_in_rooms;
 use crate::tournament::seating::{self, PlanOptions, RoundRequest};
-use crate::tournament::table::{constraint_lists, kept_in_rooms, Constraint, StoredPlan};
+use crate::tournament::table::{constraint_lists, kept_in_rooms, Constraint, ConstraintLists, StoredPlan};
 
 use super::rounds::{history, seating_error, totals};
 use super::OpResult;
@@ -32,14 +32,14 @@ pub(super) fn seat(
         .iter()
         .map(SeatingConstraint::constraint)
         .collect::<QueryResult<Vec<Constraint>>>()?;
-    let mut tables = seat_alone(tx, t, number, active, &constraints)?;
+    let lists = constraint_lists(&constraints, &active_set);
+    let fixed: BTreeSet<PlayerId> = lists.1.iter().map(|(p, _)| *p).collect();
+    let mut tables = seat_alone(tx, t, number, active, lists)?;
     let kept = kept_in_rooms(&constraints, &active_set);
     if kept.is_empty() {
         return Ok((tables, Vec::new()));
     }
     let layout = room::layout(tx, t.id)?;
-    let (_, fixed) = constraint_lists(&constraints, &active_set);
-    let fixed: BTreeSet<PlayerId> = fixed.iter().map(|(p, _)| *p).collect();
     let left_out = keep_in_rooms(&layout, &mut tables, &kept, &fixed);
     Ok((tables, left_out))
 }
@@ -50,10 +50,8 @@ fn seat_alone(
     t: &Tournament,
     number: RoundNo,
     active: &[PlayerId],
-    constraints: &[Constraint],
+    lists: ConstraintLists,
 ) -> OpResult<seating::Round> {
-    let active_set: BTreeSet<PlayerId> = active.iter().copied().collect();
-    let lists = constraint_lists(constraints, &active_set);
     let fingerprint = StoredPlan::fingerprint(&lists, t.extra_fives);
     let (avoid, fixed) = lists;
     let past = history(tx, t.id)?;

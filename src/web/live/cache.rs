@@ -113,9 +113,11 @@ impl Snapshot {
                 let tables = RoundTable::for_round(conn, last.id)?;
                 let entered = Deal::entered_in_round(conn, last.id)?;
                 for r in &rooms.rooms {
-                    let numbers = rooms.tables_of(r.number, tables.len());
-                    let within = |n: TableNo| numbers.contains(&(n.get() as usize));
-                    let mine: Vec<RoundTable> = tables.iter().filter(|t| within(t.number)).cloned().collect();
+                    let mine: Vec<RoundTable> = tables
+                        .iter()
+                        .filter(|t| rooms.holds(r.number, t.number))
+                        .cloned()
+                        .collect();
                     let ids: std::collections::HashSet<i32> = mine.iter().map(|t| t.id).collect();
                     let in_room: Vec<(i32, i32)> = entered.iter().filter(|(t, _)| ids.contains(t)).copied().collect();
                     room_progress.push((r.number, Progress::of(last, &mine, &in_room)));

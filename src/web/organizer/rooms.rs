@@ -27,6 +27,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(remove_room);
 }
 
+/// The query of a room's own page, its projector or its cards (`?room=2`;
+/// see [`Layout::asked`]).
+#[derive(Deserialize)]
+pub struct RoomQuery {
+    /// The room's number, as typed in the address.
+    #[serde(default)]
+    pub room: Option<String>,
+}
+
 /// A room as the page lists it.
 pub struct RoomView {
     /// Number.

@@ -113,13 +113,11 @@ pub fn seat_views(players: Vec<(PlayerId, String)>) -> Vec<SeatView> {
 pub struct TableView {
     /// Number.
     pub number: TableNo,
-    /// "Table 3", numbered as its room shows it.
-    pub name: String,
     /// The room's name, on the first table of each room.
     pub room_head: Option<String>,
     /// The table as its room calls it, room included ("Mezzanine · table 2").
     pub full_name: String,
-    /// The number its room shows.
+    /// The number its room shows (under its room's heading: "Table 3").
     pub shown: i32,
     /// The players by place.
     pub seats: Vec<SeatView>,
@@ -295,14 +293,9 @@ fn load_round(
         .into_iter()
         .map(|(table, players)| TableView {
             number: table.number,
-            // Under its room's heading: the number the room shows.
-            name: ctx.t1("table-n", "n", rooms.label(table.number).number),
             full_name: ctx.table_name(&rooms, table.number),
             shown: rooms.label(table.number).number,
-            room_head: rooms
-                .room_of(table.number)
-                .filter(|r| table.number.get() == 1 || rooms.room_of(TableNo(table.number.get() - 1)) != Some(*r))
-                .map(|r| r.name.clone()),
+            room_head: rooms.opened_by(table.number).map(|r| r.name.clone()),
             seats: seat_views(players),
             entered: entered_at.get(&table.id).copied().unwrap_or(0),
             deal_count: table.deal_count,

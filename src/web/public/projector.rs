@@ -13,6 +13,7 @@ use crate::web::clock::ClockView;
 use crate::web::filters;
 use crate::web::links::{qr_svg_inline, SiteUrl};
 use crate::web::live::{Progress, Snapshot};
+use crate::web::organizer::rooms::RoomQuery;
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::{live_url, tables_done};
@@ -195,32 +196,21 @@ impl ProjectorPage {
     }
 }
 
-/// The projector's query: a room's screen (`?room=2`).
-#[derive(serde::Deserialize)]
-pub(super) struct ProjectorQuery {
-    #[serde(default)]
-    room: Option<String>,
-}
-
 #[get("/tournaments/{id}/projector")]
 pub(super) async fn projector_page(
     ctx: Ctx,
     state: web::Data<AppState>,
     site: SiteUrl,
     path: web::Path<TournamentId>,
-    query: web::Query<ProjectorQuery>,
+    query: web::Query<RoomQuery>,
 ) -> Result<HttpResponse, AppError> {
     let data = state.standings(path.into_inner(), None).await?;
     // A room the tournament does not have: no such screen.
-    let room = match query.into_inner().room.filter(|r| !r.is_empty()) {
-        None => None,
-        Some(r) => Some(
-            r.parse::<RoomNo>()
-                .ok()
-                .filter(|r| data.rooms.room(*r).is_some())
-                .ok_or(AppError::NotFound)?,
-        ),
-    };
+    let room = data
+        .rooms
+        .asked(query.room.as_deref())
+        .map_err(|_| AppError::NotFound)?
+        .map(|r| r.number);
     Ok(render::page(&ProjectorPage {
         room,
         ctx,

@@ -8,11 +8,13 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::{room, GameSeat, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
 use crate::db::AnyConnection;
-use crate::tournament::ids::{RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
+use crate::tournament::rooms::TableLabel;
 use crate::web::filters;
 use crate::web::links::{qr_svg, qr_svg_inline, SiteUrl};
 use crate::web::{render, AppError, Ctx, OrgPage};
 
+use super::super::rooms::RoomQuery;
 use super::super::rounds::{seat_views, SeatView};
 use super::round_of;
 
@@ -39,10 +41,8 @@ pub(super) async fn table_qr(
 pub struct CardView {
     /// Table number.
     pub number: TableNo,
-    /// "Table 3", numbered as its room shows it.
-    pub name: String,
-    /// Its room, in a tournament of several rooms.
-    pub room: Option<String>,
+    /// The number its room shows, and its room in a tournament of several.
+    pub label: TableLabel,
     /// The players by place.
     pub seats: Vec<SeatView>,
     /// The tablet's full link.
@@ -82,13 +82,6 @@ pub struct CardsPage {
     pub room: Option<String>,
 }
 
-/// The cards' query: one room's (`?room=2`).
-#[derive(serde::Deserialize)]
-pub(super) struct CardsQuery {
-    #[serde(default)]
-    room: Option<String>,
-}
-
 fn load_cards(
     conn: &mut AnyConnection,
     ctx: Ctx,
@@ -100,21 +93,12 @@ fn load_cards(
     let (t, round) = round_of(conn, id, n)?;
     let rooms = room::layout(conn, id)?;
     // One room's cards (a room the tournament does not have: no such page).
-    let room = match room.filter(|r| !r.is_empty()) {
-        None => None,
-        Some(r) => Some(
-            r.parse::<RoomNo>()
-                .ok()
-                .and_then(|r| rooms.room(r))
-                .ok_or(AppError::NotFound)?,
-        ),
-    };
+    let room = rooms.asked(room.as_deref()).map_err(|_| AppError::NotFound)?;
     let deals = crate::db::ops::rounds::duplicate_deals(&t, n)
         .map(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
     let mut tables = RoundTable::with_players_of_round(conn, round.id)?;
     if let Some(r) = room {
-        let numbers = rooms.tables_of(r.number, tables.len());
-        tables.retain(|(t, _)| numbers.contains(&(t.number.get() as usize)));
+        tables.retain(|(t, _)| rooms.holds(r.number, t.number));
     }
     let ids: Vec<i32> = tables.iter().map(|(t, _)| t.id).collect();
     let played = Played::of_tables(conn, &ids)?;
@@ -142,8 +126,7 @@ fn load_cards(
                 .collect();
             CardView {
                 number: table.number,
-                name: ctx.t1("table-n", "n", rooms.label(table.number).number),
-                room: rooms.label(table.number).room.map(|(_, name)| name),
+                label: rooms.label(table.number),
                 seats: seat_views(players),
                 qr: qr_svg_inline(&link, "qr"),
                 link,
@@ -166,7 +149,7 @@ pub(super) async fn cards_page(
     OrgPage { ctx, state, .. }: OrgPage,
     path: web::Path<(TournamentId, RoundNo)>,
     site: SiteUrl,
-    query: web::Query<CardsQuery>,
+    query: web::Query<RoomQuery>,
 ) -> Result<HttpResponse, AppError> {
     let (id, n) = path.into_inner();
     let room = query.into_inner().room;

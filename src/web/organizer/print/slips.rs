@@ -45,14 +45,7 @@ fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: TournamentId, n: RoundNo) 
     let mut slips: Vec<Slip> = RoundTable::with_players_of_round(conn, round.id)?
         .into_iter()
         .flat_map(|(table, players)| {
-            let label = rooms.label(table.number);
-            let table_name = match label.room {
-                None => ctx.t1("slip-table", "n", label.number),
-                Some((_, room)) => ctx.lang.t_args(
-                    "table-in-room",
-                    &[("room", filters::isolated(&room)), ("n", label.number.to_string())],
-                ),
-            };
+            let table_name = ctx.table_name_or(&rooms, table.number, "slip-table");
             seat_views(players).into_iter().map(move |s| Slip {
                 name: s.name,
                 table: table.number,
