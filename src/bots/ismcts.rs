@@ -7,7 +7,8 @@
 //! has seen, by [`Knowledge`]: hands, dog or écart, voids, handfuls, the
 //! call), rebuilds the deal on it from the public history, and plays every
 //! candidate still in the race to the end of the deal with the quick player
-//! at every seat, scoring each by this seat's score in points. All
+//! at every seat, scoring each by this seat's score in points (at a table
+//! with deals behind and ahead, its points and its places: [`Stakes`]). All
 //! candidates meet the same determinizations (paired comparisons: the luck
 //! of the cards cancels out). The search is a one-level tree over the
 //! information set, with successive halving instead of UCB: after 16, 32,
@@ -29,6 +30,7 @@ use super::budget::{Budget, Deadline};
 use super::candidates::candidates;
 use super::quick::quick_action;
 use super::sample::{Knowledge, SEATS};
+use super::stakes::Stakes;
 use super::Bot;
 use crate::tarot::contract::Seat;
 use crate::tarot::{Action, Game, Phase};
@@ -43,23 +45,35 @@ const FIRST_CUT: u32 = 16;
 /// have made the bids already made.
 const BID_TRIES: u32 = 8;
 
-/// The strong player's action for `seat`, the seat to act.
+/// The strong player's action for `seat`, the seat to act, on points alone.
 pub fn ismcts_action<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mut R) -> Action {
+    ismcts_action_at(game, seat, budget, &Stakes::NONE, rng)
+}
+
+/// The strong player's action for `seat` at a table whose scores are
+/// `stakes`.
+pub fn ismcts_action_at<R: Rng + ?Sized>(
+    game: &Game,
+    seat: Seat,
+    budget: Budget,
+    stakes: &Stakes,
+    rng: &mut R,
+) -> Action {
     let quick = quick_action(game, seat, rng);
     let cands = candidates(game, seat, quick);
     if cands.len() <= 1 {
         return quick;
     }
-    match race(game, seat, &cands, budget, rng) {
+    match race(game, seat, &cands, budget, stakes, rng) {
         Some(r) => cands[r.best()],
         None => quick,
     }
 }
 
-/// What a race found: each candidate's total score and number of playouts.
+/// What a race found: each candidate's total value and number of playouts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Race {
-    /// This seat's total score after each candidate.
+    /// This seat's total value ([`Stakes::value`]) after each candidate.
     pub sums: Vec<i64>,
     /// Playouts of each candidate.
     pub counts: Vec<u32>,
@@ -105,8 +119,16 @@ impl Race {
 }
 
 /// Races `cands` (actions of `seat`, the seat to act) over determinizations
-/// of what the seat does not know. `None` when none could be drawn.
-pub fn race<R: Rng + ?Sized>(game: &Game, seat: Seat, cands: &[Action], budget: Budget, rng: &mut R) -> Option<Race> {
+/// of what the seat does not know, each playout worth its
+/// [`Stakes::value`]. `None` when none could be drawn.
+pub fn race<R: Rng + ?Sized>(
+    game: &Game,
+    seat: Seat,
+    cands: &[Action],
+    budget: Budget,
+    stakes: &Stakes,
+    rng: &mut R,
+) -> Option<Race> {
     let view = Knowledge::of(game, seat)?;
     let iterations = match budget {
         Budget::Playouts(n) => n.max(1),
@@ -134,7 +156,7 @@ pub fn race<R: Rng + ?Sized>(game: &Game, seat: Seat, cands: &[Action], budget: 
                 continue; // cannot happen: the seat's own cards are its own
             }
             super::play_out(&mut g, bots, rng);
-            r.sums[k] += g.scores().map_or(0, |s| s[seat.index()]);
+            r.sums[k] += g.scores().map_or(0, |s| stakes.value(&s, seat));
             r.counts[k] += 1;
         }
         r.iterations += 1;

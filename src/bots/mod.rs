@@ -13,6 +13,8 @@
 //!   card play only (the rest is the quick player's).
 //! * [`sample`]: the determinizations both search players draw.
 //! * [`budget`]: the search budget per decision, the only clock read.
+//! * [`stakes`]: the table's scores, which the strong player weighs with
+//!   the deal's points.
 
 pub mod budget;
 pub mod candidates;
@@ -21,6 +23,7 @@ pub mod quick;
 pub mod random;
 pub mod sample;
 pub mod sampler;
+pub mod stakes;
 
 use rand::Rng;
 
@@ -28,10 +31,11 @@ use crate::tarot::cards::CardSet;
 use crate::tarot::{Action, Game, Seat};
 
 pub use budget::Budget;
-pub use ismcts::ismcts_action;
+pub use ismcts::{ismcts_action, ismcts_action_at};
 pub use quick::quick_action;
 pub use random::random_action;
 pub use sampler::sampler_action;
+pub use stakes::Stakes;
 
 /// The built-in players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,12 +51,19 @@ pub enum Bot {
 }
 
 impl Bot {
-    /// This bot's action for `seat` (the seat to act).
+    /// This bot's action for `seat` (the seat to act), on the deal's
+    /// points alone.
     pub fn act<R: Rng + ?Sized>(self, game: &Game, seat: Seat, rng: &mut R) -> Action {
+        self.act_at(game, seat, &Stakes::NONE, rng)
+    }
+
+    /// This bot's action for `seat` at a table whose scores are `stakes`
+    /// (only the strong player weighs them).
+    pub fn act_at<R: Rng + ?Sized>(self, game: &Game, seat: Seat, stakes: &Stakes, rng: &mut R) -> Action {
         match self {
             Bot::Quick => quick_action(game, seat, rng),
             Bot::Random => random_action(game, seat, rng),
-            Bot::Strong(budget) => ismcts_action(game, seat, budget, rng),
+            Bot::Strong(budget) => ismcts_action_at(game, seat, budget, stakes, rng),
             Bot::Sampler(budget) => sampler_action(game, seat, budget, rng),
         }
     }

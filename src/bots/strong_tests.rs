@@ -1,12 +1,14 @@
 //! The search player: legal actions at every table size, no peeking at the
 //! cards its seat cannot see, determinism under a playout budget, a bid
-//! and an écart that follow the seat's score.
+//! and an écart that follow the seat's score, a bid that follows the
+//! table's scores.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::candidates::{candidates, ecarts};
-use super::ismcts::ismcts_action;
+use super::ismcts::{ismcts_action, ismcts_action_at};
+use super::stakes::Stakes;
 use super::{play_out, quick_action, random_subset, Bot, Budget};
 use crate::tarot::cards::CardSet;
 use crate::tarot::contract::{deal_shape, Contract, Seat};
@@ -208,4 +210,47 @@ fn ecarts_are_legal_distinct_and_start_with_quicks() {
         let quick = quick_action(&g, seat, &mut ChaCha8Rng::seed_from_u64(0));
         assert_eq!(candidates(&g, seat, quick).len(), all.len());
     }
+}
+
+/// The first seat's bid in deal `seed` at 4 players, at a table whose
+/// scores are `stakes` (its bids ranked: a pass is `None`, the lowest).
+fn first_bid(seed: u64, stakes: &Stakes) -> Option<Contract> {
+    let game = Game::new(4, Seat(3), seed);
+    let first = game.to_act().expect("the first to bid");
+    match ismcts_action_at(
+        &game,
+        first,
+        Budget::Playouts(32),
+        stakes,
+        &mut ChaCha8Rng::seed_from_u64(seed),
+    ) {
+        Action::Bid(b) => b,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn bids_by_the_tables_scores() {
+    // Seat 0 bids first (the dealer is seat 3); on the last deal of the
+    // table it is 30 behind the three others, or 30 ahead of them.
+    let behind = Stakes::new(&[0, 30, 30, 30], 0);
+    let ahead = Stakes::new(&[30, 0, 0, 0], 0);
+    // Its places settled whatever happens: exactly the bids on points alone.
+    let settled = Stakes::new(&[2000, 0, 0, 0], 0);
+    let (mut bolder, mut meeker) = (0, 0);
+    let (mut safer, mut riskier) = (0, 0);
+    for seed in 0..40 {
+        let alone = first_bid(seed, &Stakes::NONE);
+        assert_eq!(first_bid(seed, &settled), alone, "seed {seed}");
+        let b = first_bid(seed, &behind);
+        bolder += usize::from(b > alone);
+        meeker += usize::from(b < alone);
+        let a = first_bid(seed, &ahead);
+        safer += usize::from(a < alone);
+        riskier += usize::from(a > alone);
+    }
+    // Behind, a pass leaves it behind: it bids more often, and higher.
+    assert!(bolder > meeker + 2, "behind: {bolder} higher bids, {meeker} lower");
+    // Ahead, a pass keeps its places: it bids less often, and lower.
+    assert!(safer > riskier + 2, "ahead: {safer} lower bids, {riskier} higher");
 }

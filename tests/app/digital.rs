@@ -715,3 +715,70 @@ crate::test_case!(a_killed_server_resumes_the_deal_postgres, Postgres);
 fn a_killed_server_resumes_the_deal_postgres() {
     restart(Some(&TestDb::postgres().url));
 }
+
+/// Each player's total over a table's slots, by the standings' own rows.
+fn slot_totals(db: &TestDb, table: i32) -> BTreeMap<i32, i64> {
+    use chelem::db::schema::{deal_scores, deals};
+    use diesel::prelude::*;
+    let lines: Vec<(i32, i32)> = deal_scores::table
+        .inner_join(deals::table)
+        .filter(deals::table_id.eq(table))
+        .select((deal_scores::player_id, deal_scores::score))
+        .load(&mut *db.conn())
+        .unwrap();
+    let mut out = BTreeMap::new();
+    for (p, v) in lines {
+        *out.entry(p).or_insert(0) += i64::from(v);
+    }
+    out
+}
+
+/// A tournament table's bots know its scores: every bot's turn carries each
+/// seat's total over the table's slots (a deal typed before the switch
+/// included) as the standings' rows add them up, and the deals left after
+/// the one in progress.
+fn bots_know_the_tables_scores(db: TestDb) {
+    use chelem::bots::BotKind;
+    use chelem::db::ops::games::{self, BotTurn, GameState};
+    let t = TournamentBuilder::new("Coupe")
+        .players(4)
+        .deals_table4(4)
+        .seated(1)
+        .deals(|table, k| {
+            (k == 1).then(|| json!({"taker": table.players[2].0, "contract": "garde", "oudlers": 2, "points": 50}))
+        })
+        .build(&mut db.conn());
+    let table = &t.rounds[0][0];
+    let user = common::http::USER;
+    let game = chelem::db::write(&mut db.conn(), |tx| games::make_digital(tx, table, user)).unwrap();
+    for s in 0..4 {
+        chelem::db::write(&mut db.conn(), |tx| games::set_bot(tx, game, s, Some(BotKind::Quick))).unwrap();
+    }
+    let mut turns = 0;
+    while let Some(turn) = games::bot_turn(&mut db.conn(), game).unwrap() {
+        if let BotTurn::Play { stakes, .. } = &turn {
+            let st = GameState::load(&mut db.conn(), game).unwrap();
+            let by_player = slot_totals(&db, table.id);
+            for (deal_seat, &table_seat) in st.map.iter().enumerate() {
+                let player = table.players[table_seat].0;
+                let total = by_player.get(&player).copied().unwrap_or(0);
+                assert_eq!(stakes.totals[deal_seat], total, "seat {deal_seat}: {stakes:?}");
+            }
+            // The typed garde's points, at least, are there.
+            assert!(stakes.totals.iter().any(|v| *v != 0), "{stakes:?}");
+            let number = st.current().unwrap().number;
+            assert_eq!(stakes.deals_left, Some((4 - number) as u32));
+            turns += 1;
+        }
+        let decided = turn.decide();
+        chelem::db::write(&mut db.conn(), |tx| games::bot_move(tx, game, &decided)).unwrap();
+    }
+    // Deals 2 to 4 played by the bots, every slot filled.
+    assert!(turns > 3 * 18, "{turns} turns");
+    assert_eq!(slot_totals(&db, table.id).len(), 4);
+    assert_eq!(games::GameState::load(&mut db.conn(), game).unwrap().deals.len(), 3);
+}
+
+on_both!(a_tables_bots_know_its_scores, |db: &dyn Fn() -> TestDb| {
+    bots_know_the_tables_scores(db())
+});

@@ -377,6 +377,26 @@ impl Deal {
         Ok(attach_scores(deals, &scores))
     }
 
+    /// Each player's total over the deals of a table that no organizer
+    /// voided (what the table's sheet adds up), in the order first met.
+    pub fn table_totals(conn: &mut AnyConnection, table_id: i32) -> QueryResult<Vec<(PlayerId, i64)>> {
+        let lines: Vec<(PlayerId, i32)> = deal_scores::table
+            .inner_join(deals::table)
+            .filter(deals::table_id.eq(table_id))
+            .filter(deals::void_reason.is_null())
+            .order(deal_scores::id)
+            .select((deal_scores::player_id, deal_scores::score))
+            .load(conn)?;
+        let mut out: Vec<(PlayerId, i64)> = Vec::new();
+        for (p, v) in lines {
+            match out.iter_mut().find(|(q, _)| *q == p) {
+                Some((_, total)) => *total += i64::from(v),
+                None => out.push((p, i64::from(v))),
+            }
+        }
+        Ok(out)
+    }
+
     /// Confirms deal `id` by `player` (a defender, at the table): it counts
     /// from now on.
     pub fn confirm(conn: &mut AnyConnection, id: i32, player: PlayerId) -> QueryResult<usize> {

@@ -16,7 +16,6 @@ use super::super::form::{attempt, see_other, Refused};
 use super::super::links::{qr_svg_inline, SiteUrl};
 use super::super::organizer::rounds::{render_round, Said};
 use super::super::{render, AppError, Ctx, OrgPage};
-use super::view::{deal_scores, totals};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -215,7 +214,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
     let page = state
         .db(move |conn| {
             let st = GameState::load(conn, id)?;
-            let scores = deal_scores(&st);
+            let scores = st.deal_scores();
             let seats = st
                 .seats
                 .iter()
@@ -248,7 +247,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                 table: st.table.as_ref().map(|(t, r, tb)| (t.id, r.number, tb.number)),
                 seats,
                 deals,
-                totals: totals(&st),
+                totals: st.totals(),
                 deal_count: st.planned(),
                 between_deals: st.between_deals(),
             })

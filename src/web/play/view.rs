@@ -1,5 +1,5 @@
-//! What a seat sees: the JSON view of FORMATS.md ("Digital play: seats") and
-//! the scores across the deals of the table. Built only from
+//! What a seat sees: the JSON view of FORMATS.md ("Digital play: seats"),
+//! with the scores across the deals of the table. Built only from
 //! [`crate::tarot::Game::view`] of that seat: no other seat's hidden card can
 //! get in.
 
@@ -7,30 +7,6 @@ use serde_json::{json, Value};
 
 use crate::db::ops::games::GameState;
 use crate::tarot::{Game, Seat, SeatView};
-
-/// The scores of each finished deal by table seat (`None`: sat out).
-pub fn deal_scores(st: &GameState) -> Vec<(i32, Vec<Option<i64>>)> {
-    st.deals
-        .iter()
-        .filter_map(|d| {
-            let scores: Vec<Option<i64>> = serde_json::from_str(d.scores.as_deref()?).ok()?;
-            Some((d.number, scores))
-        })
-        .collect()
-}
-
-/// Each table seat's total over the finished deals.
-pub fn totals(st: &GameState) -> Vec<i64> {
-    let mut out = vec![0; st.seats.len()];
-    for (_, scores) in deal_scores(st) {
-        for (t, s) in scores.iter().enumerate() {
-            if let (Some(v), Some(total)) = (s, out.get_mut(t)) {
-                *total += v;
-            }
-        }
-    }
-    out
-}
 
 /// What a seat that sits this deal out (the dealer at a table of 5) sees:
 /// what every player sees, no hand.
@@ -85,7 +61,7 @@ pub fn seat_json(st: &GameState, table_seat: usize) -> Value {
         "table".into(),
         json!(st.seats.iter().map(|s| s.name.clone()).collect::<Vec<_>>()),
     );
-    o.insert("totals".into(), json!(totals(st)));
+    o.insert("totals".into(), json!(st.totals()));
     o.insert("next".into(), json!(st.next_open()));
     if let Some(h) = st.handful_offer(table_seat) {
         o.insert("handful_offer".into(), json!(h.to_vec()));

@@ -3,10 +3,10 @@
 //! written through a door ([`bot_move`]); and the games whose bots to wake
 //! after a restart ([`unfinished`]).
 
-use crate::bots::Pace;
+use crate::bots::{Pace, Stakes};
 use rand::SeedableRng;
 
-use crate::db::models::GameDeal;
+use crate::db::models::{Deal, GameDeal, RoundTable};
 use crate::db::{AnyConnection, Tx};
 use crate::tarot::{Action, Game, Seat};
 
@@ -34,6 +34,8 @@ pub enum BotTurn {
         version: i32,
         /// How fast the game's bots play.
         pace: Pace,
+        /// The table's scores so far and the deals left.
+        stakes: Stakes,
     },
     /// A table of bots only deals its next deal.
     Deal {
@@ -68,12 +70,13 @@ impl BotTurn {
                 kind,
                 game,
                 version,
+                stakes,
                 ..
             } => {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(os_seed());
                 BotMove::Play {
                     table_seat: *table_seat,
-                    action: kind.bot().act(game, *seat, &mut rng),
+                    action: kind.bot().act_at(game, *seat, stakes, &mut rng),
                     version: *version,
                 }
             }
@@ -105,6 +108,7 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
             game: Box::new(*game),
             version: st.version,
             pace: st.game.pace,
+            stakes: st.stakes(&table_totals(conn, &st)?),
         }));
     }
     // A casual game's person who left the table keeps the seat's link to
@@ -115,6 +119,21 @@ pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> 
         .iter()
         .all(|s| s.bot.is_some() && !(casual && s.token.is_some()));
     Ok((st.next_open() && all_bots).then_some(BotTurn::Deal { pace: st.game.pace }))
+}
+
+/// Each table seat's total so far: a tournament table's over its slots
+/// (the deals typed before it went digital included, as its sheet and the
+/// standings add them up), a casual game's over its deals.
+fn table_totals(conn: &mut AnyConnection, st: &GameState) -> OpResult<Vec<i64>> {
+    let Some((_, _, table)) = &st.table else {
+        return Ok(st.totals());
+    };
+    let by_player = Deal::table_totals(conn, table.id)?;
+    let players = RoundTable::players(conn, table.id)?;
+    Ok(players
+        .iter()
+        .map(|p| by_player.iter().find(|(q, _)| q == p).map_or(0, |(_, v)| *v))
+        .collect())
 }
 
 /// Writes a bot's decision: as a seat's action (refused if the deal moved

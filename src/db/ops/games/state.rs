@@ -152,11 +152,15 @@ impl GameState {
     /// Whether the next deal may be dealt now: the last one is over, more
     /// are to come, the round is open and its bell has not rung.
     pub fn next_open(&self) -> bool {
-        let bell_rung = self
-            .table
+        self.deal_over() && self.more_deals() && !self.round_closed() && !self.bell_rung()
+    }
+
+    /// Whether the round's bell has rung (a digital table of a timed round):
+    /// no new deal is dealt.
+    pub fn bell_rung(&self) -> bool {
+        self.table
             .as_ref()
-            .is_some_and(|(_, r, _)| !crate::tournament::clock::may_deal(r.ends_at, crate::db::now()));
-        self.deal_over() && self.more_deals() && !self.round_closed() && !bell_rung
+            .is_some_and(|(_, r, _)| !crate::tournament::clock::may_deal(r.ends_at, crate::db::now()))
     }
 
     /// The smallest handful a person at `table_seat` may show now (a bot's
@@ -164,6 +168,44 @@ impl GameState {
     pub fn handful_offer(&self, table_seat: usize) -> Option<crate::tarot::CardSet> {
         let seat = self.deal_seat(table_seat).filter(|_| !self.is_bot(table_seat))?;
         self.play.as_ref()?.smallest_handful(seat)
+    }
+
+    /// The scores of each finished deal by table seat (`None`: sat out).
+    pub fn deal_scores(&self) -> Vec<(i32, Vec<Option<i64>>)> {
+        self.deals
+            .iter()
+            .filter_map(|d| {
+                let scores: Vec<Option<i64>> = serde_json::from_str(d.scores.as_deref()?).ok()?;
+                Some((d.number, scores))
+            })
+            .collect()
+    }
+
+    /// Each table seat's total over the finished deals.
+    pub fn totals(&self) -> Vec<i64> {
+        let mut out = vec![0; self.seats.len()];
+        for (_, scores) in self.deal_scores() {
+            for (t, s) in scores.iter().enumerate() {
+                if let (Some(v), Some(total)) = (s, out.get_mut(t)) {
+                    *total += v;
+                }
+            }
+        }
+        out
+    }
+
+    /// The table's scores as the seats of the deal in progress see them,
+    /// `totals` being each table seat's total so far: and the deals the
+    /// game still deals after this one (none once the round's bell has
+    /// rung). What the strong bot weighs.
+    pub fn stakes(&self, totals: &[i64]) -> crate::bots::Stakes {
+        let by_seat: Vec<i64> = self.map.iter().map(|&t| totals.get(t).copied().unwrap_or(0)).collect();
+        let left = if self.bell_rung() {
+            0
+        } else {
+            (self.game.deal_count - self.deals.last().map_or(0, |d| d.number)).max(0)
+        };
+        crate::bots::Stakes::new(&by_seat, left as u32)
     }
 
     /// Names by seat of the last deal.

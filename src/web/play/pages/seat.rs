@@ -11,7 +11,7 @@ use crate::web::deal::preview::explain_record;
 use crate::web::filters;
 use crate::web::Ctx;
 
-use super::super::view::{deal_scores, seat_view, totals};
+use super::super::view::seat_view;
 use super::faces::{bid_label, contract_line, held_order, CardFace, Played, Shown};
 use super::table::{self, Place};
 
@@ -192,11 +192,12 @@ impl SeatPage {
                 .map(|(t, _, _)| format!("/tournaments/{}/standings", t.id)),
             next: st.next_open(),
             table: st.seats.iter().map(|s| s.name.clone()).collect(),
-            scores: deal_scores(st)
+            scores: st
+                .deal_scores()
                 .into_iter()
                 .map(|(n, s)| (n, s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()))
                 .collect(),
-            totals: totals(st),
+            totals: st.totals(),
             replay: None,
             pace: (st.game.pace.name(), st.seats.iter().any(|s| s.bot.is_some())),
             error,
