@@ -375,6 +375,7 @@ room-name-example = Main hall
 room-tables = Tables
 room-save = Save
 room-now = Last round: tables { $first } to { $last }
+room-now-one = Last round: table { $n }
 room-now-none = Last round: no table in this room
 room-kept = { $count ->
     [one] 1 player kept in this room

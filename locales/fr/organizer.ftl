@@ -381,6 +381,7 @@ room-name-example = Salle des fêtes
 room-tables = Tables
 room-save = Enregistrer
 room-now = Dernière ronde : tables { $first } à { $last }
+room-now-one = Dernière ronde : table { $n }
 room-now-none = Dernière ronde : aucune table dans cette salle
 room-kept = { $count ->
     [one] 1 joueur gardé dans cette salle

@@ -2,7 +2,8 @@
 //! rooms on the rooms page (refusals said, the form kept as typed), tables
 //! numbered on or from 1 in each room, players kept in a room whatever the
 //! seating, each room's projector and table cards, the round page, the
-//! table sheet and the player's page naming the room, a kept player not
+//! table sheet, a digital table's game page and the player's page naming
+//! the room, a kept player not
 //! moved out by hand, a room holding kept players not removed, and the rooms
 //! carried through an export and its import.
 
@@ -15,9 +16,10 @@ use common::http::{get, login, post};
 use common::{Jar, TestDb};
 use diesel::prelude::*;
 
-use chelem::db::ops::{export, rounds};
+use chelem::db::models::RoundTable;
+use chelem::db::ops::{export, games, rounds};
 use chelem::db::schema::{audit_log, players, rooms};
-use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
+use chelem::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 /// The tables of round `n`, players in seat order.
 fn seating(db: &TestDb, id: TournamentId, n: i32) -> Vec<Vec<PlayerId>> {
@@ -312,5 +314,17 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
             .filter(|c| c.kind.name() == "room")
             .count(),
         4
+    );
+
+    // A table played on the devices: its game page names the room too.
+    let (row, _) = RoundTable::by_number(&mut db.conn(), id, RoundNo(3), TableNo(3))
+        .unwrap()
+        .unwrap();
+    let game = chelem::db::write(&mut db.conn(), |tx| games::make_digital(tx, &row, common::http::USER)).unwrap();
+    let (status, game_page, _) = get(&app, &jar, &format!("/games/{game}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        game_page.contains(&format!("Partie 3</a> · {}</p>", iso_in("Mezzanine", 1))),
+        "{game_page}"
     );
 });

@@ -159,6 +159,8 @@ fn views(lang: Lang, layout: &Layout, tables: usize, constraints: &[Constraint])
             let shown = |n: usize| layout.label(TableNo(n as i32)).number.to_string();
             let now = if range.is_empty() {
                 lang.t("room-now-none")
+            } else if range.len() == 1 {
+                lang.t_args("room-now-one", &[("n", shown(range.start))])
             } else {
                 lang.t_args(
                     "room-now",
@@ -270,4 +272,43 @@ async fn numbering(
         rooms::set_numbering(tx, id, &n, actor)
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::rooms::Room;
+
+    #[test]
+    fn each_room_says_which_tables_it_holds() {
+        let room = |n: i32, name: &str, tables: i32| Room {
+            number: RoomNo(n),
+            name: name.into(),
+            tables,
+        };
+        let mut layout = Layout {
+            rooms: vec![room(1, "Salle A", 1), room(2, "Mezzanine", 3), room(3, "Annexe", 2)],
+            numbering: Numbering::RunOn,
+        };
+        // A round of 4 tables: one in the first room, three in the second.
+        let now =
+            |layout: &Layout| -> Vec<String> { views(Lang::En, layout, 4, &[]).into_iter().map(|v| v.now).collect() };
+        assert_eq!(
+            now(&layout),
+            [
+                "Last round: table 1",
+                "Last round: tables 2 to 4",
+                "Last round: no table in this room"
+            ]
+        );
+        layout.numbering = Numbering::Restart;
+        assert_eq!(
+            now(&layout),
+            [
+                "Last round: table 1",
+                "Last round: tables 1 to 3",
+                "Last round: no table in this room"
+            ]
+        );
+    }
 }

@@ -5,7 +5,7 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use askama::Template;
 
-use crate::db::models::{GameDeal, GameRow, GameSeat, RoundTable};
+use crate::db::models::{room, GameDeal, GameRow, GameSeat, RoundTable};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState, Pace};
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
@@ -193,8 +193,9 @@ pub struct GamePage {
     pub ctx: Ctx,
     /// The game.
     pub id: i32,
-    /// "Round 2, table 5" for a digital table.
-    pub table: Option<(TournamentId, RoundNo, TableNo)>,
+    /// A digital table's tournament, round and name ("Table 5", or
+    /// "Annexe, table 2" in a tournament of rooms).
+    pub table: Option<(TournamentId, RoundNo, String)>,
     /// Seats.
     pub seats: Vec<SeatLine>,
     /// Deals: (number, over, scores by table seat).
@@ -241,10 +242,14 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                     (d.number, d.log.is_some(), line)
                 })
                 .collect();
+            let table = match &st.table {
+                Some((t, r, tb)) => Some((t.id, r.number, ctx.table_name(&room::layout(conn, t.id)?, tb.number))),
+                None => None,
+            };
             Ok(GamePage {
                 ctx,
                 id,
-                table: st.table.as_ref().map(|(t, r, tb)| (t.id, r.number, tb.number)),
+                table,
                 seats,
                 deals,
                 totals: st.totals(),
