@@ -145,7 +145,7 @@ fn import(database_url: &str) -> anyhow::Result<()> {
     run_migrations(&mut conn)?;
     // A refusal in words, naming its place; nothing was written.
     let done = chelem::db::write(&mut conn, |tx| chelem::db::ops::export::import_json(tx, &text))
-        .map_err(|e| anyhow::anyhow!(e.render(chelem::i18n::Lang::En)))?;
+        .map_err(|e| anyhow::anyhow!(e.plain(chelem::i18n::Lang::En)))?;
     if done.tokens_renewed {
         eprintln!("note: the tables' links were in use in this database; the copy has new ones");
     }

@@ -303,7 +303,7 @@ async fn put_deal(
         Ok(d) => Ok(HttpResponse::Ok().json(deal_answer(&d))),
         // Stale: 409 with the deal as stored, so the client can show both.
         Err(OpError::Stale { msg, current }) => {
-            Ok(HttpResponse::Conflict().json(json!({"error": msg.render(Lang::En), "current": stored_deal(&current)})))
+            Ok(HttpResponse::Conflict().json(json!({"error": msg.plain(Lang::En), "current": stored_deal(&current)})))
         }
         Err(e) => Err(e.into()),
     }

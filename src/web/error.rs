@@ -156,7 +156,7 @@ impl AppError {
     pub fn api_message(&self) -> String {
         match self {
             AppError::Internal(_) => "internal error".to_owned(),
-            AppError::Op(e) => e.render(Lang::En),
+            AppError::Op(e) => e.plain(Lang::En),
             other => other.to_string(),
         }
     }

@@ -29,6 +29,10 @@ pub struct Msg {
     pub key: std::borrow::Cow<'static, str>,
     /// Its arguments.
     pub args: Vec<(&'static str, String)>,
+    /// Those of its arguments that are names people typed (a player's, a
+    /// room's): a page isolates them from the sentence around them, so
+    /// that a name written right to left does not reorder it.
+    pub names: Vec<&'static str>,
 }
 
 impl Msg {
@@ -37,6 +41,7 @@ impl Msg {
         Msg {
             key: std::borrow::Cow::Borrowed(key),
             args: Vec::new(),
+            names: Vec::new(),
         }
     }
 
@@ -45,6 +50,7 @@ impl Msg {
         Msg {
             key: std::borrow::Cow::Owned(key),
             args: Vec::new(),
+            names: Vec::new(),
         }
     }
 
@@ -52,6 +58,12 @@ impl Msg {
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Msg {
         self.args.push((name, value.to_string()));
         self
+    }
+
+    /// Adds an argument that is a name someone typed (see [`Msg::names`]).
+    pub fn name(mut self, arg: &'static str, value: impl ToString) -> Msg {
+        self.names.push(arg);
+        self.arg(arg, value)
     }
 }
 

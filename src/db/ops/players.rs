@@ -53,7 +53,7 @@ fn register_quietly(
                 .any(|(_, p)| p.name.eq_ignore_ascii_case(name) && p.club.eq_ignore_ascii_case(club))
             {
                 return Err(OpError::Conflict(
-                    Msg::new("player-already-registered").arg("name", name),
+                    Msg::new("player-already-registered").name("name", name),
                 ));
             }
             Player::create(
@@ -69,7 +69,7 @@ fn register_quietly(
     };
     if Registration::find(tx, tournament_id, player.id)?.is_some() {
         return Err(OpError::Conflict(
-            Msg::new("player-already-registered").arg("name", &player.name),
+            Msg::new("player-already-registered").name("name", &player.name),
         ));
     }
     let first_round = Round::last_number(tx, tournament_id)? + 1;
@@ -204,7 +204,7 @@ impl Known {
     /// is registered.
     fn decide(&mut self, fields: &PlayerFields) -> Result<Decided, Msg> {
         let existing = fields.licence.as_ref().and_then(|l| self.by_licence.get(l.as_str()));
-        let already = |name: &str| Msg::new("player-already-registered").arg("name", name);
+        let already = |name: &str| Msg::new("player-already-registered").name("name", name);
         match existing {
             Some(p) => {
                 if !self.registered.insert(p.id) {
@@ -245,7 +245,7 @@ pub fn edit(tx: &mut Tx<'_>, player_id: PlayerId, fields: &PlayerFields) -> OpRe
                 return Err(OpError::Conflict(
                     Msg::new("player-licence-taken")
                         .arg("licence", l)
-                        .arg("name", &other.name),
+                        .name("name", &other.name),
                 ));
             }
         }

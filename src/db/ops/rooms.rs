@@ -55,7 +55,7 @@ fn audit(tx: &mut Tx<'_>, id: TournamentId, actor: &str, action: &str, subject: 
 fn same_name(e: diesel::result::Error, name: &str) -> OpError {
     match e {
         diesel::result::Error::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-            OpError::Invalid(Msg::new("room-name-taken").arg("name", name))
+            OpError::Invalid(Msg::new("room-name-taken").name("name", name))
         }
         e => OpError::Db(e),
     }

@@ -256,13 +256,15 @@ fn refuse_broken_constraints(
         let name = |p: &PlayerId| names.get(p).cloned().unwrap_or_default();
         let msg = match c {
             Constraint::Apart(a, b) => Msg::new("seats-constraint-apart")
-                .arg("a", name(&a))
-                .arg("b", name(&b))
+                .name("a", name(&a))
+                .name("b", name(&b))
                 .arg("table", number),
-            Constraint::Fixed(a, t) => Msg::new("seats-constraint-fixed").arg("name", name(&a)).arg("table", t),
+            Constraint::Fixed(a, t) => Msg::new("seats-constraint-fixed")
+                .name("name", name(&a))
+                .arg("table", t),
             Constraint::Room(a, r) => Msg::new("seats-constraint-room")
-                .arg("name", name(&a))
-                .arg("room", rooms.room(r).map(|r| r.name.clone()).unwrap_or_default()),
+                .name("name", name(&a))
+                .name("room", rooms.room(r).map(|r| r.name.clone()).unwrap_or_default()),
         };
         return Err(OpError::Conflict(msg));
     }

@@ -175,7 +175,7 @@ fn award_points(
     for p in ids {
         let typed = fields.get(&format!("p{p}")).map_or("", String::as_str);
         let v = points_of(typed).ok_or_else(|| {
-            OpError::Invalid(Msg::new("award-bad-points").arg("name", names.get(&p).cloned().unwrap_or_default()))
+            OpError::Invalid(Msg::new("award-bad-points").name("name", names.get(&p).cloned().unwrap_or_default()))
         })?;
         points.push((p, v));
     }

@@ -179,7 +179,7 @@ fn check_rooms(doc: &Document) -> Result<(), ImportError> {
             return Err(at(place())(Msg::new("import-room-number").arg("number", r.number)));
         }
         if name != r.name || !names.insert(name.clone()) {
-            return Err(at(place())(Msg::new("room-name-taken").arg("name", name)));
+            return Err(at(place())(Msg::new("room-name-taken").name("name", name)));
         }
     }
     Ok(())

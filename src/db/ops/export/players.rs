@@ -157,7 +157,7 @@ pub(super) fn import_players(tx: &mut Tx<'_>, doc: &Document) -> Result<PlayerId
             let Some(bot) = here.iter().find(|b| b.name == p.name) else {
                 return Err(ImportError::Refused {
                     place: format!("player ref {}", p.reference),
-                    reason: crate::db::ops::Msg::new("import-unknown-bot").arg("name", p.name.as_str()),
+                    reason: crate::db::ops::Msg::new("import-unknown-bot").name("name", p.name.as_str()),
                 });
             };
             if ids.insert(p.reference, bot.id).is_some() {
