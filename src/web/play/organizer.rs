@@ -194,7 +194,7 @@ pub struct GamePage {
     /// The game.
     pub id: i32,
     /// A digital table's tournament, round and name ("Table 5", or
-    /// "Annexe, table 2" in a tournament of rooms).
+    /// "Annexe · table 2" in a tournament of rooms).
     pub table: Option<(TournamentId, RoundNo, String)>,
     /// Seats.
     pub seats: Vec<SeatLine>,

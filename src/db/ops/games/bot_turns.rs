@@ -6,7 +6,7 @@
 use crate::bots::{Pace, Stakes};
 use rand::SeedableRng;
 
-use crate::db::models::{Deal, GameDeal, RoundTable};
+use crate::db::models::{Deal, GameDeal};
 use crate::db::{AnyConnection, Tx};
 use crate::tarot::{Action, Game, Seat};
 
@@ -128,11 +128,17 @@ fn table_totals(conn: &mut AnyConnection, st: &GameState) -> OpResult<Vec<i64>> 
     let Some((_, _, table)) = &st.table else {
         return Ok(st.totals());
     };
+    // The game's seats hold each table seat's player, in table order.
     let by_player = Deal::table_totals(conn, table.id)?;
-    let players = RoundTable::players(conn, table.id)?;
-    Ok(players
+    Ok(st
+        .seats
         .iter()
-        .map(|p| by_player.iter().find(|(q, _)| q == p).map_or(0, |(_, v)| *v))
+        .map(|s| {
+            by_player
+                .iter()
+                .find(|(p, _)| Some(*p) == s.player_id)
+                .map_or(0, |(_, v)| *v)
+        })
         .collect())
 }
 
