@@ -4,7 +4,7 @@
 Usage: python3 scripts/gen_records.py N [--seed S] [--invalid FRACTION] [--not-json FRACTION]
 
 About 90% are valid (the points are drawn inside the range a real deal
-allows, as in src/tarot/bounds.rs); the rest are invalid records (unknown
+allows, as in crates/core/src/tarot/bounds.rs); the rest are invalid records (unknown
 contract, points out of range, impossible points, bad seats...). With
 --not-json, that fraction of lines is not JSON at all (exit status 2).
 For timing the real binary:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of the pure layers (src/tarot, src/tournament, src/bots),
+# Mutation testing of the pure layers (crates/core: tarot, tournament, bots),
 # by hand: see docs/mutants.md.
 #
 # They import nothing of the web or the database (DESIGN.md), so they are
@@ -26,7 +26,7 @@ command -v cargo-mutants >/dev/null || {
 
 # A fresh copy of the sources and tests (the target directory is kept).
 rm -rf "$work/src" "$work/tests" && mkdir -p "$work/src" "$work/tests/core"
-cp -a "$root"/src/{tarot,tournament,bots,i18n.rs,cli_score.rs} "$work/src/"
+cp -a "$root"/crates/core/src/{tarot,tournament,bots} "$root"/src/{i18n.rs,cli_score.rs} "$work/src/"
 cp -a "$root"/tests/core/{tarot,play,seating.rs,seating.proptest-regressions} "$work/tests/core/"
 cp -a "$root/locales" "$root/Cargo.lock" "$work/"
 

@@ -2,8 +2,9 @@
 //!
 //! Layers (arrows point down only): `web` → `db`, `tournament`, `tarot`;
 //! `tournament` → `tarot`; `bots` → `tarot`; `tarot` imports nothing of the project.
+//! `tarot`, `bots` and `tournament` are the pure core, a crate of their own
+//! (`crates/core`, re-exported here): they cannot reach the rest.
 
-pub mod bots;
 pub mod cli_duel;
 pub mod cli_score;
 pub mod cli_simulate;
@@ -11,6 +12,7 @@ pub mod config;
 pub mod db;
 pub mod i18n;
 pub mod secrets;
-pub mod tarot;
-pub mod tournament;
 pub mod web;
+
+// The pure core (crates/core), under the names the rest of the code uses.
+pub use chelem_core::{bots, tarot, tournament};

@@ -1,5 +1,5 @@
 // FFT scoring in the page, for the deal form's preview while the tablet is
-// offline: the same arithmetic as src/tarot/score.rs (RULES.md), term by
+// offline: the same arithmetic as crates/core/src/tarot/score.rs (RULES.md), term by
 // term, and the same formula text. The server remains the judge: it checks
 // every fact of the deal (point bounds, handfuls, chelem...) when the entry
 // is sent, and a refusal then shows beside its field. The browser test

@@ -5,7 +5,6 @@ pub mod fault;
 pub mod models;
 pub mod ops;
 pub mod schema;
-pub mod types;
 pub mod unit;
 
 pub use unit::{write, Relay, Tx};

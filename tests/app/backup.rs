@@ -217,7 +217,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
     for seat in 0..RoundTable::players(conn, tables[0].id).unwrap().len() {
         chelem::db::write(conn, |tx| games::set_bot(tx, game, seat, None)).unwrap();
     }
-    let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     for _ in 0..7 {
         let st = games::GameState::load(conn, game).unwrap();
         let g = st.play.unwrap();

@@ -124,7 +124,7 @@ fn both_languages_define_the_same_messages() {
 
 #[test]
 fn every_rules_core_refusal_is_translated() {
-    let src = std::fs::read_to_string("src/tarot/error.rs").unwrap();
+    let src = std::fs::read_to_string("crates/core/src/tarot/error.rs").unwrap();
     let mut codes = 0;
     for part in src.split("=> \"").skip(1) {
         let code = &part[..part.find('"').unwrap()];

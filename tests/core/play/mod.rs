@@ -801,7 +801,7 @@ fn the_quick_bot_beats_the_random_player() {
 
 #[test]
 fn play_messages_exist_in_both_languages() {
-    let src = std::fs::read_to_string("src/tarot/play_error.rs").unwrap();
+    let src = std::fs::read_to_string("crates/core/src/tarot/play_error.rs").unwrap();
     let mut codes = 0;
     for part in src.split("=> \"").skip(1) {
         let code = &part[..part.find('"').unwrap()];

@@ -3,6 +3,10 @@
 //! JSON documents (scoring rules, the seating plan, an entered deal) in text
 //! columns. Reading a value that does not parse is a loud error (the query
 //! fails), never a silent default.
+//!
+//! Only with the `sql` feature (the server's): the diesel traits must be
+//! implemented in the crate that defines the types. This module names column
+//! types and conversions; it opens no connection and runs no query.
 
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql};

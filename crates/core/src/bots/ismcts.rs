@@ -155,7 +155,7 @@ pub fn race<R: Rng + ?Sized>(
             if g.apply(seat, cands[k]).is_err() {
                 continue; // cannot happen: the seat's own cards are its own
             }
-            super::play_out(&mut g, bots, rng);
+            super::play_to_end(&mut g, bots, rng);
             r.sums[k] += g.scores().map_or(0, |s| stakes.value(&s, seat));
             r.counts[k] += 1;
         }

@@ -26,6 +26,7 @@ pub mod sampler;
 pub mod stakes;
 
 use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 use crate::tarot::cards::CardSet;
 use crate::tarot::{Action, Game, Seat};
@@ -50,16 +51,26 @@ pub enum Bot {
     Sampler(Budget),
 }
 
+// The entry points (`Bot::act`, `Bot::act_at`, `play_out`) take the one
+// generator every caller uses rather than any `Rng`: a generic function is
+// compiled in the crate that calls it, and the server is built unoptimised
+// in the tests (Cargo.toml); concrete, the search is compiled here, with the
+// core's optimisation, wherever it is called from.
 impl Bot {
     /// This bot's action for `seat` (the seat to act), on the deal's
     /// points alone.
-    pub fn act<R: Rng + ?Sized>(self, game: &Game, seat: Seat, rng: &mut R) -> Action {
-        self.act_at(game, seat, &Stakes::NONE, rng)
+    pub fn act(self, game: &Game, seat: Seat, rng: &mut ChaCha8Rng) -> Action {
+        self.decide(game, seat, &Stakes::NONE, rng)
     }
 
     /// This bot's action for `seat` at a table whose scores are `stakes`
     /// (only the strong player weighs them).
-    pub fn act_at<R: Rng + ?Sized>(self, game: &Game, seat: Seat, stakes: &Stakes, rng: &mut R) -> Action {
+    pub fn act_at(self, game: &Game, seat: Seat, stakes: &Stakes, rng: &mut ChaCha8Rng) -> Action {
+        self.decide(game, seat, stakes, rng)
+    }
+
+    /// [`Bot::act_at`] with any generator (the searches' playouts).
+    pub(crate) fn decide<R: Rng + ?Sized>(self, game: &Game, seat: Seat, stakes: &Stakes, rng: &mut R) -> Action {
         match self {
             Bot::Quick => quick_action(game, seat, rng),
             Bot::Random => random_action(game, seat, rng),
@@ -73,9 +84,14 @@ impl Bot {
 ///
 /// # Panics
 /// If a bot chooses an illegal action (a bug).
-pub fn play_out<R: Rng + ?Sized>(game: &mut Game, bots: &[Bot], rng: &mut R) {
+pub fn play_out(game: &mut Game, bots: &[Bot], rng: &mut ChaCha8Rng) {
+    play_to_end(game, bots, rng);
+}
+
+/// [`play_out`] with any generator (the searches' playouts).
+pub(crate) fn play_to_end<R: Rng + ?Sized>(game: &mut Game, bots: &[Bot], rng: &mut R) {
     while let Some(seat) = game.to_act() {
-        let action = bots[seat.index()].act(game, seat, rng);
+        let action = bots[seat.index()].decide(game, seat, &Stakes::NONE, rng);
         if let Err(e) = game.apply(seat, action) {
             panic!("bot {:?} at seat {seat} chose {action:?}: {e}", bots[seat.index()]);
         }

@@ -103,7 +103,7 @@ pub fn search<R: Rng + ?Sized>(game: &Game, seat: Seat, budget: Budget, rng: &mu
             if g.apply(seat, Action::Card(c)).is_err() {
                 continue; // cannot happen: the seat's own hand is its own
             }
-            super::play_out(&mut g, &bots[..usize::from(game.players())], rng);
+            super::play_to_end(&mut g, &bots[..usize::from(game.players())], rng);
             sums[k] += g.scores().map_or(0, |s| s[seat.index()]);
         }
         done += 1;

@@ -1,0 +1,12 @@
+//! Chelem's pure core: no I/O, no database, no HTTP (the compiler holds it:
+//! this crate depends on none of them).
+//!
+//! Layers (arrows point down only): `tournament` → `tarot`; `bots` → `tarot`;
+//! `tarot` imports nothing of the project. The server (the `chelem` crate)
+//! re-exports the three modules under their own names.
+
+pub mod bots;
+#[cfg(feature = "sql")]
+pub mod sql;
+pub mod tarot;
+pub mod tournament;
