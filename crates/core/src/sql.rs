@@ -27,7 +27,7 @@ use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mo
 /// with `from_name()`.
 macro_rules! named_enum_column {
     ($proxy:ident, $ty:ty) => {
-        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
         #[diesel(foreign_derive, sql_type = Text)]
         #[allow(dead_code)]
         struct $proxy($ty);
@@ -68,7 +68,7 @@ named_enum_column!(ComparisonColumn, Comparison);
 /// written as text by the code that builds it).
 macro_rules! json_column {
     ($proxy:ident, $ty:ty, $parse:expr) => {
-        #[derive(diesel::FromSqlRow)]
+        #[derive(diesel::deserialize::FromSqlRow)]
         #[diesel(foreign_derive)]
         #[allow(dead_code)]
         struct $proxy($ty);
@@ -99,7 +99,7 @@ json_column!(TableDealColumn, TableDeal, |s| {
 /// ([`crate::tournament::ids`]): a query compares it with the same type only.
 macro_rules! number_column {
     ($proxy:ident, $ty:ident) => {
-        #[derive(diesel::AsExpression, diesel::FromSqlRow)]
+        #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
         #[diesel(foreign_derive, sql_type = Integer)]
         #[allow(dead_code)]
         struct $proxy($ty);
@@ -130,7 +130,7 @@ number_column!(RoundNoColumn, RoundNo);
 number_column!(TableNoColumn, TableNo);
 number_column!(RoomNoColumn, RoomNo);
 
-#[derive(diesel::AsExpression, diesel::FromSqlRow)]
+#[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = Integer)]
 #[allow(dead_code)]
 struct RoundLengthColumn(RoundLength);
