@@ -1,4 +1,4 @@
-//! Times `plan` on the reference instances: `cargo bench --bench seating`.
+//! Times `plan` on the reference instances: `cargo bench -p chelem-bench --bench seating`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 

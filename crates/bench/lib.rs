@@ -1,0 +1,1 @@
+//! Nothing here: the benchmarks are under `benches/` (`cargo bench -p chelem-bench`).
