@@ -19,6 +19,10 @@ pub struct GameState {
     pub seats: Vec<GameSeat>,
     /// Its deals so far, in order.
     pub deals: Vec<GameDeal>,
+    /// The scores of each finished deal by table seat (`None`: sat out),
+    /// read with the deals: a stored list that does not read is an error
+    /// naming it, never a deal left out of the totals.
+    scores: Vec<(i32, Vec<Option<i64>>)>,
     /// The last deal, rebuilt.
     pub play: Option<Game>,
     /// The table seat of each seat of the last deal.
@@ -51,6 +55,7 @@ impl GameState {
         let game = GameRow::find(conn, id)?.ok_or(OpError::NotFound)?;
         let seats = GameSeat::of_game(conn, id)?;
         let deals = GameDeal::of_game(conn, id)?;
+        let scores = deal_scores(&deals)?;
         // The version is the number of actions rebuilt.
         let (play, map, version) = match deals.last() {
             Some(d) => {
@@ -76,6 +81,7 @@ impl GameState {
             game,
             seats,
             deals,
+            scores,
             play,
             map,
             version,
@@ -171,14 +177,8 @@ impl GameState {
     }
 
     /// The scores of each finished deal by table seat (`None`: sat out).
-    pub fn deal_scores(&self) -> Vec<(i32, Vec<Option<i64>>)> {
-        self.deals
-            .iter()
-            .filter_map(|d| {
-                let scores: Vec<Option<i64>> = serde_json::from_str(d.scores.as_deref()?).ok()?;
-                Some((d.number, scores))
-            })
-            .collect()
+    pub fn deal_scores(&self) -> &[(i32, Vec<Option<i64>>)] {
+        &self.scores
     }
 
     /// Each table seat's total over the finished deals.
@@ -219,6 +219,20 @@ pub fn seat_map(d: &GameDeal) -> OpResult<Vec<usize>> {
     serde_json::from_str(&d.seat_map).map_err(|e| OpError::Db(diesel::result::Error::DeserializationError(e.into())))
 }
 
+/// The scores of each finished deal of `deals` by table seat; an error
+/// naming the deal and the stored text when one does not read.
+fn deal_scores(deals: &[GameDeal]) -> OpResult<Vec<(i32, Vec<Option<i64>>)>> {
+    let mut out = Vec::new();
+    for d in deals {
+        if let Some(text) = d.scores.as_deref() {
+            let scores = serde_json::from_str(text)
+                .map_err(|e| corrupt(format!("the scores {text:?} of deal {} do not read: {e}", d.id)))?;
+            out.push((d.number, scores));
+        }
+    }
+    Ok(out)
+}
+
 fn corrupt(what: String) -> OpError {
     OpError::Db(diesel::result::Error::DeserializationError(what.into()))
 }
@@ -234,4 +248,45 @@ pub fn rebuild(d: &GameDeal, actions: &[GameActionRow]) -> OpResult<Game> {
     }
     Game::replay(map.len() as u8, Seat(d.dealer as u8), d.seed as u64, &list)
         .map_err(|(i, e)| corrupt(format!("action {i} of deal {} does not replay: {e}", d.id)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::NaiveDateTime;
+
+    fn deal(number: i32, scores: Option<&str>) -> GameDeal {
+        GameDeal {
+            id: 100 + number,
+            game_id: 1,
+            number,
+            dealer: 0,
+            seat_map: "[0,1,2,3]".into(),
+            seed: 7,
+            actions: 0,
+            scores: scores.map(str::to_owned),
+            log: None,
+            created_at: NaiveDateTime::default(),
+            finished_at: None,
+        }
+    }
+
+    #[test]
+    fn finished_deals_scores_are_read_and_one_that_does_not_read_is_an_error() {
+        let deals = [
+            deal(1, Some("[60,-20,-20,-20]")),
+            deal(2, Some("[null,30,-10,-20]")),
+            deal(3, None),
+        ];
+        assert_eq!(
+            deal_scores(&deals).unwrap(),
+            vec![
+                (1, vec![Some(60), Some(-20), Some(-20), Some(-20)]),
+                (2, vec![None, Some(30), Some(-10), Some(-20)])
+            ]
+        );
+        let broken = [deal(1, Some("[60,-20,-20,-20]")), deal(2, Some("[30,x]"))];
+        let e = deal_scores(&broken).unwrap_err().to_string();
+        assert!(e.contains("deal 102") && e.contains("[30,x]"), "{e}");
+    }
 }

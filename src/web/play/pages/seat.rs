@@ -194,8 +194,8 @@ impl SeatPage {
             table: st.seats.iter().map(|s| s.name.clone()).collect(),
             scores: st
                 .deal_scores()
-                .into_iter()
-                .map(|(n, s)| (n, s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()))
+                .iter()
+                .map(|(n, s)| (*n, s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()))
                 .collect(),
             totals: st.totals(),
             replay: None,
