@@ -237,7 +237,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
                     let line = scores
                         .iter()
                         .find(|(n, _)| *n == d.number)
-                        .map(|(_, s)| s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect())
+                        .map(|(_, s)| super::view::score_cells(s))
                         .unwrap_or_default();
                     (d.number, d.log.is_some(), line)
                 })

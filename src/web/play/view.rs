@@ -76,3 +76,9 @@ pub fn bot_label(kind: crate::bots::BotKind, lang: crate::i18n::Lang) -> String 
         crate::bots::BotKind::Quick => "play-bot-quick",
     })
 }
+
+/// A deal's scores by table seat as the score tables show them: "–" for
+/// the seat that sat out.
+pub fn score_cells(scores: &[Option<i64>]) -> Vec<String> {
+    scores.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()
+}

@@ -216,7 +216,12 @@ impl GameState {
 
 /// The table seat of each seat of deal `d`.
 pub fn seat_map(d: &GameDeal) -> OpResult<Vec<usize>> {
-    serde_json::from_str(&d.seat_map).map_err(|e| OpError::Db(diesel::result::Error::DeserializationError(e.into())))
+    serde_json::from_str(&d.seat_map).map_err(|e| {
+        corrupt(format!(
+            "the seat map {:?} of deal {} does not read: {e}",
+            d.seat_map, d.id
+        ))
+    })
 }
 
 /// The scores of each finished deal of `deals` by table seat; an error
@@ -288,5 +293,9 @@ mod tests {
         let broken = [deal(1, Some("[60,-20,-20,-20]")), deal(2, Some("[30,x]"))];
         let e = deal_scores(&broken).unwrap_err().to_string();
         assert!(e.contains("deal 102") && e.contains("[30,x]"), "{e}");
+        let mut odd = deal(3, None);
+        odd.seat_map = "[0,1,two]".into();
+        let e = seat_map(&odd).unwrap_err().to_string();
+        assert!(e.contains("deal 103") && e.contains("[0,1,two]"), "{e}");
     }
 }

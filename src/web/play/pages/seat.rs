@@ -195,7 +195,7 @@ impl SeatPage {
             scores: st
                 .deal_scores()
                 .iter()
-                .map(|(n, s)| (*n, s.iter().map(|v| v.map_or("–".into(), |x| x.to_string())).collect()))
+                .map(|(n, s)| (*n, super::super::view::score_cells(s)))
                 .collect(),
             totals: st.totals(),
             replay: None,
