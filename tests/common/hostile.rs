@@ -144,9 +144,62 @@ pub fn exchange(addr: &str, head: &str, body: Vec<u8>) -> Answer {
         // The server may refuse and close before the body is all sent.
         let _ = w.write_all(head.as_bytes()).and_then(|_| w.write_all(&body));
     });
-    let raw = read_all(&mut s);
+    let raw = read_answer(&mut s);
+    // A refusal comes before the body is all sent: the rest is not sent
+    // (the server would otherwise wait up to its disconnect timeout, a
+    // second, for a client still writing).
+    let _ = s.shutdown(std::net::Shutdown::Both);
     let _ = writer.join();
     parse_answer(&raw)
+}
+
+/// Reads one answer: until its body is whole (as long as `Content-Length`
+/// says, or up to the last chunk), or the server closes the connection.
+fn read_answer(s: &mut TcpStream) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut buf = [0u8; 16 * 1024];
+    while !whole(&out) {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => out.extend_from_slice(&buf[..n]),
+        }
+    }
+    out
+}
+
+/// Whether `raw` holds a whole answer whose end its head tells.
+fn whole(raw: &[u8]) -> bool {
+    let Some(end) = raw.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = parse_answer(&raw[..end + 4]);
+    let body = &raw[end + 4..];
+    let header = |name: &str| head.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    if let Some(n) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        return body.len() >= n;
+    }
+    header("transfer-encoding").is_some_and(|v| v.contains("chunked")) && last_chunk_in(body)
+}
+
+/// Whether a chunked body holds its last (empty) chunk, walked chunk by chunk.
+fn last_chunk_in(mut data: &[u8]) -> bool {
+    while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
+        let Some(size) = std::str::from_utf8(&data[..eol])
+            .ok()
+            .and_then(|s| usize::from_str_radix(s.split(';').next()?.trim(), 16).ok())
+        else {
+            return false;
+        };
+        if size == 0 {
+            return data[eol + 2..].starts_with(b"\r\n");
+        }
+        let next = eol + 2 + size + 2;
+        if next > data.len() {
+            return false;
+        }
+        data = &data[next..];
+    }
+    false
 }
 
 /// Who sends the requests: an organizer's session (cookies and the CSRF
