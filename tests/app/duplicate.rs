@@ -984,7 +984,7 @@ fn a_phone_enters_a_duplicate_deal_and_reads_its_traveller() {
 }
 crate::test_case!(
     a_phone_enters_a_duplicate_deal_and_reads_its_traveller_postgres,
-    Postgres
+    PostgresAndBrowser
 );
 fn a_phone_enters_a_duplicate_deal_and_reads_its_traveller_postgres() {
     on_a_phone(TestDb::postgres());

@@ -75,8 +75,11 @@ fn a_tablet_offline_keeps_its_deal_and_sends_it_once_sqlite() {
     offline(TestDb::sqlite());
 }
 
-crate::test_case!(a_tablet_offline_keeps_its_deal_and_sends_it_once_postgres, Postgres);
-/// The same on PostgreSQL (the browser is needed too).
+crate::test_case!(
+    a_tablet_offline_keeps_its_deal_and_sends_it_once_postgres,
+    PostgresAndBrowser
+);
+/// The same on PostgreSQL.
 fn a_tablet_offline_keeps_its_deal_and_sends_it_once_postgres() {
     offline(TestDb::postgres());
 }
@@ -117,9 +120,9 @@ fn answers_dropped_after_the_commit_lose_and_double_nothing_sqlite() {
 
 crate::test_case!(
     answers_dropped_after_the_commit_lose_and_double_nothing_postgres,
-    Postgres
+    PostgresAndBrowser
 );
-/// The same on PostgreSQL (the browser is needed too).
+/// The same on PostgreSQL.
 fn answers_dropped_after_the_commit_lose_and_double_nothing_postgres() {
     dropped_answers(TestDb::postgres());
 }
@@ -167,8 +170,8 @@ fn the_offline_preview_scores_like_the_server_sqlite() {
     offline_preview(TestDb::sqlite());
 }
 
-crate::test_case!(the_offline_preview_scores_like_the_server_postgres, Postgres);
-/// The same on PostgreSQL (the browser is needed too).
+crate::test_case!(the_offline_preview_scores_like_the_server_postgres, PostgresAndBrowser);
+/// The same on PostgreSQL.
 fn the_offline_preview_scores_like_the_server_postgres() {
     offline_preview(TestDb::postgres());
 }

@@ -26,6 +26,8 @@ pub enum Needs {
     Postgres,
     /// `node`, Debian's `chromium` and `npm ci` in `tests/browser`.
     Browser,
+    /// Both: a browser test on PostgreSQL.
+    PostgresAndBrowser,
 }
 
 /// One registered test.
@@ -82,28 +84,39 @@ macro_rules! harness_main {
     };
 }
 
-/// Why a test needing `needs` cannot run here, if it cannot.
-pub fn missing(needs: Needs) -> Option<&'static str> {
+/// Why a test needing `needs` cannot run here, if it cannot: in short
+/// (shown as its kind), and whole.
+pub fn missing(needs: Needs) -> Option<(&'static str, &'static str)> {
     static POSTGRES: OnceLock<Option<String>> = OnceLock::new();
     static BROWSER: OnceLock<Option<String>> = OnceLock::new();
-    let reason = match needs {
-        Needs::Nothing => return None,
-        Needs::Postgres => POSTGRES.get_or_init(|| {
-            let base = super::pg_base_url();
-            let manager = chelem::db::Manager::new(&base).ok()?;
-            match manager.connect() {
-                Ok(_) => None,
-                Err(e) => {
-                    let e = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
-                    Some(format!("needs PostgreSQL, unreachable at {base}: {e}"))
+    let postgres = || {
+        POSTGRES
+            .get_or_init(|| {
+                let base = super::pg_base_url();
+                let manager = chelem::db::Manager::new(&base).ok()?;
+                match manager.connect() {
+                    Ok(_) => None,
+                    Err(e) => {
+                        let e = e.to_string().split_whitespace().collect::<Vec<_>>().join(" ");
+                        Some(format!("needs PostgreSQL, unreachable at {base}: {e}"))
+                    }
                 }
-            }
-        }),
-        Needs::Browser => {
-            BROWSER.get_or_init(|| super::browser::missing().map(|why| format!("needs the browser: {why}")))
-        }
+            })
+            .as_deref()
+            .map(|why| ("needs PostgreSQL", why))
     };
-    reason.as_deref()
+    let browser = || {
+        BROWSER
+            .get_or_init(|| super::browser::missing().map(|why| format!("needs the browser: {why}")))
+            .as_deref()
+            .map(|why| ("needs the browser", why))
+    };
+    match needs {
+        Needs::Nothing => None,
+        Needs::Postgres => postgres(),
+        Needs::Browser => browser(),
+        Needs::PostgresAndBrowser => postgres().or_else(browser),
+    }
 }
 
 /// Runs the registered tests of this binary; outside CI, those whose needs
@@ -129,14 +142,10 @@ pub fn run() -> ExitCode {
                 Ok(())
             });
             match missing(case.needs) {
-                Some(why) if !ci => {
+                Some((short, why)) if !ci => {
                     if told.insert(why) {
                         eprintln!("note: ignored, {why}");
                     }
-                    let short = match case.needs {
-                        Needs::Postgres => "needs PostgreSQL",
-                        _ => "needs the browser",
-                    };
                     trial.with_ignored_flag(true).with_kind(short)
                 }
                 _ => trial,
