@@ -232,9 +232,13 @@ impl AppState {
         let flight = cache.flight(id, only, generation);
         let built = flight
             .get_or_try_init(|| async {
+                let began = std::time::Instant::now();
                 let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, only)?)).await?);
                 // Only rounds that exist are kept: made-up numbers take no memory.
                 if only.is_none_or(|n| snapshot.has_round(n)) {
+                    // Waiting for a connection included: under load, the
+                    // builds space out further.
+                    cache.took(id, only, began.elapsed());
                     cache.store(id, only, generation, snapshot.clone());
                 }
                 Ok::<_, AppError>(snapshot)

@@ -165,6 +165,8 @@ struct Entry<V> {
     flights: HashMap<Option<RoundNo>, Flight<V>>,
     /// When each view's last build began (kept across generations).
     began: HashMap<Option<RoundNo>, Instant>,
+    /// How long each view's last build took (kept across generations).
+    took: HashMap<Option<RoundNo>, Duration>,
 }
 
 impl<V> Default for Entry<V> {
@@ -174,6 +176,7 @@ impl<V> Default for Entry<V> {
             views: HashMap::new(),
             flights: HashMap::new(),
             began: HashMap::new(),
+            took: HashMap::new(),
         }
     }
 }
@@ -194,6 +197,16 @@ impl<V> Default for Cache<V> {
             entries: RwLock::new(HashMap::new()),
         }
     }
+}
+
+/// The time between the beginnings of two builds of a view whose last build
+/// took `took`: at least `interval`, and [`super::SLOW_BUILD_SHARE`] times
+/// `took` up to [`super::SLOW_BUILD_SPACING_MAX`].
+fn spacing(interval: Duration, took: Duration) -> Duration {
+    let slow = took
+        .saturating_mul(super::SLOW_BUILD_SHARE)
+        .min(super::SLOW_BUILD_SPACING_MAX);
+    interval.max(slow)
 }
 
 /// The standings snapshots of every tournament of an instance.
@@ -256,12 +269,26 @@ impl<V: Clone> Cache<V> {
     }
 
     /// How long a request that missed a view should wait before building
-    /// it, so that the view is built at most once per `interval` (none when
+    /// it, so that the view is built at most once per `interval`, or per
+    /// [`super::SLOW_BUILD_SHARE`] times its last build's duration when
+    /// that is longer, up to [`super::SLOW_BUILD_SPACING_MAX`] (none when
     /// its last build began longer ago, or never).
     pub fn pause_before_build(&self, id: TournamentId, view: Option<RoundNo>, interval: Duration) -> Option<Duration> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
-        let began = entries.get(&id)?.began.get(&view)?;
-        interval.checked_sub(began.elapsed()).filter(|d| !d.is_zero())
+        let entry = entries.get(&id)?;
+        let began = entry.began.get(&view)?;
+        let took = entry.took.get(&view).copied().unwrap_or_default();
+        spacing(interval, took)
+            .checked_sub(began.elapsed())
+            .filter(|d| !d.is_zero())
+    }
+
+    /// Notes how long a build of a view took, for [`Cache::pause_before_build`].
+    pub fn took(&self, id: TournamentId, view: Option<RoundNo>, took: Duration) {
+        let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
+        if let Some(e) = entries.get_mut(&id) {
+            e.took.insert(view, took);
+        }
     }
 
     /// Forgets a build once done (its value stored or refused), so that
@@ -359,6 +386,34 @@ mod tests {
         assert!(pause > Duration::from_secs(3500) && pause <= long, "{pause:?}");
         assert_eq!(cache.pause_before_build(TournamentId(4), Some(RoundNo(1)), long), None);
         assert_eq!(cache.pause_before_build(TournamentId(4), None, Duration::ZERO), None);
+    }
+
+    #[test]
+    fn a_slow_build_spaces_the_next_ones_out_within_a_bound() {
+        let cache: Cache<u8> = Cache::default();
+        let interval = Duration::from_millis(50);
+        cache.invalidate(TournamentId(5));
+        let _building = cache.flight(TournamentId(5), None, 1);
+        cache.took(TournamentId(5), None, Duration::from_millis(80));
+        cache.invalidate(TournamentId(5));
+        // 80 ms to build: the next begins 400 ms after it, not 50.
+        let pause = cache
+            .pause_before_build(TournamentId(5), None, interval)
+            .expect("a pause");
+        assert!(
+            pause > Duration::from_millis(300) && pause <= Duration::from_millis(400),
+            "{pause:?}"
+        );
+        // A quick build: the interval; a very slow one: the bound.
+        assert_eq!(spacing(interval, Duration::from_millis(2)), interval);
+        assert_eq!(
+            spacing(interval, Duration::from_secs(3)),
+            super::super::SLOW_BUILD_SPACING_MAX
+        );
+        assert_eq!(
+            spacing(Duration::from_secs(3600), Duration::from_secs(3)),
+            Duration::from_secs(3600)
+        );
     }
 
     #[test]

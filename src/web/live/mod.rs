@@ -314,6 +314,15 @@ impl Batch {
 /// Without it, 100 tables saving at once have the standings read from the
 /// database after every commit, for whoever polls them.
 pub const REBUILD_INTERVAL: Duration = Duration::from_millis(50);
+/// A view whose build takes longer is built again at most once per this
+/// many times its last build's duration: the standings of a 2,000-player
+/// session (tens of milliseconds to read) polled through a stream of
+/// changes take at most a fifth of the time, leaving the rest to the
+/// tables entering their deals.
+pub const SLOW_BUILD_SHARE: u32 = 5;
+/// However slow the build, a change shows on the standings within this
+/// much more than one build (FORMATS.md's second for live pages).
+pub const SLOW_BUILD_SPACING_MAX: Duration = Duration::from_millis(500);
 
 /// `last_seen` before the hub first reached the database.
 const UNKNOWN: i64 = -1;
