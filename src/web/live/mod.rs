@@ -321,7 +321,7 @@ pub const REBUILD_INTERVAL: Duration = Duration::from_millis(50);
 /// tables entering their deals.
 pub const SLOW_BUILD_SHARE: u32 = 5;
 /// However slow the build, a change shows on the standings within this
-/// much more than one build (FORMATS.md's second for live pages).
+/// much and one build: well under a second (docs/load.md, the festival).
 pub const SLOW_BUILD_SPACING_MAX: Duration = Duration::from_millis(500);
 
 /// `last_seen` before the hub first reached the database.
