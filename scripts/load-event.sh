@@ -12,7 +12,8 @@
 # Extra client flags in LOAD_ARGS, e.g. LOAD_ARGS="--seconds 30 --spectators 100".
 # INSTANCES=2 (PostgreSQL only) starts a second app instance on the same
 # database, a real second process on the next port: every other table client
-# and spectator uses it.
+# and spectator uses it; each instance takes half the cores' request
+# workers (CHELEM_WORKERS, unless set).
 # Server settings as usual: CHELEM_POOL_SIZE, CHELEM_WORKERS. CHELEM_BIN=path
 # serves with another build (e.g. an older one, for a before/after).
 # PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable),
@@ -65,15 +66,23 @@ run() {
   echo 'load-test-password' | "$bin" --database-url "$url" user add loader >/dev/null
   local token
   token="$("$bin" --database-url "$url" token create --user loader)"
+  # Two instances on this one machine share its cores: each takes its half
+  # of the request workers (docs/load.md: one worker each on 2 cores halves
+  # deal entry's p99), unless CHELEM_WORKERS says otherwise.
+  local two="" workers="${CHELEM_WORKERS:-}"
+  if [ "${INSTANCES:-1}" = 2 ] && [ "$label" = postgresql ]; then
+    two=1
+    workers="${CHELEM_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}"
+  fi
   # Every spectator of the run comes from 127.0.0.1: the cap on one client
   # address's streams (a guard against one machine's flood) is lifted here.
-  CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}" \
-    "$bin" --database-url "$url" serve --bind "127.0.0.1:$port" >"$dir/$label.log" 2>&1 &
+  local envs=(CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}")
+  if [ -n "$workers" ]; then envs+=(CHELEM_WORKERS="$workers"); fi
+  env "${envs[@]}" "$bin" --database-url "$url" serve --bind "127.0.0.1:$port" >"$dir/$label.log" 2>&1 &
   server=$!
   local second=""
-  if [ "${INSTANCES:-1}" = 2 ] && [ "$label" = postgresql ]; then
-    CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}" \
-      "$bin" --database-url "$url" serve --bind "127.0.0.1:$((port + 1))" >"$dir/$label-2.log" 2>&1 &
+  if [ -n "$two" ]; then
+    env "${envs[@]}" "$bin" --database-url "$url" serve --bind "127.0.0.1:$((port + 1))" >"$dir/$label-2.log" 2>&1 &
     server2=$!
     for _ in $(seq 100); do
       curl -fs "http://127.0.0.1:$((port + 1))/healthz" >/dev/null 2>&1 && break
