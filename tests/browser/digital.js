@@ -194,6 +194,16 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
         await page.goto(base + path);
         const w = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         assert(w <= 0, `${path} is ${w} px wider than the screen at ${width}`);
+        if (name === 'game') {
+          // Each player's name sits over their scores: both ends aligned right.
+          const off = await page.$$eval('table.scores', ts => ts.flatMap(t => {
+            const right = (c) => { const r = document.createRange(); r.selectNodeContents(c); return r.getBoundingClientRect().right; };
+            const head = [...t.querySelectorAll('thead th')].slice(1, -1);
+            const sum = [...t.querySelectorAll('tfoot th')].slice(1, -1);
+            return head.map((h, i) => Math.abs(right(h) - right(sum[i])));
+          }));
+          assert(off.length === 4 && off.every(d => d < 2), `the names stand off their scores by ${off} px at ${width}`);
+        }
         await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
       }
     }
