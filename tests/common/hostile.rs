@@ -85,7 +85,7 @@ pub fn parse_answer(raw: &[u8]) -> Answer {
         .iter()
         .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
     if chunked {
-        body = unchunk(&body);
+        body = unchunk(&body).0;
     }
     Answer {
         status,
@@ -94,21 +94,30 @@ pub fn parse_answer(raw: &[u8]) -> Answer {
     }
 }
 
-fn unchunk(mut data: &[u8]) -> Vec<u8> {
+/// A chunked body's data, and whether its last (empty) chunk was there.
+fn unchunk(mut data: &[u8]) -> (Vec<u8>, bool) {
     let mut out = Vec::new();
     while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
-        let size = std::str::from_utf8(&data[..eol])
+        let Some(size) = std::str::from_utf8(&data[..eol])
             .ok()
             .and_then(|s| usize::from_str_radix(s.split(';').next()?.trim(), 16).ok())
-            .unwrap_or(0);
+        else {
+            break;
+        };
         let start = eol + 2;
-        if size == 0 || start + size > data.len() {
+        if size == 0 {
+            return (out, data[start..].starts_with(b"\r\n"));
+        }
+        if start + size > data.len() {
             break;
         }
         out.extend_from_slice(&data[start..start + size]);
-        data = &data[(start + size + 2).min(data.len())..];
+        if start + size + 2 > data.len() {
+            break;
+        }
+        data = &data[start + size + 2..];
     }
-    out
+    (out, false)
 }
 
 /// Connects to the server, with [`PATIENCE`] on every read and write.
@@ -178,28 +187,7 @@ fn whole(raw: &[u8]) -> bool {
     if let Some(n) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
         return body.len() >= n;
     }
-    header("transfer-encoding").is_some_and(|v| v.contains("chunked")) && last_chunk_in(body)
-}
-
-/// Whether a chunked body holds its last (empty) chunk, walked chunk by chunk.
-fn last_chunk_in(mut data: &[u8]) -> bool {
-    while let Some(eol) = data.windows(2).position(|w| w == b"\r\n") {
-        let Some(size) = std::str::from_utf8(&data[..eol])
-            .ok()
-            .and_then(|s| usize::from_str_radix(s.split(';').next()?.trim(), 16).ok())
-        else {
-            return false;
-        };
-        if size == 0 {
-            return data[eol + 2..].starts_with(b"\r\n");
-        }
-        let next = eol + 2 + size + 2;
-        if next > data.len() {
-            return false;
-        }
-        data = &data[next..];
-    }
-    false
+    header("transfer-encoding").is_some_and(|v| v.contains("chunked")) && unchunk(body).1
 }
 
 /// Who sends the requests: an organizer's session (cookies and the CSRF
