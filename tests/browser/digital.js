@@ -174,6 +174,9 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
     const over = await page.$eval('table.scores.compact', t => t.scrollWidth - t.parentElement.clientWidth);
     assert(over <= 0, `the scores are ${over} px wider than their box`);
     await page.screenshot({ path: `${shots}/seat-result-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: `${shots}/seat-result-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // The replay, trick by trick.
     await nav(() => page.click('.result a[href*="/replay"]'));
