@@ -4,6 +4,7 @@
 pub mod fault;
 pub mod models;
 pub mod ops;
+pub mod relay;
 pub mod schema;
 pub mod unit;
 

@@ -1,25 +1,28 @@
 //! The unit of work: one value, [`Tx`], owns the connection of a write
-//! transaction and the live events published in it; one door,
-//! [`run`] (the web layer's `AppState::write`, the command line's
-//! [`write`]), opens it, commits it, and hands the committed events on.
+//! transaction, the live events published in it and the games it changed;
+//! one door, [`run`] (the web layer's `AppState::write`, the command line's
+//! [`write`]), opens it, commits it, and hands what it committed on.
 //!
 //! ```text
 //! door ─ BEGIN ─▶ f(&mut Tx) ─▶ publish(tx, …) pushes onto tx.events
-//!      ◀─ Ok ──── COMMIT (NOTIFY first when no hub relays) ─▶ Committed events
-//!      ◀─ Err ─── ROLLBACK: the events are gone with the rows
+//!                            ─▶ a game's writer pushes its id onto tx.games
+//!      ◀─ Ok ──── COMMIT (NOTIFY first when no hub relays) ─▶ Committed
+//!      ◀─ Err ─── ROLLBACK: the events and games are gone with the rows
 //! ```
 //!
-//! Nothing is kept per thread and nothing is left for a caller to drain:
-//! an operation that writes takes a `&mut Tx`, which only a door makes, and
-//! a door that commits returns the events with the value.
+//! Nothing is kept per thread and nothing is left for a caller to drain or
+//! to remember: an operation that writes takes a `&mut Tx`, which only a
+//! door makes (a read door hands out a bare connection, on which no writer
+//! compiles), and a door that commits returns what it committed with the
+//! value: the web layer's door tells the live hub and wakes the games.
 
 use std::ops::{Deref, DerefMut};
 
 use diesel::prelude::*;
 
-use super::ops::events::{notify, Committed};
+use super::relay::{notify, Committed};
 use super::AnyConnection;
-use crate::tournament::ids::TournamentId;
+use crate::tournament::ids::{GameId, TournamentId};
 
 /// How the other app instances (and this one's hub) learn of the events a
 /// unit of work committed.
@@ -39,11 +42,11 @@ pub enum Relay {
 }
 
 /// A write transaction in progress: its connection (the operations read and
-/// write through it, `&mut *tx` or by deref) and the live events published
-/// so far.
+/// write through it, `&mut *tx` or by deref), the live events published
+/// and the games changed so far.
 pub struct Tx<'c> {
     conn: &'c mut AnyConnection,
-    events: Committed,
+    done: Committed,
 }
 
 impl Deref for Tx<'_> {
@@ -69,7 +72,16 @@ impl Tx<'_> {
     /// Records events stored in this transaction (their ids, for one
     /// tournament): they go to the hub once the door has committed.
     pub(crate) fn record(&mut self, tournament_id: TournamentId, ids: impl IntoIterator<Item = i64>) {
-        self.events.entry(tournament_id).or_default().extend(ids);
+        self.done.events.entry(tournament_id).or_default().extend(ids);
+    }
+
+    /// Records that game `id` changed in this transaction (its seats, a
+    /// deal, an action, its pace): once the door has committed, its pages
+    /// look again and its bots play if it is their turn. The game's
+    /// writers ([`super::models::GameRow`] and its rows) call it: no
+    /// operation has to.
+    pub(crate) fn game_changed(&mut self, id: GameId) {
+        self.done.games.insert(id);
     }
 
     /// Runs `f` in a savepoint: when it fails, what it wrote and the events
@@ -80,30 +92,30 @@ impl Tx<'_> {
     where
         E: From<diesel::result::Error>,
     {
-        let before = std::mem::take(&mut self.events);
-        let mut inner_events = Committed::new();
+        let mut inner_done = Committed::default();
         let out = self.conn.transaction(|conn| {
             let mut inner = Tx {
                 conn,
-                events: Committed::new(),
+                done: Committed::default(),
             };
             let out = f(&mut inner);
-            inner_events = inner.events;
+            inner_done = inner.done;
             out
         });
-        self.events = before;
         if out.is_ok() {
-            for (t, ids) in inner_events {
+            for (t, ids) in inner_done.events {
                 self.record(t, ids);
             }
+            self.done.games.extend(inner_done.games);
         }
         out
     }
 }
 
 /// The door: runs `f` in one write transaction on `conn` and commits it;
-/// returns its value and the events it published (by tournament), or its
-/// error after a rollback (nothing of it stored, no event).
+/// returns its value and what it committed (the events it published, by
+/// tournament, and the games it changed), or its error after a rollback
+/// (nothing of it stored, no event, no game woken).
 ///
 /// On SQLite the write lock is taken up front (`BEGIN IMMEDIATE`): a deferred
 /// transaction that reads then writes cannot wait for another writer (SQLite
@@ -128,12 +140,12 @@ where
     }
     let mut tx = Tx {
         conn,
-        events: Committed::new(),
+        done: Committed::default(),
     };
     let mut result = f(&mut tx);
-    let Tx { conn, events } = tx;
+    let Tx { conn, done } = tx;
     if result.is_ok() && relay == Relay::Notify {
-        for tournament in events.keys() {
+        for tournament in done.events.keys() {
             if let Err(e) = notify(conn, *tournament) {
                 result = Err(e.into());
                 break;
@@ -148,12 +160,13 @@ where
     };
     let value = result?;
     ended?;
-    Ok((value, events))
+    Ok((value, done))
 }
 
 /// The door of a process without a live-events hub (the command line, the
 /// tests that write directly): [`run`] with [`Relay::Notify`]; the events
-/// reach every server through the database.
+/// reach every server through the database (a game changed here is picked
+/// up by a server's bots when it next starts or is woken).
 pub fn write<T, E, F>(conn: &mut AnyConnection, f: F) -> Result<T, E>
 where
     F: FnOnce(&mut Tx<'_>) -> Result<T, E>,

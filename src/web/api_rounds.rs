@@ -169,7 +169,6 @@ async fn start_round(
     let seated = state
         .write(move |tx| Ok(rounds::start_timed(tx, id, None, close_previous, timing, &actor)?))
         .await?;
-    seated.games.iter().for_each(|g| state.games.changed(*g));
     Ok(HttpResponse::Created().json(seated))
 }
 

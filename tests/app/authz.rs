@@ -28,7 +28,7 @@ use chelem::db::schema::{
 };
 use chelem::db::{now, AnyConnection};
 use chelem::secrets::{new_token, token_hash};
-use chelem::tournament::ids::{PlayerId, TournamentId};
+use chelem::tournament::ids::{GameId, PlayerId, TournamentId};
 use chelem::tournament::table::Constraint;
 use common::builder::{Table, TournamentBuilder};
 use common::http::{PASSWORD, USER};
@@ -496,7 +496,7 @@ struct World {
     revoked_api: String,
     csrf: String,
     /// Table C's game (digital play) and its seats' links; seat 2 is to act.
-    game: i32,
+    game: GameId,
     seats: Vec<String>,
 }
 

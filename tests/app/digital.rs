@@ -11,10 +11,11 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use chelem::tarot::{Card, CardSet, Game, GameLog, Seat};
+use chelem::tournament::ids::GameId;
 use common::browser::RealServer;
 use common::builder::TournamentBuilder;
 use common::client::{Answer, Client};
-use common::seats::{choose, my_turn, play_game};
+use common::seats::{choose, my_turn, play_game, seat_form};
 use common::server::Server;
 use common::TestDb;
 use serde_json::{json, Value};
@@ -41,19 +42,6 @@ fn new_game(client: &Client, org: &str, body: Value) -> (i64, Vec<String>) {
         .filter_map(|s| s["token"].as_str().map(str::to_owned))
         .collect();
     (a.body["game"].as_i64().unwrap(), tokens)
-}
-
-/// Posts the form `fields` to `path` as a seat's page does (with the CSRF
-/// cookie and field a page's GET hands out), on the real server at `addr`.
-fn seat_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> common::hostile::Answer {
-    use common::hostile::{exchange, form_body, form_head};
-    let got = exchange(addr, "GET / HTTP/1.1\r\nHost: t", vec![]);
-    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
-    let mut pairs = vec![("csrf", csrf.as_str())];
-    pairs.extend_from_slice(fields);
-    let body = form_body(&pairs);
-    let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
-    exchange(addr, &head, body)
 }
 
 /// A casual game at `players` with one human seat (0) and bots elsewhere.
@@ -529,7 +517,7 @@ fn bots_pace(db: TestDb) {
     assert!(a.body["error"].as_str().unwrap().contains("\"slow\""), "{}", a.body);
     assert!(games(&db).is_empty(), "nothing was made");
     let (game, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [1, 2, 3], "pace": "slow"}));
-    let row = |db: &TestDb| GameRow::find(&mut db.conn(), game as i32).unwrap().unwrap();
+    let row = |db: &TestDb| GameRow::find(&mut db.conn(), GameId(game as i32)).unwrap().unwrap();
     assert_eq!(row(&db).pace, Pace::Slow);
     let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
     let page = page.body.as_str().unwrap().to_owned();

@@ -4,7 +4,9 @@
 //! last card, the bots, a CSV import, a round's close — reaches the event
 //! stream and drops the cached standings by itself, on both databases.
 //! Nothing else would tell the hub: a path that bypassed the door would
-//! leave the stream silent and the standings stale until the poll.
+//! leave the stream silent and the standings stale until the poll. The same
+//! door wakes the games a write changed: every path that changes a game
+//! tells its watchers and bots with no call of its own.
 
 use crate::common;
 
@@ -12,15 +14,16 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
 use actix_web::test;
+use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::tournament::ids::TournamentId;
+use chelem::tournament::ids::{GameId, TournamentId};
 use chelem::web::live::cache::Lookup;
 use chelem::web::{AppState, WebConfig};
 use common::builder::TournamentBuilder;
 use common::client::Client;
 use common::http::{api_token, login, post, upload};
-use common::seats::{choose, my_turn};
+use common::seats::{choose, my_turn, seat_form};
 use common::server::Server;
 use common::sse::Sse;
 use common::{Jar, TestDb};
@@ -216,4 +219,148 @@ fn every_write_path_reaches_the_stream_sqlite() {
 crate::test_case!(every_write_path_reaches_the_stream_postgres, Postgres);
 fn every_write_path_reaches_the_stream_postgres() {
     every_write_path_reaches_the_stream(TestDb::postgres());
+}
+
+/// How soon a game's watchers must hear of a write that changed it.
+const WOKEN: Duration = Duration::from_secs(2);
+
+/// Waits until game `rx` watches has changed since it was last looked at
+/// (at most [`WOKEN`]), then marks it seen.
+fn woken(rx: &mut tokio::sync::watch::Receiver<u64>, path: &str) {
+    let until = Instant::now() + WOKEN;
+    while !rx.has_changed().expect("the games outlive the test") {
+        assert!(Instant::now() < until, "{path}: the game's watchers were not told");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    rx.borrow_and_update();
+}
+
+/// The id the next game made will have (ids follow each other in a fresh
+/// database).
+fn next_game(db: &TestDb) -> GameId {
+    use chelem::db::schema::games;
+    let last: Option<i32> = games::table
+        .select(diesel::dsl::max(games::id))
+        .first(&mut db.conn())
+        .expect("the last game");
+    GameId(last.unwrap_or(0) + 1)
+}
+
+/// One door wakes the games: every write path that changes a game (a casual
+/// game made, a seat's action, a bot's move, the pace, a player leaving and
+/// taking the seat back, the next deal, a table or a round going on the
+/// devices) records it on its unit of work, and the door tells the game's
+/// watchers and bots after the commit. No handler calls the games: a path
+/// that forgot would leave this test waiting.
+fn every_game_write_wakes_the_game(db: TestDb) {
+    actix_web::rt::System::new().block_on(async move {
+        let state = AppState::new(db.pool.clone(), &db.url, WebConfig::default()).expect("app state");
+        let server = Server::start_with(state.clone(), 2);
+        let client = Client::new(&server.url());
+        let org = api_token(&db);
+        let view = |t: &str| client.call("GET", &format!("/api/seats/{t}"), None, None).body;
+        let act = |t: &str, body: &Value| {
+            let a = client.call("POST", &format!("/api/seats/{t}/actions"), None, Some(body));
+            assert_eq!(a.status, 200, "{}", a.body);
+        };
+
+        // A casual game: a person in seat 0, bots elsewhere.
+        let game = next_game(&db);
+        let mut rx = state.games.watch(game);
+        let body = json!({"players": 4, "bots": [1, 2, 3], "deals": 2, "pace": "instant"});
+        let a = client.call("POST", "/api/games", Some(&org), Some(&body));
+        assert_eq!(a.status, 201, "{}", a.body);
+        assert_eq!(a.body["game"], json!(game.get()));
+        let me = a.body["seats"][0]["token"].as_str().unwrap().to_owned();
+        woken(&mut rx, "a casual game made");
+
+        // The person plays deal 1 out; each of their actions tells the
+        // watchers, and the bots' moves after it tell them again.
+        let start = Instant::now();
+        let (mut acted, mut bot_heard) = (false, false);
+        loop {
+            assert!(start.elapsed() < BOTS, "deal 1 did not end");
+            let v = view(&me);
+            if v["phase"] == "done" {
+                break;
+            }
+            if !my_turn(&v) {
+                std::thread::sleep(Duration::from_millis(5));
+                continue;
+            }
+            act(&me, &choose(&v));
+            if !acted {
+                woken(&mut rx, "a seat's action");
+                acted = true;
+            }
+            if !bot_heard && view(&me)["phase"] != "done" && !my_turn(&view(&me)) {
+                // Seen after the person's action: only a bot's move tells now.
+                rx.borrow_and_update();
+                woken(&mut rx, "a bot's move");
+                bot_heard = true;
+            }
+        }
+        assert!(acted && bot_heard, "the person and the bots both played");
+
+        let post = |path: &str, body: Value| {
+            let a = client.call("POST", path, Some(&org), Some(&body));
+            assert_eq!(a.status, 204, "{path}: {}", a.body);
+        };
+        rx.borrow_and_update();
+        post(&format!("/api/games/{game}/pace"), json!({"pace": "slow"}));
+        woken(&mut rx, "the pace");
+        let left = seat_form(&server.addr, &format!("/s/{me}/leave"), &[]);
+        assert_eq!(left.status, 303, "{}", left.body);
+        woken(&mut rx, "a player leaving");
+        post(&format!("/api/games/{game}/seats/0"), json!({"bot": null}));
+        woken(&mut rx, "a seat taken back");
+        act(&me, &json!({"next": true}));
+        woken(&mut rx, "the next deal");
+
+        // A tournament table on the devices, then a round whose table of
+        // robots starts on the devices.
+        let t = TournamentBuilder::new("Coupe").players(8).seated(1).build_in(&state);
+        let game = next_game(&db);
+        let mut rx = state.games.watch(game);
+        let path = format!("/api/tournaments/{}/rounds/1/tables/1/digital", t.id);
+        let a = client.call("POST", &path, Some(&org), None);
+        assert_eq!(a.status, 201, "{}", a.body);
+        woken(&mut rx, "a table on the devices");
+
+        let body = json!({"name": "D", "rounds": 1, "format": "duplicate", "deals_per_round": 1,
+                          "fill_with_bots": true});
+        let a = client.call("POST", "/api/tournaments", Some(&org), Some(&body));
+        assert_eq!(a.status, 201, "{}", a.body);
+        let d = a.body["id"].as_i64().unwrap();
+        for name in ["Ana", "Bea", "Cyd", "Dan", "Eve"] {
+            let a = client.call(
+                "POST",
+                &format!("/api/tournaments/{d}/players"),
+                Some(&org),
+                Some(&json!({"name": name})),
+            );
+            assert_eq!(a.status, 201, "{}", a.body);
+        }
+        let game = next_game(&db);
+        let mut rx = state.games.watch(game);
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{d}/rounds"),
+            Some(&org),
+            Some(&json!({})),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+        woken(&mut rx, "a round starting a table of robots");
+        drop(server);
+    });
+}
+
+crate::test_case!(every_game_write_wakes_the_game_sqlite);
+fn every_game_write_wakes_the_game_sqlite() {
+    every_game_write_wakes_the_game(TestDb::sqlite());
+}
+
+crate::test_case!(every_game_write_wakes_the_game_postgres, Postgres);
+fn every_game_write_wakes_the_game_postgres() {
+    every_game_write_wakes_the_game(TestDb::postgres());
 }

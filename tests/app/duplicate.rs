@@ -831,7 +831,7 @@ fn bots_fill(db: TestDb) {
         let game = GameRow::for_table(&mut db.conn(), table.id)
             .unwrap()
             .expect("the bots' table plays on the devices");
-        GameRow::set_pace(&mut db.conn(), game.id, Pace::Instant).unwrap();
+        chelem::db::write(&mut db.conn(), |tx| GameRow::set_pace(tx, game.id, Pace::Instant)).unwrap();
         let seats = GameSeat::of_game(&mut db.conn(), game.id).unwrap();
         assert_eq!(seats[0].bot, None);
         assert!(seats[1..]

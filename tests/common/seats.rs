@@ -93,3 +93,16 @@ pub fn play_game(client: &Client, tokens: &[String], seen: &mut dyn FnMut(usize,
         std::thread::sleep(Duration::from_millis(5));
     }
 }
+
+/// Posts the form `fields` to `path` as a seat's page does (with the CSRF
+/// cookie and field a page's GET hands out), on the real server at `addr`.
+pub fn seat_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> super::hostile::Answer {
+    use super::hostile::{exchange, form_body, form_head};
+    let got = exchange(addr, "GET / HTTP/1.1\r\nHost: t", vec![]);
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let mut pairs = vec![("csrf", csrf.as_str())];
+    pairs.extend_from_slice(fields);
+    let body = form_body(&pairs);
+    let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
+    exchange(addr, &head, body)
+}

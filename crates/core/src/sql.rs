@@ -18,7 +18,7 @@ use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{Comparison, Format};
-use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{GameId, PlayerId, RoomNo, RoundNo, TableNo, TournamentId};
 use crate::tournament::rooms::Numbering;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
@@ -129,6 +129,7 @@ number_column!(PlayerIdColumn, PlayerId);
 number_column!(RoundNoColumn, RoundNo);
 number_column!(TableNoColumn, TableNo);
 number_column!(RoomNoColumn, RoomNo);
+number_column!(GameIdColumn, GameId);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = Integer)]

@@ -6,15 +6,15 @@ use diesel::prelude::*;
 
 use crate::bots::{BotKind, Pace};
 use crate::db::schema::{game_actions, game_deals, game_seats, games};
-use crate::db::AnyConnection;
-use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::db::{AnyConnection, Tx};
+use crate::tournament::ids::{GameId, PlayerId, TournamentId};
 
 /// A game: a tournament table played on the devices, or a casual game.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
     /// Row id (the game's number in the API).
-    pub id: i32,
+    pub id: GameId,
     /// The tournament, for a digital table.
     pub tournament_id: Option<TournamentId>,
     /// The round's table it plays, for a digital table.
@@ -41,7 +41,7 @@ pub struct GameSeat {
     /// Row id.
     pub id: i32,
     /// The game.
-    pub game_id: i32,
+    pub game_id: GameId,
     /// Seat at the table, from 0.
     pub seat: i32,
     /// The name shown.
@@ -61,7 +61,7 @@ pub struct GameDeal {
     /// Row id.
     pub id: i32,
     /// The game.
-    pub game_id: i32,
+    pub game_id: GameId,
     /// 1-based number: the table's deal slot for a digital table (its
     /// first deal is the table's first empty slot when it switched).
     pub number: i32,
@@ -106,7 +106,7 @@ pub struct GameActionRow {
 #[diesel(table_name = game_seats)]
 pub struct NewGameSeat {
     /// The game.
-    pub game_id: i32,
+    pub game_id: GameId,
     /// Seat.
     pub seat: i32,
     /// Name.
@@ -123,7 +123,7 @@ impl GameRow {
     /// Inserts a game; its row.
     #[allow(clippy::too_many_arguments)]
     pub fn insert(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         tournament_id: Option<TournamentId>,
         table_id: Option<i32>,
         players: i32,
@@ -133,7 +133,7 @@ impl GameRow {
         now: NaiveDateTime,
         pace: Pace,
     ) -> QueryResult<GameRow> {
-        diesel::insert_into(games::table)
+        let row = diesel::insert_into(games::table)
             .values((
                 games::tournament_id.eq(tournament_id),
                 games::table_id.eq(table_id),
@@ -145,11 +145,13 @@ impl GameRow {
                 games::pace.eq(pace),
             ))
             .returning(games::all_columns)
-            .get_result(conn)
+            .get_result::<GameRow>(tx.conn())?;
+        tx.game_changed(row.id);
+        Ok(row)
     }
 
     /// Game `id`.
-    pub fn find(conn: &mut AnyConnection, id: i32) -> QueryResult<Option<GameRow>> {
+    pub fn find(conn: &mut AnyConnection, id: GameId) -> QueryResult<Option<GameRow>> {
         games::table
             .find(id)
             .select(GameRow::as_select())
@@ -193,18 +195,23 @@ impl GameRow {
     }
 
     /// Sets how fast the game's bots play.
-    pub fn set_pace(conn: &mut AnyConnection, id: i32, pace: Pace) -> QueryResult<usize> {
+    pub fn set_pace(tx: &mut Tx<'_>, id: GameId, pace: Pace) -> QueryResult<usize> {
+        tx.game_changed(id);
         diesel::update(games::table.find(id))
             .set(games::pace.eq(pace))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Locks the game's row until the end of the transaction (PostgreSQL;
     /// SQLite's write transactions already take turns): actions of one game
     /// are written one at a time.
-    pub fn lock(conn: &mut AnyConnection, id: i32) -> QueryResult<()> {
+    pub fn lock(conn: &mut AnyConnection, id: GameId) -> QueryResult<()> {
         if let AnyConnection::Postgresql(pg) = conn {
-            games::table.find(id).select(games::id).for_update().first::<i32>(pg)?;
+            games::table
+                .find(id)
+                .select(games::id)
+                .for_update()
+                .first::<GameId>(pg)?;
         }
         Ok(())
     }
@@ -212,17 +219,18 @@ impl GameRow {
 
 impl GameSeat {
     /// Inserts seats.
-    pub fn insert_all(conn: &mut AnyConnection, seats: &[NewGameSeat]) -> QueryResult<usize> {
+    pub fn insert_all(tx: &mut Tx<'_>, seats: &[NewGameSeat]) -> QueryResult<usize> {
         // One by one: a batch insert is not portable across the backends.
         let mut n = 0;
         for s in seats {
-            n += diesel::insert_into(game_seats::table).values(s).execute(conn)?;
+            tx.game_changed(s.game_id);
+            n += diesel::insert_into(game_seats::table).values(s).execute(tx.conn())?;
         }
         Ok(n)
     }
 
     /// The seats of a game, in order.
-    pub fn of_game(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Vec<GameSeat>> {
+    pub fn of_game(conn: &mut AnyConnection, game_id: GameId) -> QueryResult<Vec<GameSeat>> {
         game_seats::table
             .filter(game_seats::game_id.eq(game_id))
             .order(game_seats::seat)
@@ -231,7 +239,7 @@ impl GameSeat {
     }
 
     /// The seats of these games, by game and seat.
-    pub fn of_games(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<GameSeat>> {
+    pub fn of_games(conn: &mut AnyConnection, game_ids: &[GameId]) -> QueryResult<Vec<GameSeat>> {
         game_seats::table
             .filter(game_seats::game_id.eq_any(game_ids))
             .order((game_seats::game_id, game_seats::seat))
@@ -248,24 +256,26 @@ impl GameSeat {
             .optional()
     }
 
-    /// Puts a bot in a seat (`None`: its player takes it back).
-    pub fn set_bot(conn: &mut AnyConnection, id: i32, bot: Option<BotKind>) -> QueryResult<usize> {
-        diesel::update(game_seats::table.find(id))
+    /// Puts a bot in this seat (`None`: its player takes it back).
+    pub fn set_bot(&self, tx: &mut Tx<'_>, bot: Option<BotKind>) -> QueryResult<usize> {
+        tx.game_changed(self.game_id);
+        diesel::update(game_seats::table.find(self.id))
             .set(game_seats::bot.eq(bot))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
-    /// Gives a seat a secret link.
-    pub fn set_token(conn: &mut AnyConnection, id: i32, token: &str) -> QueryResult<usize> {
-        diesel::update(game_seats::table.find(id))
+    /// Gives this seat a (new) secret link.
+    pub fn set_token(&self, tx: &mut Tx<'_>, token: &str) -> QueryResult<usize> {
+        tx.game_changed(self.game_id);
+        diesel::update(game_seats::table.find(self.id))
             .set(game_seats::token.eq(token))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }
 
 impl GameDeal {
     /// The games among `game_ids` where someone has acted (a bid, a card…).
-    pub fn acted(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<i32>> {
+    pub fn acted(conn: &mut AnyConnection, game_ids: &[GameId]) -> QueryResult<Vec<GameId>> {
         game_deals::table
             .filter(game_deals::game_id.eq_any(game_ids))
             .filter(game_deals::actions.gt(0))
@@ -276,14 +286,15 @@ impl GameDeal {
 
     /// Deals deal `number` of a game.
     pub fn insert(
-        conn: &mut AnyConnection,
-        game_id: i32,
+        tx: &mut Tx<'_>,
+        game_id: GameId,
         number: i32,
         dealer: i32,
         seat_map: &str,
         seed: i64,
         now: NaiveDateTime,
     ) -> QueryResult<GameDeal> {
+        tx.game_changed(game_id);
         diesel::insert_into(game_deals::table)
             .values((
                 game_deals::game_id.eq(game_id),
@@ -295,11 +306,11 @@ impl GameDeal {
                 game_deals::created_at.eq(now),
             ))
             .returning(game_deals::all_columns)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// The deals of a game, in order.
-    pub fn of_game(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Vec<GameDeal>> {
+    pub fn of_game(conn: &mut AnyConnection, game_id: GameId) -> QueryResult<Vec<GameDeal>> {
         game_deals::table
             .filter(game_deals::game_id.eq(game_id))
             .order(game_deals::number)
@@ -308,7 +319,7 @@ impl GameDeal {
     }
 
     /// The game's last deal.
-    pub fn current(conn: &mut AnyConnection, game_id: i32) -> QueryResult<Option<GameDeal>> {
+    pub fn current(conn: &mut AnyConnection, game_id: GameId) -> QueryResult<Option<GameDeal>> {
         game_deals::table
             .filter(game_deals::game_id.eq(game_id))
             .order(game_deals::number.desc())
@@ -318,8 +329,8 @@ impl GameDeal {
     }
 
     /// The deals of these games, by game and number: (game, number, over).
-    pub fn progress_of_games(conn: &mut AnyConnection, game_ids: &[i32]) -> QueryResult<Vec<(i32, i32, bool)>> {
-        let rows: Vec<(i32, i32, Option<NaiveDateTime>)> = game_deals::table
+    pub fn progress_of_games(conn: &mut AnyConnection, game_ids: &[GameId]) -> QueryResult<Vec<(GameId, i32, bool)>> {
+        let rows: Vec<(GameId, i32, Option<NaiveDateTime>)> = game_deals::table
             .filter(game_deals::game_id.eq_any(game_ids))
             .order((game_deals::game_id, game_deals::number))
             .select((game_deals::game_id, game_deals::number, game_deals::finished_at))
@@ -335,50 +346,47 @@ impl GameDeal {
             .load(conn)
     }
 
-    /// Counts one more action.
-    pub fn set_actions(conn: &mut AnyConnection, id: i32, actions: i32) -> QueryResult<usize> {
-        diesel::update(game_deals::table.find(id))
+    /// Counts this deal's actions: `actions` so far.
+    pub fn set_actions(&self, tx: &mut Tx<'_>, actions: i32) -> QueryResult<usize> {
+        tx.game_changed(self.game_id);
+        diesel::update(game_deals::table.find(self.id))
             .set(game_deals::actions.eq(actions))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
-    /// Marks the deal over, with its scores and log.
-    pub fn finish(
-        conn: &mut AnyConnection,
-        id: i32,
-        scores: &str,
-        log: &str,
-        now: NaiveDateTime,
-    ) -> QueryResult<usize> {
-        diesel::update(game_deals::table.find(id))
+    /// Marks this deal over, with its scores and log.
+    pub fn finish(&self, tx: &mut Tx<'_>, scores: &str, log: &str, now: NaiveDateTime) -> QueryResult<usize> {
+        tx.game_changed(self.game_id);
+        diesel::update(game_deals::table.find(self.id))
             .set((
                 game_deals::scores.eq(scores),
                 game_deals::log.eq(log),
                 game_deals::finished_at.eq(now),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }
 
 impl GameActionRow {
-    /// Stores action `idx` of a deal.
+    /// Stores action `idx` of `deal`.
     pub fn insert(
-        conn: &mut AnyConnection,
-        deal_id: i32,
+        tx: &mut Tx<'_>,
+        deal: &GameDeal,
         idx: i32,
         seat: i32,
         action: &str,
         now: NaiveDateTime,
     ) -> QueryResult<usize> {
+        tx.game_changed(deal.game_id);
         diesel::insert_into(game_actions::table)
             .values((
-                game_actions::deal_id.eq(deal_id),
+                game_actions::deal_id.eq(deal.id),
                 game_actions::idx.eq(idx),
                 game_actions::seat.eq(seat),
                 game_actions::action.eq(action),
                 game_actions::created_at.eq(now),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// The actions of a deal, in order.

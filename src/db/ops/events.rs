@@ -9,21 +9,15 @@
 //! has read them); in a process without a hub, the door itself sends the
 //! `NOTIFY` in the transaction (delivered at commit).
 
-use std::collections::BTreeMap;
-
 use chrono::NaiveDateTime;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::BigInt;
 
 use crate::db::models::StoredEvent;
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::clock::{rfc3339, rfc3339_ms};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
-
-/// The PostgreSQL notification channel of the live events; the payload is
-/// the tournament id.
-pub const CHANNEL: &str = "chelem_events";
 
 /// The advisory lock that keeps the events' ids in commit order on
 /// PostgreSQL, where an event's id is given before its transaction commits
@@ -152,18 +146,6 @@ pub fn publish(tx: &mut Tx<'_>, tournament_id: TournamentId, events: &[Event]) -
     Ok(())
 }
 
-/// `NOTIFY chelem_events` with a tournament id (PostgreSQL; delivered at
-/// commit, or at once outside a transaction).
-pub fn notify(conn: &mut AnyConnection, tournament_id: TournamentId) -> diesel::QueryResult<()> {
-    if let AnyConnection::Postgresql(pg) = conn {
-        diesel::sql_query("SELECT pg_notify($1, $2)")
-            .bind::<Text, _>(CHANNEL)
-            .bind::<Text, _>(tournament_id.to_string())
-            .execute(pg)?;
-    }
-    Ok(())
-}
-
 /// Runs `read`, a query of the stored events, when no event can commit
 /// below the ids it sees: on PostgreSQL in a transaction of its own, after
 /// taking [`PUBLISH_LOCK`] exclusive (every publisher that holds it shared
@@ -201,6 +183,3 @@ pub fn publish_standings(tx: &mut Tx<'_>, tournament_id: TournamentId) -> diesel
     let round = last_round(tx, tournament_id)?;
     publish(tx, tournament_id, &[Event::Standings { round }])
 }
-
-/// Events committed: their ids, by tournament.
-pub type Committed = BTreeMap<TournamentId, Vec<i64>>;

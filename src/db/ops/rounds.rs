@@ -47,10 +47,6 @@ pub struct SeatedRound {
     pub ends_at: Option<String>,
     /// Its tables.
     pub tables: Vec<SeatedTable>,
-    /// The games dealt as the round started (the table bots fill in a
-    /// duplicate round), whose bots the caller sets going.
-    #[serde(skip)]
-    pub games: Vec<i32>,
 }
 
 /// How long the round being started lasts.
@@ -204,14 +200,13 @@ pub fn start_timed(
         }
         e => OpError::Db(e),
     })?;
-    let mut games = Vec::new();
     for (i, players) in tables.iter().enumerate() {
         let token = new_token("")[..32].to_owned();
         let number = TableNo(i as i32 + 1);
         let table = RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
         // A table with bots can only be played on the devices.
         if players.iter().any(|p| bot_ids.contains(p)) {
-            games.push(super::games::make_digital(tx, &table, actor)?);
+            super::games::make_digital(tx, &table, actor)?;
         }
     }
     AuditEntry::write(
@@ -251,10 +246,7 @@ pub fn start_timed(
     if let Some(ends_at) = ends_at {
         publish(tx, tournament_id, &[Event::Clock { round: number, ends_at }])?;
     }
-    Ok(SeatedRound {
-        games,
-        ..seated_round(tx, tournament_id, number)?
-    })
+    seated_round(tx, tournament_id, number)
 }
 
 /// Round `number` as seated.
@@ -274,7 +266,6 @@ pub fn seated_round(conn: &mut AnyConnection, tournament_id: TournamentId, numbe
         round: number,
         ends_at: round.ends_at.map(rfc3339),
         tables,
-        games: Vec::new(),
     })
 }
 

@@ -31,9 +31,10 @@ use diesel::connection::SimpleConnection;
 use tokio::sync::broadcast;
 
 use crate::db::models::StoredEvent;
-use crate::db::ops::events::{read_settled, Committed, CHANNEL};
+use crate::db::ops::events::read_settled;
+use crate::db::relay::{Events, CHANNEL};
 use crate::db::{AnyConnection, Backend, Manager, Relay, Tx};
-use crate::tournament::ids::TournamentId;
+use crate::tournament::ids::{GameId, TournamentId};
 
 pub use cache::{Progress, Snapshot, StandingsCache};
 
@@ -84,7 +85,13 @@ struct Shared {
     /// hub reads them it leaves the standings built since alone, and tells
     /// the other instances of them.
     local: Mutex<BTreeMap<i64, TournamentId>>,
+    /// Who hears that a committed write changed a game (the server's
+    /// games: their pages and bots), once set ([`Hub::on_game_changed`]).
+    game_changed: std::sync::OnceLock<GameListener>,
 }
+
+/// What the door calls for each game a write changed.
+type GameListener = Box<dyn Fn(GameId) + Send + Sync>;
 
 impl Shared {
     fn new(sender: broadcast::Sender<Arc<Batch>>) -> Shared {
@@ -96,11 +103,12 @@ impl Shared {
             stop: AtomicBool::new(false),
             last_seen: AtomicI64::new(UNKNOWN),
             local: Mutex::default(),
+            game_changed: std::sync::OnceLock::new(),
         }
     }
 
     /// Notes events committed in this process, for the hub's next read.
-    fn note(&self, events: &Committed) {
+    fn note(&self, events: &Events) {
         let mut local = self.local.lock().unwrap_or_else(|e| e.into_inner());
         local.extend(events.iter().flat_map(|(t, ids)| ids.iter().map(|id| (*id, *t))));
     }
@@ -205,9 +213,22 @@ impl Hub {
         E: From<diesel::result::Error>,
     {
         let _turn = matches!(conn, AnyConnection::Sqlite(_)).then(|| self.turns.lock());
-        let (value, events) = crate::db::unit::run(conn, Relay::Hub, f)?;
-        self.committed(&events);
+        let (value, done) = crate::db::unit::run(conn, Relay::Hub, f)?;
+        self.committed(&done.events);
+        if let Some(listener) = self.shared.game_changed.get() {
+            done.games.iter().for_each(|id| listener(*id));
+        }
         Ok(value)
+    }
+
+    /// Sets who hears of the games changed by this process's writes (the
+    /// server's games, once, as it starts): every write that changes a game
+    /// records it on its [`Tx`], and [`Hub::write`] tells `listener` after
+    /// the commit, so no write path has a game to wake by hand.
+    pub fn on_game_changed(&self, listener: impl Fn(GameId) + Send + Sync + 'static) {
+        if self.shared.game_changed.set(Box::new(listener)).is_err() {
+            tracing::error!("the hub already has a listener for the games");
+        }
     }
 
     /// Events just committed in this process (ids by tournament): their
@@ -215,7 +236,7 @@ impl Hub {
     /// reads sees its change), and the hub reads the events now. The hub
     /// does not drop the standings again when it reads them: each change
     /// would have the standings read twice.
-    fn committed(&self, events: &Committed) {
+    fn committed(&self, events: &Events) {
         if events.is_empty() {
             return;
         }
@@ -393,7 +414,7 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safe
             // them), and of what came without a notification.
             let tell = if n { &read.local } else { &read.all };
             for id in tell {
-                crate::db::ops::events::notify(c, *id)?;
+                crate::db::relay::notify(c, *id)?;
             }
             Ok(())
         });
@@ -541,7 +562,7 @@ mod tests {
 
     #[test]
     fn the_hub_tells_of_every_event_committed_here_whenever_it_was_noted() {
-        use super::{read_new, Committed, Shared};
+        use super::{read_new, Events, Shared};
         let dir = std::env::temp_dir().join(format!("chelem-tell-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let url = dir.join("hub.db").display().to_string();
@@ -549,10 +570,10 @@ mod tests {
         crate::db::run_migrations(&mut conn).unwrap();
         diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA foreign_keys = OFF").unwrap();
         let (t, other) = (TournamentId(1), TournamentId(2));
-        let store = |conn: &mut crate::db::AnyConnection, t: TournamentId| -> Committed {
+        let store = |conn: &mut crate::db::AnyConnection, t: TournamentId| -> Events {
             let ids =
                 StoredEvent::insert_all(conn, t, &[("deal", "{}".into())], chrono::Utc::now().naive_utc()).unwrap();
-            Committed::from([(t, ids)])
+            Events::from([(t, ids)])
         };
         let shared = Shared::new(tokio::sync::broadcast::channel(16).0);
         shared.last_seen.store(0, std::sync::atomic::Ordering::Relaxed);

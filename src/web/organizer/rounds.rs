@@ -14,7 +14,7 @@ use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
-use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{GameId, PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
 use crate::web::clock::ClockView;
@@ -70,10 +70,7 @@ async fn start(
         })
         .await?;
     match r {
-        Ok(seated) => {
-            seated.games.iter().for_each(|g| state.games.changed(*g));
-            Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round)))
-        }
+        Ok(seated) => Ok(see_other(format!("/tournaments/{id}/rounds/{}", seated.round))),
         Err(Refused { status, message }) => {
             let error = Some(message);
             render_dashboard(&state, ctx, id, Default::default(), error, None, status).await
@@ -130,7 +127,7 @@ pub struct TableView {
     /// Deals entered and waiting for a defender's confirmation.
     pub pending: Vec<i32>,
     /// The game playing it on the devices, if it does.
-    pub game: Option<i32>,
+    pub game: Option<GameId>,
     /// How it enters its deals.
     pub mode: TableMode,
 }

@@ -10,6 +10,7 @@ use crate::db::models::{GameDeal, GameSeat};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState, Pace};
 use crate::db::ops::{Msg, OpError};
 use crate::tarot::{Action, GameLog};
+use crate::tournament::ids::GameId;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::super::{AppError, AppState, Organizer};
@@ -115,7 +116,6 @@ async fn create_game(state: web::Data<AppState>, org: Organizer, body: web::Byte
     let created = state
         .write(move |tx| Ok(games::create_casual(tx, &spec, &who)?))
         .await?;
-    state.games.changed(created.id);
     let seats: Vec<Value> = created
         .seats
         .iter()
@@ -197,7 +197,7 @@ pub async fn perform(
     token: String,
     action: SeatAction,
     version: Option<i32>,
-) -> Result<i32, AppError> {
+) -> Result<GameId, AppError> {
     let id = state
         .write(move |tx| {
             let (seat, st) = seat_state(tx, &token)?;
@@ -213,7 +213,6 @@ pub async fn perform(
             Ok(st.game.id)
         })
         .await?;
-    state.games.changed(id);
     Ok(id)
 }
 
@@ -269,7 +268,7 @@ pub fn log_of(st: &GameState, d: &GameDeal, organizer: bool) -> Result<GameLog, 
 async fn game_log(
     state: web::Data<AppState>,
     org: Option<Organizer>,
-    path: web::Path<i32>,
+    path: web::Path<GameId>,
     q: web::Query<DealQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -300,7 +299,6 @@ async fn table_digital(
             Ok((id, GameSeat::of_game(tx, id)?))
         })
         .await?;
-    state.games.changed(id);
     let seats: Vec<Value> = seats
         .iter()
         .map(|s| json!({"seat": s.seat, "player": s.player_id, "token": s.token, "bot": s.bot}))
@@ -314,7 +312,7 @@ async fn table_digital(
 async fn seat_bot(
     state: web::Data<AppState>,
     _org: Organizer,
-    path: web::Path<(i32, usize)>,
+    path: web::Path<(GameId, usize)>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let (id, seat) = path.into_inner();
@@ -325,7 +323,6 @@ async fn seat_bot(
         Some(_) => return Err(invalid("game-bot-kind")),
     };
     state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
-    state.games.changed(id);
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -336,7 +333,7 @@ async fn seat_bot(
 async fn game_pace(
     state: web::Data<AppState>,
     _org: Organizer,
-    path: web::Path<i32>,
+    path: web::Path<GameId>,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
@@ -346,6 +343,5 @@ async fn game_pace(
         _ => return Err(invalid("game-pace")),
     };
     state.write(move |tx| Ok(games::set_pace(tx, id, pace)?)).await?;
-    state.games.changed(id);
     Ok(HttpResponse::NoContent().finish())
 }

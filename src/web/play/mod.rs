@@ -17,6 +17,7 @@ use tokio::sync::watch;
 use crate::db::ops::games;
 use crate::db::ops::OpResult;
 use crate::db::{AnyConnection, DbPool};
+use crate::tournament::ids::GameId;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -43,18 +44,20 @@ struct Inner {
     /// How long a bot waits before it acts (so the table sees the cards
     /// go), at the normal pace ([`crate::bots::Pace`]).
     bot_delay: Duration,
-    watchers: Mutex<HashMap<i32, watch::Sender<u64>>>,
+    watchers: Mutex<HashMap<GameId, watch::Sender<u64>>>,
     /// The bots' thinking budget: at most this many decide at once (one
     /// core fewer than the machine has, at least one), so that however many
     /// strong bots search at once, the request workers keep a core.
     thinking: Arc<tokio::sync::Semaphore>,
     /// Games whose bots are running, and those woken again meanwhile.
-    running: Mutex<(HashSet<i32>, HashSet<i32>)>,
+    running: Mutex<(HashSet<GameId>, HashSet<GameId>)>,
 }
 
 impl Games {
     /// The games of a server on `pool`; wakes the bots of every deal left in
-    /// progress (after a restart, they go on where they were).
+    /// progress (after a restart, they go on where they were). They hear of
+    /// every game a write of this server changes from the hub's door
+    /// ([`super::live::Hub::on_game_changed`]): no handler wakes a game.
     pub fn start(
         pool: DbPool,
         slots: Arc<tokio::sync::Semaphore>,
@@ -72,6 +75,12 @@ impl Games {
                 running: Mutex::new((HashSet::new(), HashSet::new())),
             }),
         };
+        let heard = Arc::downgrade(&games.inner);
+        games.inner.hub.on_game_changed(move |id| {
+            if let Some(inner) = heard.upgrade() {
+                Games { inner }.changed(id);
+            }
+        });
         let g = games.clone();
         std::thread::spawn(move || {
             let ids = g
@@ -89,20 +98,20 @@ impl Games {
     }
 
     /// The change counter of a game, to wait on.
-    pub fn watch(&self, id: i32) -> watch::Receiver<u64> {
+    pub fn watch(&self, id: GameId) -> watch::Receiver<u64> {
         let mut w = self.inner.watchers.lock().expect("watchers");
         w.retain(|_, tx| tx.receiver_count() > 0);
         w.entry(id).or_insert_with(|| watch::channel(0).0).subscribe()
     }
 
     /// Game `id` changed: its watchers look again, its bots play if it is
-    /// their turn.
-    pub fn changed(&self, id: i32) {
+    /// their turn. Called by the hub's door after a write that changed it.
+    fn changed(&self, id: GameId) {
         self.notify(id);
         self.wake_bots(id);
     }
 
-    fn notify(&self, id: i32) {
+    fn notify(&self, id: GameId) {
         if let Some(tx) = self.inner.watchers.lock().expect("watchers").get(&id) {
             tx.send_modify(|n| *n += 1);
         }
@@ -110,7 +119,7 @@ impl Games {
 
     /// Runs the bots of game `id` on a thread of their own until it is a
     /// person's turn (one runner per game).
-    fn wake_bots(&self, id: i32) {
+    fn wake_bots(&self, id: GameId) {
         {
             let mut r = self.inner.running.lock().expect("running");
             if r.0.contains(&id) {
@@ -134,13 +143,13 @@ impl Games {
     /// is to do, waits the bots' delay and decides with no connection held
     /// (within the thinking budget: on the bots' own threads, never on a
     /// request worker's), then writes through the hub's door.
-    fn run_bots(&self, id: i32) {
+    fn run_bots(&self, id: GameId) {
         loop {
             let turn = match self.with_conn(|conn| games::bot_turn(conn, id)) {
                 Ok(Some(turn)) => turn,
                 Ok(None) => return,
                 Err(e) => {
-                    tracing::error!(error = %e, game = id, "bots: cannot read the game");
+                    tracing::error!(error = %e, game = id.get(), "bots: cannot read the game");
                     return;
                 }
             };
@@ -153,12 +162,12 @@ impl Games {
                 turn.decide()
             };
             let hub = &self.inner.hub;
+            // The door tells the watchers (the move changed the game).
             match self.with_conn(|conn| hub.write(conn, |tx| games::bot_move(tx, id, &decided))) {
-                Ok(true) => self.notify(id),
-                // Someone acted meanwhile: look again.
-                Ok(false) => {}
+                // Moved, or someone acted meanwhile: look again.
+                Ok(_) => {}
                 Err(e) => {
-                    tracing::error!(error = %e, game = id, "bots: an action failed");
+                    tracing::error!(error = %e, game = id.get(), "bots: an action failed");
                     return;
                 }
             }

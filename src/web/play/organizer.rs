@@ -8,6 +8,7 @@ use askama::Template;
 use crate::db::models::{room, GameDeal, GameRow, GameSeat, RoundTable};
 use crate::db::ops::games::{self, BotKind, CasualGame, GameState, Pace};
 use crate::db::ops::{Msg, OpError};
+use crate::tournament::ids::GameId;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::web::filters;
 
@@ -31,7 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[derive(Debug, Clone)]
 pub struct GameLine {
     /// Id.
-    pub id: i32,
+    pub id: GameId,
     /// Seats' names.
     pub names: String,
     /// Deals played / planned.
@@ -166,7 +167,6 @@ async fn create(page: OrgPage, form: CsrfForm<Vec<(String, String)>>) -> Result<
     let created = state
         .write(move |tx| Ok(games::create_casual(tx, &spec, &who)?))
         .await?;
-    state.games.changed(created.id);
     Ok(see_other(format!("/games/{}", created.id)))
 }
 
@@ -192,7 +192,7 @@ pub struct GamePage {
     /// Page context.
     pub ctx: Ctx,
     /// The game.
-    pub id: i32,
+    pub id: GameId,
     /// A digital table's tournament, round and name ("Table 5", or
     /// "Annexe · table 2" in a tournament of rooms).
     pub table: Option<(TournamentId, RoundNo, String)>,
@@ -209,7 +209,7 @@ pub struct GamePage {
 }
 
 #[get("/games/{id}")]
-async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn show(page: OrgPage, site: SiteUrl, path: web::Path<GameId>) -> Result<HttpResponse, AppError> {
     let OrgPage { ctx, state, .. } = page;
     let id = path.into_inner();
     let page = state
@@ -264,7 +264,7 @@ async fn show(page: OrgPage, site: SiteUrl, path: web::Path<i32>) -> Result<Http
 #[post("/games/{id}/seats/{seat}")]
 async fn seat_bot(
     page: OrgPage,
-    path: web::Path<(i32, usize)>,
+    path: web::Path<(GameId, usize)>,
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
     let OrgPage { state, .. } = page;
@@ -277,7 +277,6 @@ async fn seat_bot(
         }
     };
     state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
-    state.games.changed(id);
     Ok(see_other(format!("/games/{id}")))
 }
 
@@ -300,10 +299,7 @@ async fn table_digital(
         })
         .await?;
     match made {
-        Ok(game) => {
-            state.games.changed(game);
-            Ok(see_other(format!("/games/{game}")))
-        }
+        Ok(game) => Ok(see_other(format!("/games/{game}"))),
         Err(Refused { status, message }) => {
             render_round(&state, ctx, (tid, n), site, Said::error(message), status).await
         }
@@ -336,9 +332,6 @@ async fn round_digital(
         })
         .await?;
     let none_made = made.is_empty();
-    for g in made {
-        state.games.changed(g);
-    }
     if left.is_empty() {
         return Ok(see_other(format!("/tournaments/{tid}/rounds/{n}")));
     }

@@ -61,6 +61,11 @@ number_type!(
     TableNo
 );
 number_type!(
+    /// A game's id (its row in the database): a deal or several played on
+    /// the devices, at a tournament's table or casual.
+    GameId
+);
+number_type!(
     /// A room's number within its tournament, from 1 (the rooms' order).
     RoomNo
 );

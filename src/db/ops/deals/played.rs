@@ -13,6 +13,7 @@ use crate::tournament::ids::TableNo;
 
 use super::Actor;
 use crate::db::ops::{Msg, OpError, OpResult};
+use crate::tournament::ids::GameId;
 
 /// The key of the refusal of a played deal whose slot was typed meanwhile.
 pub const TYPED_KEPT: &str = "deal-typed-kept";
@@ -21,7 +22,7 @@ pub const TYPED_KEPT: &str = "deal-typed-kept";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Played {
     /// The game.
-    pub game: i32,
+    pub game: GameId,
     /// Its first slot: the slots before it were typed.
     pub first: i32,
     /// The first slot whose deal is not over (dealt or still to deal):
@@ -39,7 +40,7 @@ impl Played {
         if games.is_empty() {
             return Ok(HashMap::new());
         }
-        let ids: Vec<i32> = games.iter().map(|g| g.id).collect();
+        let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
         let deals = GameDeal::progress_of_games(conn, &ids)?;
         let mut out = HashMap::new();
         for g in games {

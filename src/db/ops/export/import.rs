@@ -342,11 +342,11 @@ fn import_game(tx: &mut Tx<'_>, tournament: TournamentId, table: &RoundTable, g:
         let map = serde_json::to_string(&d.seat_map).expect("numbers serialize");
         let stored = GameDeal::insert(tx, row.id, d.number, d.dealer, &map, d.seed, d.created_at)?;
         for (i, a) in d.actions.iter().enumerate() {
-            GameActionRow::insert(tx, stored.id, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
+            GameActionRow::insert(tx, &stored, i as i32, a.seat, &a.action.to_string(), a.created_at)?;
         }
-        GameDeal::set_actions(tx, stored.id, d.actions.len() as i32)?;
+        stored.set_actions(tx, d.actions.len() as i32)?;
         if let (Some(scores), Some(log), Some(at)) = (&d.scores, &d.log, d.finished_at) {
-            GameDeal::finish(tx, stored.id, &scores.to_string(), &log.to_string(), at)?;
+            stored.finish(tx, &scores.to_string(), &log.to_string(), at)?;
         }
     }
     Ok(())

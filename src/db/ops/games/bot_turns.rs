@@ -13,6 +13,7 @@ use crate::tarot::{Action, Game, Seat};
 use super::{act, next_deal, os_seed, BotKind, GameState};
 use crate::db::ops::deals::TYPED_KEPT;
 use crate::db::ops::{OpError, OpResult};
+use crate::tournament::ids::GameId;
 
 /// What a bot has to do in a game, read from its state: decided and
 /// written in separate steps ([`BotTurn::decide`], [`bot_move`]), so that a
@@ -95,7 +96,7 @@ impl BotTurn {
 /// What the bots of game `id` have to do now, if anything: the bot whose
 /// turn it is plays; at a table of bots only (no person away from a casual
 /// game's seat), the next deal is dealt when one is over.
-pub fn bot_turn(conn: &mut AnyConnection, id: i32) -> OpResult<Option<BotTurn>> {
+pub fn bot_turn(conn: &mut AnyConnection, id: GameId) -> OpResult<Option<BotTurn>> {
     let st = GameState::load(conn, id)?;
     if st.round_closed() {
         return Ok(None);
@@ -145,7 +146,7 @@ fn table_totals(conn: &mut AnyConnection, st: &GameState) -> OpResult<Vec<i64>> 
 /// Writes a bot's decision: as a seat's action (refused if the deal moved
 /// on since the bot read it: someone else acted, look again), or the next
 /// deal. Whether it was written.
-pub fn bot_move(tx: &mut Tx<'_>, id: i32, decided: &BotMove) -> OpResult<bool> {
+pub fn bot_move(tx: &mut Tx<'_>, id: GameId, decided: &BotMove) -> OpResult<bool> {
     let done = match *decided {
         BotMove::Play {
             table_seat,
@@ -164,8 +165,8 @@ pub fn bot_move(tx: &mut Tx<'_>, id: i32, decided: &BotMove) -> OpResult<bool> {
 }
 
 /// Games with a deal in progress (to wake their bots after a restart).
-pub fn unfinished(conn: &mut AnyConnection) -> OpResult<Vec<i32>> {
-    let mut ids: Vec<i32> = GameDeal::unfinished(conn)?.iter().map(|d| d.game_id).collect();
+pub fn unfinished(conn: &mut AnyConnection) -> OpResult<Vec<GameId>> {
+    let mut ids: Vec<GameId> = GameDeal::unfinished(conn)?.iter().map(|d| d.game_id).collect();
     ids.sort_unstable();
     ids.dedup();
     Ok(ids)

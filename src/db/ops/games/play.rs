@@ -2,12 +2,12 @@
 //! deal (for a digital table, the deal entered in the table's slot).
 
 use crate::db::models::{GameActionRow, GameDeal, GameRow};
-use crate::db::{now, AnyConnection, Tx};
+use crate::db::{now, Tx};
 use crate::tarot::{Action, Contract, Game, Phase};
 use crate::tournament::clock::may_deal;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{self, Format};
-use crate::tournament::ids::{PlayerId, RoundNo};
+use crate::tournament::ids::{GameId, PlayerId, RoundNo};
 use crate::tournament::table::{dealer_seat, Table5Mode};
 
 use super::{os_seed, play_msg, GameState};
@@ -43,14 +43,14 @@ pub fn deal_seed(seed: Option<i64>, number: i32) -> u64 {
 }
 
 /// Deals the next deal of a game (inside the caller's transaction).
-pub(super) fn deal_next(conn: &mut AnyConnection, st: &GameState) -> OpResult<GameDeal> {
-    deal_at(conn, st, st.next_number())
+pub(super) fn deal_next(tx: &mut Tx<'_>, st: &GameState) -> OpResult<GameDeal> {
+    deal_at(tx, st, st.next_number())
 }
 
 /// Deals deal `number` of a game: its first (a digital table's first empty
 /// slot), or the one after the last. The dealer is the slot's, as if the
 /// deals before it had been dealt at the table.
-pub(super) fn deal_at(conn: &mut AnyConnection, st: &GameState, number: i32) -> OpResult<GameDeal> {
+pub(super) fn deal_at(tx: &mut Tx<'_>, st: &GameState, number: i32) -> OpResult<GameDeal> {
     let mode = st
         .table
         .as_ref()
@@ -70,7 +70,7 @@ pub(super) fn deal_at(conn: &mut AnyConnection, st: &GameState, number: i32) -> 
     };
     let map_json = serde_json::to_string(&map).expect("a list of numbers");
     Ok(GameDeal::insert(
-        conn,
+        tx,
         st.game.id,
         number,
         i32::from(dealer),
@@ -94,7 +94,7 @@ pub enum Acted {
 /// actions the deal had when the seat's page was shown; an action from an
 /// older page is refused, unless it is the very action the seat made then (a
 /// double tap), which answers as if it had just been made.
-pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version: Option<i32>) -> OpResult<Acted> {
+pub fn act(tx: &mut Tx<'_>, id: GameId, table_seat: usize, action: Action, version: Option<i32>) -> OpResult<Acted> {
     GameRow::lock(tx, id)?;
     let st = GameState::load(tx, id)?;
     let (Some(deal), Some(game)) = (st.current(), st.play.as_ref()) else {
@@ -125,8 +125,8 @@ pub fn act(tx: &mut Tx<'_>, id: i32, table_seat: usize, action: Action, version:
     let mut next = *game;
     next.apply(seat, action).map_err(|e| play_msg(&e))?;
     let json = serde_json::to_string(&action).expect("an action serializes");
-    GameActionRow::insert(tx, deal.id, st.version, i32::from(seat.0), &json, now())?;
-    GameDeal::set_actions(tx, deal.id, st.version + 1)?;
+    GameActionRow::insert(tx, deal, st.version, i32::from(seat.0), &json, now())?;
+    deal.set_actions(tx, st.version + 1)?;
     if next.phase() == Phase::Done {
         finish(tx, &st, deal, &next)?;
     }
@@ -174,12 +174,12 @@ fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpRe
     }
     let log = serde_json::to_string(&game.log()).expect("a game log serializes");
     let scores = serde_json::to_string(&scores).expect("scores serialize");
-    GameDeal::finish(tx, deal.id, &scores, &log, now())?;
+    deal.finish(tx, &scores, &log, now())?;
     Ok(())
 }
 
 /// Deals the next deal once the last one is over (`{"next": true}`).
-pub fn next_deal(tx: &mut Tx<'_>, id: i32) -> OpResult<()> {
+pub fn next_deal(tx: &mut Tx<'_>, id: GameId) -> OpResult<()> {
     GameRow::lock(tx, id)?;
     let st = GameState::load(tx, id)?;
     if !st.deal_over() {

@@ -9,6 +9,7 @@ use super::play::{deal_at, deal_next};
 use super::{BotKind, GameState};
 use crate::bots::Pace;
 use crate::db::ops::{Msg, OpError, OpResult};
+use crate::tournament::ids::GameId;
 
 /// What a new casual game is.
 #[derive(Debug, Clone)]
@@ -31,7 +32,7 @@ pub struct CasualGame {
 #[derive(Debug, Clone)]
 pub struct Created {
     /// The game.
-    pub id: i32,
+    pub id: GameId,
     /// `(seat, token)`.
     pub seats: Vec<(usize, Option<String>)>,
 }
@@ -119,7 +120,7 @@ fn seat_token() -> String {
 /// slot (the deals typed before it stay typed). Refused when every slot is
 /// typed, or when a typed deal comes after an empty slot (playing from there
 /// would replace it). A table already digital is left as it is. Its game id.
-pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> OpResult<i32> {
+pub fn make_digital(tx: &mut Tx<'_>, table: &RoundTable, created_by: &str) -> OpResult<GameId> {
     // The round locked first, as a close does: the deals entered meanwhile
     // are in, a switch asked twice at once makes one game.
     let round = Round::locked(tx, table.round_id, true)?.ok_or(OpError::NotFound)?;
@@ -198,16 +199,16 @@ fn first_slot(conn: &mut crate::db::AnyConnection, table: &RoundTable) -> OpResu
 /// Gives a seat to a bot (any time: a player who left), or back to its
 /// player (`None`: only between two deals). A seat without a secret link
 /// gets one when a person takes it.
-pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>) -> OpResult<()> {
+pub fn set_bot(tx: &mut Tx<'_>, id: GameId, table_seat: usize, bot: Option<BotKind>) -> OpResult<()> {
     GameRow::lock(tx, id)?;
     let st = GameState::load(tx, id)?;
     let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
     if bot.is_none() && seat.bot.is_some() && !st.between_deals() {
         return Err(OpError::Conflict(Msg::new("game-take-back-between-deals")));
     }
-    GameSeat::set_bot(tx, seat.id, bot)?;
+    seat.set_bot(tx, bot)?;
     if bot.is_none() && seat.token.is_none() {
-        GameSeat::set_token(tx, seat.id, &seat_token())?;
+        seat.set_token(tx, &seat_token())?;
     }
     Ok(())
 }
@@ -215,7 +216,7 @@ pub fn set_bot(tx: &mut Tx<'_>, id: i32, table_seat: usize, bot: Option<BotKind>
 /// The player at `table_seat` leaves the table between two deals: a bot
 /// ([`BotKind::DEFAULT`]) plays the seat until the player takes it back
 /// with the same link; the seat's points stay its own.
-pub fn leave(tx: &mut Tx<'_>, id: i32, table_seat: usize) -> OpResult<()> {
+pub fn leave(tx: &mut Tx<'_>, id: GameId, table_seat: usize) -> OpResult<()> {
     GameRow::lock(tx, id)?;
     let st = GameState::load(tx, id)?;
     if !st.between_deals() {
@@ -223,12 +224,12 @@ pub fn leave(tx: &mut Tx<'_>, id: i32, table_seat: usize) -> OpResult<()> {
     }
     // The seat keeps its link: that is how the player comes back.
     let seat = st.seats.get(table_seat).ok_or(OpError::NotFound)?;
-    GameSeat::set_bot(tx, seat.id, Some(BotKind::DEFAULT))?;
+    seat.set_bot(tx, Some(BotKind::DEFAULT))?;
     Ok(())
 }
 
 /// Sets how fast the bots of game `id` play (any seat of the game may).
-pub fn set_pace(tx: &mut Tx<'_>, id: i32, pace: Pace) -> OpResult<()> {
+pub fn set_pace(tx: &mut Tx<'_>, id: GameId, pace: Pace) -> OpResult<()> {
     GameRow::lock(tx, id)?;
     match GameRow::set_pace(tx, id, pace)? {
         0 => Err(OpError::NotFound),

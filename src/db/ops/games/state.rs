@@ -9,6 +9,7 @@ use crate::tarot::{Action, Game, Phase, Seat};
 
 use super::BotKind;
 use crate::db::ops::{OpError, OpResult};
+use crate::tournament::ids::GameId;
 
 /// A game and the state of its deals, read in one go.
 #[derive(Debug, Clone)]
@@ -39,7 +40,7 @@ impl GameState {
     /// repeatable read, so every query sees the same snapshot; SQLite's
     /// reader sees one in any transaction). Else a deal finishing between
     /// two of the queries could show over without its scores in the totals.
-    pub fn load(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
+    pub fn load(conn: &mut AnyConnection, id: GameId) -> OpResult<GameState> {
         if crate::db::in_transaction(conn)? {
             return GameState::read(conn, id);
         }
@@ -51,7 +52,7 @@ impl GameState {
         })
     }
 
-    fn read(conn: &mut AnyConnection, id: i32) -> OpResult<GameState> {
+    fn read(conn: &mut AnyConnection, id: GameId) -> OpResult<GameState> {
         let game = GameRow::find(conn, id)?.ok_or(OpError::NotFound)?;
         let seats = GameSeat::of_game(conn, id)?;
         let deals = GameDeal::of_game(conn, id)?;
@@ -263,7 +264,7 @@ mod tests {
     fn deal(number: i32, scores: Option<&str>) -> GameDeal {
         GameDeal {
             id: 100 + number,
-            game_id: 1,
+            game_id: GameId(1),
             number,
             dealer: 0,
             seat_map: "[0,1,2,3]".into(),

@@ -8,6 +8,7 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::{room, GameSeat, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
 use crate::db::AnyConnection;
+use crate::tournament::ids::GameId;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 use crate::tournament::rooms::TableLabel;
 use crate::web::filters;
@@ -102,7 +103,7 @@ fn load_cards(
     }
     let ids: Vec<i32> = tables.iter().map(|(t, _)| t.id).collect();
     let played = Played::of_tables(conn, &ids)?;
-    let games: Vec<i32> = played.values().map(|p| p.game).collect();
+    let games: Vec<GameId> = played.values().map(|p| p.game).collect();
     let seats = if games.is_empty() {
         Vec::new()
     } else {

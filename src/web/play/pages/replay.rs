@@ -7,6 +7,7 @@ use askama::Template;
 use crate::db::ops::games::{self, GameState};
 use crate::i18n::Lang;
 use crate::tarot::{GameLog, Seat};
+use crate::tournament::ids::GameId;
 use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx, Organizer};
 
@@ -31,7 +32,7 @@ pub struct ReplayPage {
     /// Page context.
     pub ctx: Ctx,
     /// The game.
-    pub game: i32,
+    pub game: GameId,
     /// The deal.
     pub deal: i32,
     /// Its seed (to show how the cards were dealt).
@@ -63,7 +64,7 @@ pub(super) async fn replay(
     ctx: Ctx,
     state: web::Data<AppState>,
     org: Option<Organizer>,
-    path: web::Path<i32>,
+    path: web::Path<GameId>,
     q: web::Query<DealQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();

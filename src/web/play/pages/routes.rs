@@ -12,6 +12,7 @@ use crate::db::ops::{Msg, OpError, OpResult};
 use crate::db::Tx;
 use crate::tarot::play::Call;
 use crate::tarot::{Action, Card, CardSet, Contract};
+use crate::tournament::ids::GameId;
 use crate::web::csrf::CsrfForm;
 use crate::web::form::see_other;
 use crate::web::live::sse;
@@ -206,17 +207,15 @@ pub(super) async fn set_pace(
 async fn change_game(
     state: &AppState,
     token: String,
-    change: impl FnOnce(&mut Tx<'_>, i32, usize) -> OpResult<()> + Send + 'static,
+    change: impl FnOnce(&mut Tx<'_>, GameId, usize) -> OpResult<()> + Send + 'static,
 ) -> Result<HttpResponse, AppError> {
     let back = format!("/s/{token}");
-    let id = state
+    state
         .write(move |tx| {
             let (seat, st) = seat_state(tx, &token)?;
-            change(tx, st.game.id, seat.seat as usize)?;
-            Ok(st.game.id)
+            Ok(change(tx, st.game.id, seat.seat as usize)?)
         })
         .await?;
-    state.games.changed(id);
     Ok(see_other(back))
 }
 
