@@ -54,7 +54,7 @@ impl ClockView {
             ends_at: rfc3339(end),
             now: rfc3339_ms(now()),
             end_text,
-            live: super::public::live_url(tournament),
+            live: super::live::sse::live_url(tournament),
             follow: false,
         }
     }
@@ -73,8 +73,19 @@ impl ClockView {
             ends_at: String::new(),
             now: rfc3339_ms(now()),
             end_text: String::new(),
-            live: super::public::live_url(tournament),
+            live: super::live::sse::live_url(tournament),
             follow: true,
         }
+    }
+}
+
+/// A time of the database (UTC) in the server's time zone, as the page's
+/// language writes it, with the zone's abbreviation.
+pub fn local_time(tz: chrono_tz::Tz, utc: chrono::NaiveDateTime, lang: crate::i18n::Lang) -> String {
+    use chrono::TimeZone;
+    let local = tz.from_utc_datetime(&utc);
+    match lang {
+        crate::i18n::Lang::Fr => local.format("%d/%m/%Y %H:%M:%S %Z").to_string(),
+        crate::i18n::Lang::En => local.format("%Y-%m-%d %H:%M:%S %Z").to_string(),
     }
 }

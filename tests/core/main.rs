@@ -7,6 +7,7 @@
 mod bots;
 mod cli;
 mod fuzz_corpus;
+mod house;
 mod i18n_keys;
 mod play;
 mod seating;

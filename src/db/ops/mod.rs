@@ -14,7 +14,7 @@ pub mod players;
 pub mod rooms;
 pub mod round_clock;
 pub mod round_edits;
-mod round_seating;
+pub mod round_seating;
 pub mod rounds;
 pub mod standings;
 pub mod text_input;

@@ -1,20 +1,20 @@
 //! Who sits where in a new round: the plan made at round 1 or a seating of
-//! the round alone, then the rooms.
+//! the round alone, then the rooms; and what the seating reads (the rounds
+//! seated so far, the totals for Swiss rounds).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use diesel::prelude::*;
 
-use crate::db::models::{room, SeatingConstraint, Tournament};
-use crate::db::Tx;
+use crate::db::models::{room, Award, Deal, RoundTable, SeatingConstraint, Tournament};
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::duplicate::Format;
-use crate::tournament::ids::{PlayerId, RoundNo};
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::rooms::keep_in_rooms;
-use crate::tournament::seating::{self, PlanOptions, RoundRequest};
+use crate::tournament::seating::{self, PlanOptions, RoundRequest, SeatingError};
 use crate::tournament::table::{constraint_lists, kept_in_rooms, Constraint, ConstraintLists, StoredPlan};
 
-use super::rounds::{history, seating_error, totals};
-use super::OpResult;
+use super::{Msg, OpError, OpResult};
 
 /// The tables of round `number` for the `active` players: the plan made at
 /// round 1 while nothing changed (made now at round 1), else a seating of
@@ -101,4 +101,42 @@ fn seat_alone(
         swiss,
     };
     seating::seat_round(&req, seed.wrapping_add(number.get() as u64)).map_err(seating_error)
+}
+
+/// A seating that cannot be made, as the organizer reads it.
+fn seating_error(e: SeatingError) -> OpError {
+    OpError::Conflict(Msg::new("round-seating-impossible").arg("reason", e))
+}
+
+/// Every seated round of a tournament: tables of player ids in seat order.
+pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<seating::Round>> {
+    // (round number, [(table id, players)]).
+    type Tables = Vec<(i32, Vec<PlayerId>)>;
+    let mut rounds: Vec<(RoundNo, Tables)> = Vec::new();
+    for (round, table_id, player) in RoundTable::seats_of_tournament(conn, tournament_id)? {
+        if rounds.last().is_none_or(|(r, _)| *r != round) {
+            rounds.push((round, Vec::new()));
+        }
+        let tables = &mut rounds.last_mut().expect("pushed above").1;
+        match tables.last_mut() {
+            Some((t, ps)) if *t == table_id => ps.push(player),
+            _ => tables.push((table_id, vec![player])),
+        }
+    }
+    Ok(rounds
+        .into_iter()
+        .map(|(_, tables)| tables.into_iter().map(|(_, ps)| ps).collect())
+        .collect())
+}
+
+/// Current totals of the players, for Swiss seating.
+fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
+    let mut out = HashMap::new();
+    for line in Deal::score_lines(conn, tournament_id)? {
+        *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
+    }
+    for (_, _, player, points) in Award::lines(conn, tournament_id)? {
+        *out.entry(player).or_insert(0i64) += i64::from(points);
+    }
+    Ok(out)
 }

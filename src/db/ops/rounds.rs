@@ -1,19 +1,20 @@
 //! Starting a round (seating every present player) and closing it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use diesel::prelude::*;
 use serde::Serialize;
 
-use crate::db::models::{AuditEntry, Award, Deal, NewAuditEntry, Registration, Round, RoundTable, Tournament};
+use crate::db::models::{AuditEntry, Deal, NewAuditEntry, Registration, Round, RoundTable, Tournament};
 use crate::db::{now, AnyConnection, Tx};
 use crate::secrets::new_token;
 use crate::tournament::clock::{rfc3339, RoundLength};
 use crate::tournament::duplicate::{self, DealNo, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
-use crate::tournament::seating::{self, SeatingError};
+use crate::tournament::seating;
 
 use super::events::{publish, Event, RoundState};
+use super::round_seating::{history, seat};
 use super::{tournaments, Msg, OpError, OpResult};
 
 /// A seated table, as the API and pages show it.
@@ -61,10 +62,6 @@ pub enum Timing {
     For(RoundLength),
 }
 
-pub(super) fn seating_error(e: SeatingError) -> OpError {
-    OpError::Conflict(Msg::new("round-seating-impossible").arg("reason", e))
-}
-
 /// The players who play round `number`, sorted by id.
 pub fn active_players(
     conn: &mut AnyConnection,
@@ -80,27 +77,6 @@ pub fn active_players(
     Ok(ids)
 }
 
-/// Every seated round of a tournament: tables of player ids in seat order.
-pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<seating::Round>> {
-    // (round number, [(table id, players)]).
-    type Tables = Vec<(i32, Vec<PlayerId>)>;
-    let mut rounds: Vec<(RoundNo, Tables)> = Vec::new();
-    for (round, table_id, player) in RoundTable::seats_of_tournament(conn, tournament_id)? {
-        if rounds.last().is_none_or(|(r, _)| *r != round) {
-            rounds.push((round, Vec::new()));
-        }
-        let tables = &mut rounds.last_mut().expect("pushed above").1;
-        match tables.last_mut() {
-            Some((t, ps)) if *t == table_id => ps.push(player),
-            _ => tables.push((table_id, vec![player])),
-        }
-    }
-    Ok(rounds
-        .into_iter()
-        .map(|(_, tables)| tables.into_iter().map(|(_, ps)| ps).collect())
-        .collect())
-}
-
 /// The deals a table of `size` players plays in tournament `t`.
 pub(super) fn deals_for(t: &Tournament, size: usize) -> i32 {
     if t.format == Format::Duplicate {
@@ -111,18 +87,6 @@ pub(super) fn deals_for(t: &Tournament, size: usize) -> i32 {
         5 => t.deals_table5,
         _ => t.deals_table4,
     }
-}
-
-/// Current totals of the players, for Swiss seating.
-pub(super) fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
-    let mut out = HashMap::new();
-    for line in Deal::score_lines(conn, tournament_id)? {
-        *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
-    }
-    for (_, _, player, points) in Award::lines(conn, tournament_id)? {
-        *out.entry(player).or_insert(0i64) += i64::from(points);
-    }
-    Ok(out)
 }
 
 /// Seats the next round of a tournament. `expected` (the round number the
@@ -140,7 +104,9 @@ pub fn start_next(
     start_timed(tx, tournament_id, expected, close_previous, Timing::Setting, actor)
 }
 
-/// [`start_next`], the round lasting as `timing` says.
+/// [`start_next`], the round lasting as `timing` says: the round to start
+/// (or the one a double tap already started), its tables, the round and
+/// its tables stored, what the audit log and the live pages are told.
 pub fn start_timed(
     tx: &mut Tx<'_>,
     tournament_id: TournamentId,
@@ -151,42 +117,11 @@ pub fn start_timed(
 ) -> OpResult<SeatedRound> {
     Tournament::lock(tx, tournament_id)?;
     let t = tournaments::get(tx, tournament_id)?;
-    let rounds = Round::for_tournament(tx, tournament_id)?;
-    let number = rounds.last().map(|r| r.number).unwrap_or_default() + 1;
-    if let Some(e) = expected.filter(|e| *e < number) {
-        return seated_round(tx, tournament_id, e);
-    }
-    if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
-        if !close_previous {
-            return Err(OpError::Conflict(
-                Msg::new("round-previous-open").arg("round", previous.number),
-            ));
-        }
-        close(tx, tournament_id, previous.number, true, actor)?;
-    }
-    if number.get() > t.rounds_planned {
-        return Err(OpError::Conflict(
-            Msg::new("round-all-played").arg("rounds", t.rounds_planned),
-        ));
-    }
-    let mut active = active_players(tx, tournament_id, number)?;
-    // A duplicate round: tables of 4 only, the players left over apart.
-    let (with_bots, bot_ids) = match t.format {
-        Format::Duplicate => {
-            let past = history(tx, tournament_id)?;
-            super::duplicate::set_apart(tx, &t, number, &mut active, &past)?
-        }
-        Format::Libres => (Vec::new(), BTreeSet::new()),
+    let number = match round_to_start(tx, &t, expected, close_previous, actor)? {
+        ToStart::Started(n) => return seated_round(tx, tournament_id, n),
+        ToStart::Next(n) => n,
     };
-    if active.len() < 3 {
-        return Err(OpError::Conflict(
-            Msg::new("round-too-few-players").arg("count", active.len()),
-        ));
-    }
-    let (mut tables, left_out) = super::round_seating::seat(tx, &t, number, &active)?;
-    if !with_bots.is_empty() {
-        tables.push(with_bots);
-    }
+    let Tables { tables, left_out, bots } = tables_of(tx, &t, number)?;
     let length = match timing {
         Timing::Setting => t.round_length,
         Timing::Untimed => None,
@@ -205,10 +140,96 @@ pub fn start_timed(
         let number = TableNo(i as i32 + 1);
         let table = RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
         // A table with bots can only be played on the devices.
-        if players.iter().any(|p| bot_ids.contains(p)) {
+        if players.iter().any(|p| bots.contains(p)) {
             super::games::make_digital(tx, &table, actor)?;
         }
     }
+    record_start(tx, tournament_id, number, (&tables, &left_out), ends_at, actor)?;
+    seated_round(tx, tournament_id, number)
+}
+
+/// Which round [`start_timed`] starts.
+enum ToStart {
+    /// This one, after the last (closed now if the organizer forced it).
+    Next(RoundNo),
+    /// None: the organizer's `expected` round is already there (a double tap).
+    Started(RoundNo),
+}
+
+/// The round to start after the tournament's last: the previous one must
+/// be closed (or `close_previous`: closed now, missing deals and all), and
+/// the rounds planned not all played.
+fn round_to_start(
+    tx: &mut Tx<'_>,
+    t: &Tournament,
+    expected: Option<RoundNo>,
+    close_previous: bool,
+    actor: &str,
+) -> OpResult<ToStart> {
+    let rounds = Round::for_tournament(tx, t.id)?;
+    let number = rounds.last().map(|r| r.number).unwrap_or_default() + 1;
+    if let Some(e) = expected.filter(|e| *e < number) {
+        return Ok(ToStart::Started(e));
+    }
+    if let Some(previous) = rounds.last().filter(|r| !r.is_closed()) {
+        if !close_previous {
+            return Err(OpError::Conflict(
+                Msg::new("round-previous-open").arg("round", previous.number),
+            ));
+        }
+        close(tx, t.id, previous.number, true, actor)?;
+    }
+    if number.get() > t.rounds_planned {
+        return Err(OpError::Conflict(
+            Msg::new("round-all-played").arg("rounds", t.rounds_planned),
+        ));
+    }
+    Ok(ToStart::Next(number))
+}
+
+/// A new round's tables (player ids in seat order), the players the rooms
+/// could not keep, and the duplicate round's robots.
+struct Tables {
+    tables: seating::Round,
+    left_out: Vec<PlayerId>,
+    bots: BTreeSet<PlayerId>,
+}
+
+/// The tables of round `number`: its players seated (a duplicate round in
+/// tables of 4, those left over apart at a table with robots).
+fn tables_of(tx: &mut Tx<'_>, t: &Tournament, number: RoundNo) -> OpResult<Tables> {
+    let mut active = active_players(tx, t.id, number)?;
+    // A duplicate round: tables of 4 only, the players left over apart.
+    let (with_bots, bots) = match t.format {
+        Format::Duplicate => {
+            let past = history(tx, t.id)?;
+            super::duplicate::set_apart(tx, t, number, &mut active, &past)?
+        }
+        Format::Libres => (Vec::new(), BTreeSet::new()),
+    };
+    if active.len() < 3 {
+        return Err(OpError::Conflict(
+            Msg::new("round-too-few-players").arg("count", active.len()),
+        ));
+    }
+    let (mut tables, left_out) = seat(tx, t, number, &active)?;
+    if !with_bots.is_empty() {
+        tables.push(with_bots);
+    }
+    Ok(Tables { tables, left_out, bots })
+}
+
+/// What a started round tells: the audit log its tables (and the players
+/// the rooms could not keep), the live pages that it started (and when its
+/// bell rings).
+fn record_start(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    number: RoundNo,
+    (tables, left_out): (&seating::Round, &[PlayerId]),
+    ends_at: Option<chrono::NaiveDateTime>,
+    actor: &str,
+) -> OpResult<()> {
     AuditEntry::write(
         tx,
         &NewAuditEntry {
@@ -246,7 +267,7 @@ pub fn start_timed(
     if let Some(ends_at) = ends_at {
         publish(tx, tournament_id, &[Event::Clock { round: number, ends_at }])?;
     }
-    seated_round(tx, tournament_id, number)
+    Ok(())
 }
 
 /// Round `number` as seated.

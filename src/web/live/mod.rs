@@ -19,6 +19,7 @@
 
 pub mod cache;
 pub mod gate;
+pub mod snapshot;
 pub mod sse;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -36,7 +37,8 @@ use crate::db::relay::{Events, CHANNEL};
 use crate::db::{AnyConnection, Backend, Manager, Relay, Tx};
 use crate::tournament::ids::{GameId, TournamentId};
 
-pub use cache::{Progress, Snapshot, StandingsCache};
+pub use cache::StandingsCache;
+pub use snapshot::{Progress, Snapshot};
 
 /// How often the hub looks at PostgreSQL's notifications.
 const NOTIFY_POLL: Duration = Duration::from_millis(50);

@@ -114,6 +114,12 @@ impl Stream {
     }
 }
 
+/// The address of a tournament's live events (FORMATS.md, "Live updates"):
+/// the route below.
+pub fn live_url(tournament_id: TournamentId) -> String {
+    format!("/api/tournaments/{tournament_id}/events")
+}
+
 #[get("/api/tournaments/{id}/events")]
 async fn events(
     req: HttpRequest,

@@ -13,6 +13,7 @@ pub mod rooms;
 pub mod round_clock;
 pub mod round_edits;
 pub mod rounds;
+pub mod seat_form;
 pub mod tables;
 pub mod tournaments;
 

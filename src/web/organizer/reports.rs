@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::db::models::{AuditEntry, Player, Tournament};
 use crate::db::ops::export::{self, ExportError};
-use crate::db::ops::rounds::history;
+use crate::db::ops::round_seating::history;
 use crate::db::ops::tournaments;
 use crate::i18n::Lang;
 use crate::tarot::Camp;
@@ -298,7 +298,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         ),
     };
     AuditLine {
-        when: super::super::results::local_time(tz, e.created_at, lang),
+        when: super::super::clock::local_time(tz, e.created_at, lang),
         sentence,
         details,
         reason: e.reason.clone(),

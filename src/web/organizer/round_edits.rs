@@ -7,9 +7,9 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::{Round, RoundTable, Tournament};
-use crate::db::ops::round_edits::{self, Reason, SeatChange};
-use crate::db::ops::{tournaments, Msg};
-use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::db::ops::round_edits::{self, Reason};
+use crate::db::ops::tournaments;
+use crate::tournament::ids::{RoundNo, TournamentId};
 use crate::web::filters;
 
 use super::super::csrf::CsrfForm;
@@ -17,6 +17,7 @@ use super::super::form::{attempt, see_other, Refused};
 use super::super::links::SiteUrl;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::rounds::{render_round, Said};
+use super::seat_form::SeatForm;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -122,54 +123,6 @@ async fn undo(
     match r {
         Ok(()) => Ok(see_other(format!("/tournaments/{id}?undone={n}"))),
         Err(refused) => render_undo(&state, ctx, (id, n), typed, Some(refused)).await,
-    }
-}
-
-/// The seat change form: `player` and `with` (`p12`: swap with player 12;
-/// `t3`: move to table 3).
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct SeatForm {
-    /// The player's id.
-    #[serde(default)]
-    pub player: String,
-    /// The other player (`p…`) or the table (`t…`).
-    #[serde(default)]
-    pub with: String,
-}
-
-impl SeatForm {
-    /// Whether `p` is the player chosen.
-    pub fn is_player(&self, p: &PlayerId) -> bool {
-        self.player.trim() == p.to_string()
-    }
-    /// Whether `p` is the player to swap with.
-    pub fn is_with_player(&self, p: &PlayerId) -> bool {
-        self.with.trim() == format!("p{p}")
-    }
-    /// Whether table `t` is where to move.
-    pub fn is_with_table(&self, t: &TableNo) -> bool {
-        self.with.trim() == format!("t{t}")
-    }
-}
-
-impl SeatForm {
-    /// The change asked for, or a refusal.
-    fn change(&self) -> Result<SeatChange, Msg> {
-        let choose = || Msg::new("seats-choose");
-        let player = PlayerId(self.player.trim().parse().map_err(|_| choose())?);
-        let with = self.with.trim();
-        let number = |s: &str| s.parse::<i32>().map_err(|_| choose());
-        match with.split_at_checked(1) {
-            Some(("p", p)) => Ok(SeatChange::Swap {
-                player,
-                with: PlayerId(number(p)?),
-            }),
-            Some(("t", t)) => Ok(SeatChange::Move {
-                player,
-                table: TableNo(number(t)?),
-            }),
-            _ => Err(choose()),
-        }
     }
 }
 

@@ -27,7 +27,7 @@ use super::super::links::SiteUrl;
 use super::super::live::Progress;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
-pub use super::round_edits::SeatForm;
+pub use super::seat_form::SeatForm;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -273,7 +273,7 @@ fn load_round(
     let played = Played::of_tables(conn, &ids)?;
     let missing = missing_of(&tables, &entered);
     let undoable = undo_blocker(conn, id, &round)?.is_none();
-    let repeats = SeatingReport::from_rounds(&rounds::history(conn, id)?).repeats;
+    let repeats = SeatingReport::from_rounds(&crate::db::ops::round_seating::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
     let clock = ClockView::of(&round, &ctx);
     let rooms = room::layout(conn, id)?;
@@ -304,7 +304,7 @@ fn load_round(
         .collect();
     Ok(RoundPage {
         ctx,
-        live: super::super::public::live_url(t.id),
+        live: super::super::live::sse::live_url(t.id),
         t,
         progress,
         number: n,

@@ -6,7 +6,7 @@
 
 use actix_web::web;
 
-use crate::tournament::ids::{RoundNo, TournamentId};
+use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::Standings;
 
 use super::live::Progress;
@@ -141,9 +141,4 @@ pub fn round_total(s: &Standings, line: usize, round: RoundNo) -> String {
 pub fn tables_done(ctx: &Ctx, p: &Progress) -> String {
     let args = [("done", p.tables_done.to_string()), ("tables", p.tables.to_string())];
     ctx.lang.t_args("live-tables-done", &args)
-}
-
-/// The address of a tournament's live events (FORMATS.md, "Live updates").
-pub fn live_url(tournament_id: TournamentId) -> String {
-    format!("/api/tournaments/{tournament_id}/events")
 }

@@ -16,7 +16,8 @@ use crate::web::live::{Progress, Snapshot};
 use crate::web::organizer::rooms::RoomQuery;
 use crate::web::{render, AppError, AppState, Ctx};
 
-use super::{live_url, tables_done};
+use super::tables_done;
+use crate::web::live::sse::live_url;
 
 /// How many players a column of the projector holds at most before a second
 /// (then a third) column opens: at 1920×1080, 16 rows of large type.

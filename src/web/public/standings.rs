@@ -14,7 +14,7 @@ use crate::web::filters;
 use crate::web::live::Snapshot;
 use crate::web::{render, AppError, AppState, Ctx};
 
-use super::live_url;
+use crate::web::live::sse::live_url;
 
 /// The standings page.
 #[derive(askama::Template)]

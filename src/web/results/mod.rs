@@ -20,7 +20,7 @@ use actix_web::web;
 pub use data::TournamentData;
 pub use figures::{ContractRow, StatsView};
 pub use player::{player_block, PlayerBlock, PlayerTables};
-pub use results_page::{local_time, ResultLine, ResultsPage, RESULTS_CSS};
+pub use results_page::{ResultLine, ResultsPage, RESULTS_CSS};
 pub use stats_page::StatsPage;
 pub use svgs::{contracts_svg, race_svg, scores_svg};
 

@@ -8,7 +8,6 @@ use std::sync::LazyLock;
 use actix_web::http::header;
 use actix_web::{get, web, HttpResponse};
 use base64::Engine;
-use chrono::{NaiveDateTime, TimeZone};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -19,6 +18,7 @@ use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::stats::{self, TournamentStats};
 use crate::web::charts::Highlight;
+use crate::web::clock::local_time;
 use crate::web::filters;
 use crate::web::public::traveller::rows_of;
 use crate::web::public::{duplicate_figure, figure_head};
@@ -27,16 +27,6 @@ use crate::web::{render, AppError, AppState, Ctx};
 use super::data::TournamentData;
 use super::figures::StatsView;
 use super::svgs::{contracts_svg, race_svg, scores_svg};
-
-/// A time of the database (UTC) in the server's time zone, as the page's
-/// language writes it, with the zone's abbreviation.
-pub fn local_time(tz: chrono_tz::Tz, utc: NaiveDateTime, lang: Lang) -> String {
-    let local = tz.from_utc_datetime(&utc);
-    match lang {
-        Lang::Fr => local.format("%d/%m/%Y %H:%M:%S %Z").to_string(),
-        Lang::En => local.format("%Y-%m-%d %H:%M:%S %Z").to_string(),
-    }
-}
 
 /// The stylesheet inlined in the results page.
 pub const RESULTS_CSS: &str = include_str!("../../../static/results.css");
