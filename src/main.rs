@@ -52,7 +52,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let password = read_password("add")?;
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let user = chelem::db::ops::accounts::create_user(&mut conn, &name, &password)?;
+            let user = chelem::db::write(&mut conn, |tx| {
+                chelem::db::ops::accounts::create_user(tx, &name, &password)
+            })?;
             println!("user \"{}\" created", user.username);
             Ok(ExitCode::SUCCESS)
         }
@@ -106,7 +108,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let token = chelem::db::ops::accounts::create_api_token(&mut conn, &user, &label)?;
+            let token = chelem::db::write(&mut conn, |tx| {
+                chelem::db::ops::accounts::create_api_token(tx, &user, &label)
+            })?;
             println!("{token}");
             Ok(ExitCode::SUCCESS)
         }
@@ -115,7 +119,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         } => {
             let mut conn = connect(&cli.database_url)?;
             run_migrations(&mut conn)?;
-            let n = chelem::db::ops::accounts::revoke_api_tokens(&mut conn, &user, label.as_deref())?;
+            let n = chelem::db::write(&mut conn, |tx| {
+                chelem::db::ops::accounts::revoke_api_tokens(tx, &user, label.as_deref())
+            })?;
             println!("{n} token(s) revoked");
             Ok(ExitCode::SUCCESS)
         }

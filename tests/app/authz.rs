@@ -26,7 +26,7 @@ use chelem::db::ops::{accounts, export, games};
 use chelem::db::schema::{
     api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
 };
-use chelem::db::{now, AnyConnection};
+use chelem::db::{now, AnyConnection, Tx};
 use chelem::secrets::{new_token, token_hash};
 use chelem::tournament::ids::{GameId, PlayerId, TournamentId};
 use chelem::tournament::table::Constraint;
@@ -502,7 +502,7 @@ struct World {
 
 /// A session of the organizer made in the database; `expired`: its expiry
 /// then set in the past.
-fn session(conn: &mut AnyConnection, expired: bool) -> String {
+fn session(conn: &mut Tx<'_>, expired: bool) -> String {
     let user = User::find_by_username(conn, USER).unwrap().unwrap();
     let token = new_token("");
     let t = now();
@@ -533,7 +533,7 @@ impl World {
         chelem::db::write(&mut db.conn(), |conn| Ok::<_, diesel::result::Error>(World::make(conn))).unwrap()
     }
 
-    fn make(conn: &mut AnyConnection) -> World {
+    fn make(conn: &mut Tx<'_>) -> World {
         let garde = |table: &Table| json!({"taker": table.players[0], "contract": "garde", "oudlers": 2, "points": 50});
         let mut t = TournamentBuilder::new("Open des droits")
             .rounds(3)
@@ -1234,18 +1234,19 @@ both_backends!(
         // The test requests have no peer address: the server names it "unknown".
         let here = "unknown";
         let t = now();
-        {
-            let conn = &mut *db.conn();
+        chelem::db::write(&mut db.conn(), |conn| {
             session(conn, true);
             session(conn, false);
             for _ in 0..2 {
-                LoginAttempt::record(conn, USER, here, false, t - Duration::minutes(1)).unwrap();
+                LoginAttempt::record(conn, USER, here, false, t - Duration::minutes(1))?;
             }
             // Another address's failure on the account stays: its throttling is its own.
-            LoginAttempt::record(conn, USER, "192.0.2.7", false, t - Duration::minutes(1)).unwrap();
+            LoginAttempt::record(conn, USER, "192.0.2.7", false, t - Duration::minutes(1))?;
             // Attempts older than a day go.
-            LoginAttempt::record(conn, "someone", "192.0.2.8", false, t - Duration::hours(25)).unwrap();
-        }
+            LoginAttempt::record(conn, "someone", "192.0.2.8", false, t - Duration::hours(25))?;
+            Ok::<_, diesel::result::Error>(())
+        })
+        .unwrap();
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
         let mut jar = common::Jar::default();
         let resp = common::http::login_as(&app, &mut jar, USER, PASSWORD).await;

@@ -143,7 +143,10 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
         })
         .build(conn);
     let ids = &t.players;
-    SeatingConstraint::create(conn, t.id, Constraint::Apart(ids[1], ids[2])).unwrap();
+    chelem::db::write(conn, |tx| {
+        SeatingConstraint::create(tx, t.id, Constraint::Apart(ids[1], ids[2]))
+    })
+    .unwrap();
 
     chelem::db::write(conn, |tx| rounds::start_next(tx, t.id, None, false, "arbitre")).unwrap();
     let (r1, tables) = round(conn, t.id, 1);

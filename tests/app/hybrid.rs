@@ -309,7 +309,7 @@ fn typed_behind_the_back(db: &TestDb, table: &common::builder::Table, k: i32) {
         created_at: now,
         content: DealChanges::new(&scored, "table 1", now, 1, true),
     };
-    Deal::insert(&mut conn, &new, &scored.scores).unwrap();
+    chelem::db::write(&mut conn, |tx| Deal::insert(tx, &new, &scored.scores)).unwrap();
 }
 
 /// A game's deal reaching its end over a typed slot is refused: nothing of

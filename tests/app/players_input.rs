@@ -310,7 +310,10 @@ where
 
 both_backends!(the_api_refuses_wrongly_typed_fields, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
-    let token = chelem::db::ops::accounts::create_api_token(&mut db.conn(), "arbitre", "tests").unwrap();
+    let token = chelem::db::write(&mut db.conn(), |tx| {
+        chelem::db::ops::accounts::create_api_token(tx, "arbitre", "tests")
+    })
+    .unwrap();
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let id = TournamentBuilder::new("Open").rounds(2).build_in(&db.state()).id;
     let uri = format!("/api/tournaments/{id}/players");

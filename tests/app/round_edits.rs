@@ -415,8 +415,11 @@ both_backends!(
         // Seating constraints hold: two players kept apart are not brought
         // together, a player held at a table does not leave it; nothing changes.
         let now = seating(&db, id, 1);
-        SeatingConstraint::create(&mut db.conn(), id, Constraint::Apart(now[0][0], now[1][0])).unwrap();
-        SeatingConstraint::create(&mut db.conn(), id, Constraint::Fixed(now[1][1], TableNo(2))).unwrap();
+        chelem::db::write(&mut db.conn(), |tx| {
+            SeatingConstraint::create(tx, id, Constraint::Apart(now[0][0], now[1][0]))?;
+            SeatingConstraint::create(tx, id, Constraint::Fixed(now[1][1], TableNo(2)))
+        })
+        .unwrap();
         let (status, v) = call(
             &app,
             Method::POST,

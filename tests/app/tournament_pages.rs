@@ -283,7 +283,10 @@ both_backends!(authorization_is_enforced, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     let token = {
         let mut conn = db.conn();
-        chelem::db::ops::accounts::create_api_token(&mut conn, "arbitre", "t").unwrap()
+        chelem::db::write(&mut conn, |tx| {
+            chelem::db::ops::accounts::create_api_token(tx, "arbitre", "t")
+        })
+        .unwrap()
     };
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let api = |method: actix_web::http::Method, uri: String, bearer: Option<String>, body: Option<Value>| {
@@ -510,7 +513,10 @@ both_backends!(a_table_enters_its_deals_from_its_link, |db: TestDb| async move {
     create_user(&db, "arbitre", "tres-secret-42");
     let token = {
         let mut conn = db.conn();
-        chelem::db::ops::accounts::create_api_token(&mut conn, "arbitre", "t").unwrap()
+        chelem::db::write(&mut conn, |tx| {
+            chelem::db::ops::accounts::create_api_token(tx, "arbitre", "t")
+        })
+        .unwrap()
     };
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let bearer = (header::AUTHORIZATION, format!("Bearer {token}"));

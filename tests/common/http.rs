@@ -121,7 +121,10 @@ where
 pub fn api_token(db: &TestDb) -> String {
     create_user(db, USER, PASSWORD);
     let mut conn = db.conn();
-    chelem::db::ops::accounts::create_api_token(&mut conn, USER, "tests").unwrap()
+    chelem::db::write(&mut conn, |tx| {
+        chelem::db::ops::accounts::create_api_token(tx, USER, "tests")
+    })
+    .unwrap()
 }
 
 /// A JSON API call: (status, JSON answer or `Null`).

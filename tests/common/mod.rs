@@ -163,7 +163,7 @@ pub fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
 pub fn create_user(db: &TestDb, name: &str, password: &str) {
     let mut conn = db.conn();
     let c: &mut AnyConnection = &mut conn;
-    chelem::db::ops::accounts::create_user(c, name, password).expect("user");
+    chelem::db::write(c, |tx| chelem::db::ops::accounts::create_user(tx, name, password)).expect("user");
 }
 
 /// A browser-like cookie jar for in-process tests.

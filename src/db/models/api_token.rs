@@ -29,7 +29,7 @@ pub struct ApiToken {
 impl ApiToken {
     /// Stores a token hash for `user_id`.
     pub fn create(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         user_id: i32,
         token_hash: &str,
         label: &str,
@@ -42,7 +42,7 @@ impl ApiToken {
                 api_tokens::label.eq(label),
                 api_tokens::created_at.eq(now),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// How stale a token's recorded last use may get before a use records
@@ -75,11 +75,11 @@ impl ApiToken {
 
     /// Revokes `user_id`'s tokens (only those labelled `label`, if given):
     /// the rows go, so the tokens no longer authenticate. How many went.
-    pub fn revoke(conn: &mut AnyConnection, user_id: i32, label: Option<&str>) -> QueryResult<usize> {
+    pub fn revoke(tx: &mut Tx<'_>, user_id: i32, label: Option<&str>) -> QueryResult<usize> {
         let mine = api_tokens::table.filter(api_tokens::user_id.eq(user_id));
         match label {
-            Some(label) => diesel::delete(mine.filter(api_tokens::label.eq(label))).execute(conn),
-            None => diesel::delete(mine).execute(conn),
+            Some(label) => diesel::delete(mine.filter(api_tokens::label.eq(label))).execute(tx.conn()),
+            None => diesel::delete(mine).execute(tx.conn()),
         }
     }
 }

@@ -8,7 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{award_points, awards, round_tables, rounds};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 /// An award at a table, with its points by player.
@@ -34,7 +34,7 @@ pub type AwardLine = (RoundNo, i32, PlayerId, i32);
 impl Award {
     /// Stores an award; returns its id.
     pub fn insert(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         table_id: i32,
         points: &[(PlayerId, i32)],
         reason: &str,
@@ -49,7 +49,7 @@ impl Award {
                 awards::created_at.eq(created_at),
             ))
             .returning(awards::id)
-            .get_result(conn)?;
+            .get_result(tx.conn())?;
         for (player, p) in points {
             diesel::insert_into(award_points::table)
                 .values((
@@ -57,15 +57,15 @@ impl Award {
                     award_points::player_id.eq(*player),
                     award_points::points.eq(*p),
                 ))
-                .execute(conn)?;
+                .execute(tx.conn())?;
         }
         Ok(id)
     }
 
     /// Removes an award (its points go with it).
-    pub fn delete(conn: &mut AnyConnection, id: i32) -> QueryResult<usize> {
-        diesel::delete(award_points::table.filter(award_points::award_id.eq(id))).execute(conn)?;
-        diesel::delete(awards::table.find(id)).execute(conn)
+    pub fn delete(tx: &mut Tx<'_>, id: i32) -> QueryResult<usize> {
+        diesel::delete(award_points::table.filter(award_points::award_id.eq(id))).execute(tx.conn())?;
+        diesel::delete(awards::table.find(id)).execute(tx.conn())
     }
 
     /// The awards of some tables, oldest first, each with its points.

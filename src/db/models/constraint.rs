@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use crate::db::schema::seating_constraints;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoomNo, TableNo, TournamentId};
 use crate::tournament::table::{Constraint, ConstraintKind};
 
@@ -29,7 +29,7 @@ pub struct SeatingConstraint {
 
 impl SeatingConstraint {
     /// Adds a constraint.
-    pub fn create(conn: &mut AnyConnection, tournament_id: TournamentId, c: Constraint) -> QueryResult<usize> {
+    pub fn create(tx: &mut Tx<'_>, tournament_id: TournamentId, c: Constraint) -> QueryResult<usize> {
         let (kind, player_a, player_b, table_number) = match c {
             Constraint::Apart(a, b) => (ConstraintKind::Apart, a, Some(b), None),
             Constraint::Fixed(a, t) => (ConstraintKind::Fixed, a, None, Some(t)),
@@ -44,7 +44,7 @@ impl SeatingConstraint {
                 seating_constraints::player_b.eq(player_b),
                 seating_constraints::table_number.eq(table_number),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// The constraint a row holds; a row whose kind lacks its column is an error.
@@ -72,12 +72,12 @@ impl SeatingConstraint {
     }
 
     /// Removes a constraint of a tournament.
-    pub fn delete(conn: &mut AnyConnection, tournament_id: TournamentId, id: i32) -> QueryResult<usize> {
+    pub fn delete(tx: &mut Tx<'_>, tournament_id: TournamentId, id: i32) -> QueryResult<usize> {
         diesel::delete(
             seating_constraints::table
                 .filter(seating_constraints::tournament_id.eq(tournament_id))
                 .filter(seating_constraints::id.eq(id)),
         )
-        .execute(conn)
+        .execute(tx.conn())
     }
 }

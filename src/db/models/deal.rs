@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{deal_scores, deals, round_tables, rounds, seats};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::deal::{ScoredDeal, TableDeal};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
@@ -213,23 +213,23 @@ impl Deal {
     }
 
     /// Inserts a deal and its scores by player; its id.
-    pub fn insert(conn: &mut AnyConnection, new: &NewDeal, scores: &[(PlayerId, i32)]) -> QueryResult<i32> {
-        let id = Self::insert_row(conn, new)?;
-        Self::replace_scores(conn, &[(id, scores)])?;
+    pub fn insert(tx: &mut Tx<'_>, new: &NewDeal, scores: &[(PlayerId, i32)]) -> QueryResult<i32> {
+        let id = Self::insert_row(tx, new)?;
+        Self::replace_scores(tx, &[(id, scores)])?;
         Ok(id)
     }
 
     /// Inserts a deal without its scores ([`Deal::replace_scores`]); its id.
-    pub fn insert_row(conn: &mut AnyConnection, new: &NewDeal) -> QueryResult<i32> {
+    pub fn insert_row(tx: &mut Tx<'_>, new: &NewDeal) -> QueryResult<i32> {
         diesel::insert_into(deals::table)
             .values(new)
             .returning(deals::id)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// Inserts deals without their scores, in one statement: their ids,
     /// as (table, number, id).
-    pub fn insert_rows(conn: &mut AnyConnection, new: &[NewDeal]) -> QueryResult<Vec<(i32, i32, i32)>> {
+    pub fn insert_rows(tx: &mut Tx<'_>, new: &[NewDeal]) -> QueryResult<Vec<(i32, i32, i32)>> {
         if new.is_empty() {
             return Ok(Vec::new());
         }
@@ -238,7 +238,7 @@ impl Deal {
             diesel::insert_into(deals::table)
                 .values(new)
                 .returning((deals::table_id, deals::number, deals::id));
-        match conn {
+        match tx.conn() {
             AnyConnection::Postgresql(c) => insert.get_results(c),
             AnyConnection::Sqlite(c) => insert.get_results(c),
         }
@@ -246,24 +246,24 @@ impl Deal {
 
     /// Voids deal `id` with a reason (`None`: restores it); its version
     /// is left to the caller.
-    pub fn set_void(conn: &mut AnyConnection, id: i32, reason: Option<&str>) -> QueryResult<usize> {
+    pub fn set_void(tx: &mut Tx<'_>, id: i32, reason: Option<&str>) -> QueryResult<usize> {
         diesel::update(deals::table.find(id))
             .set(deals::void_reason.eq(reason))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Replaces the row of deal `id`, not its scores ([`Deal::replace_scores`]).
-    pub fn update_row(conn: &mut AnyConnection, id: i32, changes: &DealChanges) -> QueryResult<usize> {
-        diesel::update(deals::table.find(id)).set(changes).execute(conn)
+    pub fn update_row(tx: &mut Tx<'_>, id: i32, changes: &DealChanges) -> QueryResult<usize> {
+        diesel::update(deals::table.find(id)).set(changes).execute(tx.conn())
     }
 
     /// Replaces the rows of some deals (id, new content), not their scores:
     /// on PostgreSQL in one statement however many, on SQLite (no round
     /// trip to save) one by one.
-    pub fn update_rows(conn: &mut AnyConnection, rows: &[(i32, &DealChanges)]) -> QueryResult<()> {
-        let AnyConnection::Postgresql(pg) = conn else {
+    pub fn update_rows(tx: &mut Tx<'_>, rows: &[(i32, &DealChanges)]) -> QueryResult<()> {
+        let AnyConnection::Postgresql(pg) = tx.conn() else {
             for (id, changes) in rows {
-                Self::update_row(conn, *id, changes)?;
+                Self::update_row(tx, *id, changes)?;
             }
             return Ok(());
         };
@@ -311,7 +311,7 @@ impl Deal {
     /// rewrites no index entry and checks no foreign key, where deleting
     /// and inserting the rows again did both for every row, and left the
     /// standings' reads stepping over the dead rows until a vacuum.
-    pub fn replace_scores(conn: &mut AnyConnection, deals: &[(i32, &[(PlayerId, i32)])]) -> QueryResult<()> {
+    pub fn replace_scores(tx: &mut Tx<'_>, deals: &[(i32, &[(PlayerId, i32)])]) -> QueryResult<()> {
         if deals.is_empty() {
             return Ok(());
         }
@@ -320,7 +320,7 @@ impl Deal {
                 .iter()
                 .flat_map(|(id, scores)| scores.iter().map(move |(player, score)| (*id, *player, *score)))
         };
-        if let AnyConnection::Postgresql(pg) = conn {
+        if let AnyConnection::Postgresql(pg) = tx.conn() {
             use diesel::sql_types::{Array, Integer};
             let (ids, (players, scores)): (Vec<i32>, (Vec<PlayerId>, Vec<i32>)) =
                 rows().map(|(d, p, s)| (d, (p, s))).unzip();
@@ -343,7 +343,7 @@ impl Deal {
             return Ok(());
         }
         let ids: Vec<i32> = deals.iter().map(|(id, _)| *id).collect();
-        diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq_any(&ids))).execute(conn)?;
+        diesel::delete(deal_scores::table.filter(deal_scores::deal_id.eq_any(&ids))).execute(tx.conn())?;
         let rows: Vec<_> = rows()
             .map(|(id, player, score)| {
                 (
@@ -358,7 +358,7 @@ impl Deal {
         }
         // The two-backend connection has no batch insert, each backend does.
         let insert = diesel::insert_into(deal_scores::table).values(&rows);
-        match conn {
+        match tx.conn() {
             AnyConnection::Postgresql(c) => insert.execute(c)?,
             AnyConnection::Sqlite(c) => insert.execute(c)?,
         };
@@ -399,21 +399,21 @@ impl Deal {
 
     /// Confirms deal `id` by `player` (a defender, at the table): it counts
     /// from now on.
-    pub fn confirm(conn: &mut AnyConnection, id: i32, player: PlayerId) -> QueryResult<usize> {
+    pub fn confirm(tx: &mut Tx<'_>, id: i32, player: PlayerId) -> QueryResult<usize> {
         diesel::update(deals::table.find(id))
             .set((deals::confirmed.eq(true), deals::confirmed_by.eq(Some(player))))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Makes every deal of a tournament count (confirmation no longer asked).
-    pub fn confirm_all(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<usize> {
+    pub fn confirm_all(tx: &mut Tx<'_>, tournament_id: TournamentId) -> QueryResult<usize> {
         let tables = round_tables::table
             .inner_join(rounds::table)
             .filter(rounds::tournament_id.eq(tournament_id))
             .select(round_tables::id);
         diesel::update(deals::table.filter(deals::table_id.eq_any(tables)))
             .set(deals::confirmed.eq(true))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// (table id, deal number) of the deals of a round waiting for a defender's confirmation.

@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::events;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::TournamentId;
 
 /// An event as stored: its id is the SSE `id`, growing in commit order.
@@ -26,7 +26,7 @@ impl StoredEvent {
     /// Stores events of a tournament (kind, data), in this order, in one
     /// statement; their ids.
     pub fn insert_all(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         tournament_id: TournamentId,
         events: &[(&str, String)],
         now: NaiveDateTime,
@@ -44,7 +44,7 @@ impl StoredEvent {
             .collect();
         // The two-backend connection has no batch insert, each backend does.
         let insert = diesel::insert_into(events::table).values(&rows).returning(events::id);
-        match conn {
+        match tx.conn() {
             AnyConnection::Postgresql(c) => insert.get_results(c),
             AnyConnection::Sqlite(c) => insert.get_results(c),
         }

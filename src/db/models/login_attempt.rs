@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::login_attempts;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 
 /// Queries over `login_attempts`.
 pub struct LoginAttempt;
@@ -14,7 +14,7 @@ pub struct LoginAttempt;
 impl LoginAttempt {
     /// Records one attempt.
     pub fn record(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         username: &str,
         address: &str,
         success: bool,
@@ -27,7 +27,7 @@ impl LoginAttempt {
                 login_attempts::success.eq(success),
                 login_attempts::attempted_at.eq(now),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Failed attempts of this account since `since`, under the throttle
@@ -58,17 +58,17 @@ impl LoginAttempt {
     }
 
     /// Forgets the attempts of an account under a throttle key after it logged in with it.
-    pub fn clear_pair(conn: &mut AnyConnection, username: &str, address: &str) -> QueryResult<usize> {
+    pub fn clear_pair(tx: &mut Tx<'_>, username: &str, address: &str) -> QueryResult<usize> {
         diesel::delete(
             login_attempts::table
                 .filter(login_attempts::username.eq(username))
                 .filter(login_attempts::address.eq(address)),
         )
-        .execute(conn)
+        .execute(tx.conn())
     }
 
     /// Drops attempts older than `before`.
-    pub fn purge(conn: &mut AnyConnection, before: NaiveDateTime) -> QueryResult<usize> {
-        diesel::delete(login_attempts::table.filter(login_attempts::attempted_at.le(before))).execute(conn)
+    pub fn purge(tx: &mut Tx<'_>, before: NaiveDateTime) -> QueryResult<usize> {
+        diesel::delete(login_attempts::table.filter(login_attempts::attempted_at.le(before))).execute(tx.conn())
     }
 }

@@ -5,7 +5,7 @@ use diesel::prelude::*;
 
 use crate::bots::BotKind;
 use crate::db::schema::players;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::PlayerId;
 
 /// A player of the directory.
@@ -45,24 +45,24 @@ pub struct NewPlayer {
 
 impl Player {
     /// Inserts a player.
-    pub fn create(conn: &mut AnyConnection, new: &NewPlayer) -> QueryResult<Player> {
+    pub fn create(tx: &mut Tx<'_>, new: &NewPlayer) -> QueryResult<Player> {
         diesel::insert_into(players::table)
             .values(new)
             .returning(players::all_columns)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// Inserts players, in statements of at most [`Player::BATCH`] rows: for
     /// each, its id with its name, club and licence (the order of a
     /// multi-row insert's answer is not promised; the caller matches them).
-    pub fn create_all(conn: &mut AnyConnection, new: &[NewPlayer]) -> QueryResult<Vec<Player>> {
+    pub fn create_all(tx: &mut Tx<'_>, new: &[NewPlayer]) -> QueryResult<Vec<Player>> {
         let mut created = Vec::with_capacity(new.len());
         for chunk in new.chunks(Player::BATCH) {
             // The two-backend connection has no batch insert, each backend does.
             let insert = diesel::insert_into(players::table)
                 .values(chunk)
                 .returning(players::all_columns);
-            created.extend(match conn {
+            created.extend(match tx.conn() {
                 AnyConnection::Postgresql(c) => insert.get_results::<Player>(c)?,
                 AnyConnection::Sqlite(c) => insert.get_results::<Player>(c)?,
             });
@@ -183,19 +183,13 @@ impl Player {
     }
 
     /// Changes a player's name, club and licence.
-    pub fn update(
-        conn: &mut AnyConnection,
-        id: PlayerId,
-        name: &str,
-        club: &str,
-        licence: Option<&str>,
-    ) -> QueryResult<usize> {
+    pub fn update(tx: &mut Tx<'_>, id: PlayerId, name: &str, club: &str, licence: Option<&str>) -> QueryResult<usize> {
         diesel::update(players::table.find(id))
             .set((
                 players::name.eq(name),
                 players::club.eq(club),
                 players::licence.eq(licence),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{players, registrations};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 use super::Player;
@@ -37,7 +37,7 @@ impl Registration {
 
     /// Registers a player.
     pub fn create(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         tournament_id: TournamentId,
         player_id: PlayerId,
         checked_in: bool,
@@ -53,13 +53,13 @@ impl Registration {
                 registrations::created_at.eq(now),
             ))
             .returning(registrations::all_columns)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// Registers players in a tournament, in statements of at most
     /// [`Player::BATCH`] rows.
     pub fn create_all(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         tournament_id: TournamentId,
         players: &[PlayerId],
         checked_in: bool,
@@ -80,7 +80,7 @@ impl Registration {
                 })
                 .collect();
             let insert = diesel::insert_into(registrations::table).values(rows);
-            match conn {
+            match tx.conn() {
                 AnyConnection::Postgresql(c) => insert.execute(c)?,
                 AnyConnection::Sqlite(c) => insert.execute(c)?,
             };
@@ -125,25 +125,20 @@ impl Registration {
     }
 
     /// Marks present (or not), from `first_round` on.
-    pub fn set_checked_in(
-        conn: &mut AnyConnection,
-        id: i32,
-        checked_in: bool,
-        first_round: RoundNo,
-    ) -> QueryResult<usize> {
+    pub fn set_checked_in(tx: &mut Tx<'_>, id: i32, checked_in: bool, first_round: RoundNo) -> QueryResult<usize> {
         diesel::update(registrations::table.find(id))
             .set((
                 registrations::checked_in.eq(checked_in),
                 registrations::first_round.eq(first_round),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Marks present every registration of a tournament neither present
     /// nor withdrawn, from round `next` on (or from its own first round,
     /// when later): the same as [`Self::set_checked_in`] on each, in two
     /// statements. The number of registrations marked.
-    pub fn check_in_all(conn: &mut AnyConnection, tournament_id: TournamentId, next: RoundNo) -> QueryResult<usize> {
+    pub fn check_in_all(tx: &mut Tx<'_>, tournament_id: TournamentId, next: RoundNo) -> QueryResult<usize> {
         let waiting = || {
             registrations::table
                 .filter(registrations::tournament_id.eq(tournament_id))
@@ -153,31 +148,31 @@ impl Registration {
         // Registered before the round under way was seated: they join from the next one.
         let late = diesel::update(waiting().filter(registrations::first_round.lt(next)))
             .set((registrations::checked_in.eq(true), registrations::first_round.eq(next)))
-            .execute(conn)?;
+            .execute(tx.conn())?;
         let on_time = diesel::update(waiting())
             .set(registrations::checked_in.eq(true))
-            .execute(conn)?;
+            .execute(tx.conn())?;
         Ok(late + on_time)
     }
 
     /// Withdraws after round `after` (or cancels a withdrawal with `None`).
-    pub fn set_withdrawn(conn: &mut AnyConnection, id: i32, after: Option<RoundNo>) -> QueryResult<usize> {
+    pub fn set_withdrawn(tx: &mut Tx<'_>, id: i32, after: Option<RoundNo>) -> QueryResult<usize> {
         diesel::update(registrations::table.find(id))
             .set(registrations::withdrawn_after.eq(after))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Round `round` of a tournament was undone (its start taken back):
     /// whoever joined from the next round joins from it again, whoever
     /// withdrew during it withdraws before it.
-    pub fn round_undone(conn: &mut AnyConnection, tournament_id: TournamentId, round: RoundNo) -> QueryResult<()> {
+    pub fn round_undone(tx: &mut Tx<'_>, tournament_id: TournamentId, round: RoundNo) -> QueryResult<()> {
         let of = || registrations::table.filter(registrations::tournament_id.eq(tournament_id));
         diesel::update(of().filter(registrations::first_round.eq(round + 1)))
             .set(registrations::first_round.eq(round))
-            .execute(conn)?;
+            .execute(tx.conn())?;
         diesel::update(of().filter(registrations::withdrawn_after.eq(round)))
             .set(registrations::withdrawn_after.eq(RoundNo(round.get() - 1)))
-            .execute(conn)?;
+            .execute(tx.conn())?;
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use diesel::prelude::*;
 
 use crate::db::schema::{rooms, tournaments};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{RoomNo, TournamentId};
 use crate::tournament::rooms::{Layout, Numbering, Room};
 
@@ -53,19 +53,19 @@ pub fn layout(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryRes
 }
 
 /// Adds a room after the others; its number.
-pub fn add(conn: &mut AnyConnection, tournament_id: TournamentId, name: &str, tables: i32) -> QueryResult<RoomNo> {
+pub fn add(tx: &mut Tx<'_>, tournament_id: TournamentId, name: &str, tables: i32) -> QueryResult<RoomNo> {
     let last: Option<RoomNo> = rooms::table
         .filter(rooms::tournament_id.eq(tournament_id))
         .select(diesel::dsl::max(rooms::number))
-        .first(conn)?;
+        .first(tx.conn())?;
     let number = RoomNo(last.map_or(1, |n| n.get() + 1));
-    insert(conn, tournament_id, number, name, tables)?;
+    insert(tx, tournament_id, number, name, tables)?;
     Ok(number)
 }
 
 /// Inserts a room under its number (an import).
 pub fn insert(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     tournament_id: TournamentId,
     number: RoomNo,
     name: &str,
@@ -78,12 +78,12 @@ pub fn insert(
             rooms::name.eq(name),
             rooms::tables.eq(tables),
         ))
-        .execute(conn)
+        .execute(tx.conn())
 }
 
 /// Changes a room's name and size; the rows changed (0: no such room).
 pub fn update(
-    conn: &mut AnyConnection,
+    tx: &mut Tx<'_>,
     tournament_id: TournamentId,
     number: RoomNo,
     name: &str,
@@ -95,26 +95,22 @@ pub fn update(
             .filter(rooms::number.eq(number)),
     )
     .set((rooms::name.eq(name), rooms::tables.eq(tables)))
-    .execute(conn)
+    .execute(tx.conn())
 }
 
 /// Removes a room; the rows removed.
-pub fn remove(conn: &mut AnyConnection, tournament_id: TournamentId, number: RoomNo) -> QueryResult<usize> {
+pub fn remove(tx: &mut Tx<'_>, tournament_id: TournamentId, number: RoomNo) -> QueryResult<usize> {
     diesel::delete(
         rooms::table
             .filter(rooms::tournament_id.eq(tournament_id))
             .filter(rooms::number.eq(number)),
     )
-    .execute(conn)
+    .execute(tx.conn())
 }
 
 /// Sets how the tables are numbered across rooms.
-pub fn set_numbering(
-    conn: &mut AnyConnection,
-    tournament_id: TournamentId,
-    numbering: Numbering,
-) -> QueryResult<usize> {
+pub fn set_numbering(tx: &mut Tx<'_>, tournament_id: TournamentId, numbering: Numbering) -> QueryResult<usize> {
     diesel::update(tournaments::table.find(tournament_id))
         .set(tournaments::room_numbering.eq(numbering))
-        .execute(conn)
+        .execute(tx.conn())
 }

@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{players, round_tables, rounds, seats};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::RoundStatus;
 
@@ -64,7 +64,7 @@ pub struct Seat {
 impl Round {
     /// Inserts round `number`.
     pub fn create(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         tournament_id: TournamentId,
         number: RoundNo,
         now: NaiveDateTime,
@@ -79,7 +79,7 @@ impl Round {
                 rounds::ends_at.eq(ends_at),
             ))
             .returning(rounds::all_columns)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// The number of a tournament's last round seated (0 before the first).
@@ -146,29 +146,29 @@ impl Round {
 
     /// Deletes the round: its tables, seats, deals, idempotency keys and
     /// digital games go with it (the foreign keys cascade).
-    pub fn delete(conn: &mut AnyConnection, id: i32) -> QueryResult<usize> {
-        diesel::delete(rounds::table.find(id)).execute(conn)
+    pub fn delete(tx: &mut Tx<'_>, id: i32) -> QueryResult<usize> {
+        diesel::delete(rounds::table.find(id)).execute(tx.conn())
     }
 
     /// Moves a timed round's bell.
-    pub fn set_end(conn: &mut AnyConnection, id: i32, ends_at: NaiveDateTime) -> QueryResult<usize> {
+    pub fn set_end(tx: &mut Tx<'_>, id: i32, ends_at: NaiveDateTime) -> QueryResult<usize> {
         diesel::update(rounds::table.find(id))
             .set(rounds::ends_at.eq(ends_at))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// Closes the round.
-    pub fn close(conn: &mut AnyConnection, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
+    pub fn close(tx: &mut Tx<'_>, id: i32, now: NaiveDateTime) -> QueryResult<usize> {
         diesel::update(rounds::table.find(id))
             .set((rounds::status.eq(RoundStatus::Closed), rounds::closed_at.eq(now)))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }
 
 impl RoundTable {
     /// Inserts a table with its seats (player ids in seat order).
     pub fn create(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         round_id: i32,
         number: TableNo,
         token: &str,
@@ -183,7 +183,7 @@ impl RoundTable {
                 round_tables::deal_count.eq(deal_count),
             ))
             .returning(round_tables::all_columns)
-            .get_result(conn)?;
+            .get_result(tx.conn())?;
         let rows: Vec<_> = players
             .iter()
             .enumerate()
@@ -196,15 +196,15 @@ impl RoundTable {
             })
             .collect();
         for row in rows {
-            diesel::insert_into(seats::table).values(row).execute(conn)?;
+            diesel::insert_into(seats::table).values(row).execute(tx.conn())?;
         }
         Ok(table)
     }
 
     /// Seats `players` at table `table_id`, in this order, in place of
     /// whoever sat there, and sets its number of deals.
-    pub fn reseat(conn: &mut AnyConnection, table_id: i32, players: &[PlayerId], deal_count: i32) -> QueryResult<()> {
-        diesel::delete(seats::table.filter(seats::table_id.eq(table_id))).execute(conn)?;
+    pub fn reseat(tx: &mut Tx<'_>, table_id: i32, players: &[PlayerId], deal_count: i32) -> QueryResult<()> {
+        diesel::delete(seats::table.filter(seats::table_id.eq(table_id))).execute(tx.conn())?;
         for (i, p) in players.iter().enumerate() {
             diesel::insert_into(seats::table)
                 .values((
@@ -212,11 +212,11 @@ impl RoundTable {
                     seats::seat.eq(i as i32),
                     seats::player_id.eq(*p),
                 ))
-                .execute(conn)?;
+                .execute(tx.conn())?;
         }
         diesel::update(round_tables::table.find(table_id))
             .set(round_tables::deal_count.eq(deal_count))
-            .execute(conn)?;
+            .execute(tx.conn())?;
         Ok(())
     }
 

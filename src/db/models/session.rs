@@ -5,7 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::{sessions, users};
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 
 use super::User;
 
@@ -28,7 +28,7 @@ pub struct Session {
 impl Session {
     /// Stores a new session for `user_id`.
     pub fn create(
-        conn: &mut AnyConnection,
+        tx: &mut Tx<'_>,
         token_hash: &str,
         user_id: i32,
         now: NaiveDateTime,
@@ -41,7 +41,7 @@ impl Session {
                 sessions::created_at.eq(now),
                 sessions::expires_at.eq(expires_at),
             ))
-            .execute(conn)
+            .execute(tx.conn())
     }
 
     /// The user of a live session.
@@ -56,24 +56,24 @@ impl Session {
     }
 
     /// Ends a session.
-    pub fn delete(conn: &mut AnyConnection, token_hash: &str) -> QueryResult<usize> {
-        diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash))).execute(conn)
+    pub fn delete(tx: &mut Tx<'_>, token_hash: &str) -> QueryResult<usize> {
+        diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash))).execute(tx.conn())
     }
 
     /// Ends every session of `user_id` but the one whose token hashes to
     /// `keep` (the session that changed the password, if any).
-    pub fn end_all_of(conn: &mut AnyConnection, user_id: i32, keep: Option<&str>) -> QueryResult<usize> {
+    pub fn end_all_of(tx: &mut Tx<'_>, user_id: i32, keep: Option<&str>) -> QueryResult<usize> {
         // A token's hash is never empty: without `keep`, no session stays.
         diesel::delete(
             sessions::table
                 .filter(sessions::user_id.eq(user_id))
                 .filter(sessions::token_hash.ne(keep.unwrap_or(""))),
         )
-        .execute(conn)
+        .execute(tx.conn())
     }
 
     /// Removes expired sessions.
-    pub fn purge_expired(conn: &mut AnyConnection, now: NaiveDateTime) -> QueryResult<usize> {
-        diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(conn)
+    pub fn purge_expired(tx: &mut Tx<'_>, now: NaiveDateTime) -> QueryResult<usize> {
+        diesel::delete(sessions::table.filter(sessions::expires_at.le(now))).execute(tx.conn())
     }
 }

@@ -4,7 +4,7 @@
 use diesel::prelude::*;
 
 use crate::db::schema::submissions;
-use crate::db::{now, AnyConnection};
+use crate::db::{now, AnyConnection, Tx};
 
 /// A form submission that was stored.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -30,7 +30,7 @@ impl Submission {
     }
 
     /// Records submissions (inside the write that stored their deals), in one statement.
-    pub fn insert_all(conn: &mut AnyConnection, done: &[Submission]) -> QueryResult<usize> {
+    pub fn insert_all(tx: &mut Tx<'_>, done: &[Submission]) -> QueryResult<usize> {
         if done.is_empty() {
             return Ok(0);
         }
@@ -49,7 +49,7 @@ impl Submission {
             .collect();
         // The two-backend connection has no batch insert, each backend does.
         let insert = diesel::insert_into(submissions::table).values(&rows);
-        match conn {
+        match tx.conn() {
             AnyConnection::Postgresql(c) => insert.execute(c),
             AnyConnection::Sqlite(c) => insert.execute(c),
         }

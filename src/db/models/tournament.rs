@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::tournaments;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::duplicate::{Comparison, Format};
@@ -125,12 +125,15 @@ impl NewTournament {
 
 impl Tournament {
     /// Inserts a tournament.
-    pub fn create(conn: &mut AnyConnection, new: &NewTournament) -> QueryResult<Tournament> {
+    pub fn create(tx: &mut Tx<'_>, new: &NewTournament) -> QueryResult<Tournament> {
         let id: TournamentId = diesel::insert_into(tournaments::table)
             .values(new)
             .returning(tournaments::id)
-            .get_result(conn)?;
-        tournaments::table.find(id).select(Tournament::as_select()).first(conn)
+            .get_result(tx.conn())?;
+        tournaments::table
+            .find(id)
+            .select(Tournament::as_select())
+            .first(tx.conn())
     }
 
     /// Locks the tournament's row until the transaction ends (PostgreSQL
@@ -166,10 +169,10 @@ impl Tournament {
     }
 
     /// Stores the seating plan.
-    pub fn set_plan(conn: &mut AnyConnection, id: TournamentId, plan: &StoredPlan) -> QueryResult<usize> {
+    pub fn set_plan(tx: &mut Tx<'_>, id: TournamentId, plan: &StoredPlan) -> QueryResult<usize> {
         let json = serde_json::to_string(plan).expect("numbers and strings serialize");
         diesel::update(tournaments::table.find(id))
             .set(tournaments::plan_json.eq(json))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }

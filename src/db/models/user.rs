@@ -4,7 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use crate::db::schema::users;
-use crate::db::AnyConnection;
+use crate::db::{AnyConnection, Tx};
 
 /// An organizer.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -34,11 +34,11 @@ pub struct NewUser<'a> {
 
 impl User {
     /// Inserts a user and returns it.
-    pub fn create(conn: &mut AnyConnection, new: &NewUser) -> QueryResult<User> {
+    pub fn create(tx: &mut Tx<'_>, new: &NewUser) -> QueryResult<User> {
         diesel::insert_into(users::table)
             .values(new)
             .returning(users::all_columns)
-            .get_result(conn)
+            .get_result(tx.conn())
     }
 
     /// The user with this login name.
@@ -76,9 +76,9 @@ impl User {
     }
 
     /// Replaces the password hash.
-    pub fn set_password(conn: &mut AnyConnection, id: i32, hash: &str) -> QueryResult<usize> {
+    pub fn set_password(tx: &mut Tx<'_>, id: i32, hash: &str) -> QueryResult<usize> {
         diesel::update(users::table.find(id))
             .set(users::password_hash.eq(hash))
-            .execute(conn)
+            .execute(tx.conn())
     }
 }

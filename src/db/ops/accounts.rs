@@ -1,7 +1,7 @@
 //! Organizer accounts and API tokens, shared by the CLI and the web layer.
 
 use crate::db::models::{ApiToken, NewUser, Session, User};
-use crate::db::{now, AnyConnection, Tx};
+use crate::db::{now, Tx};
 use crate::secrets::{hash_password, new_token, token_hash};
 
 /// Shortest password accepted for an organizer.
@@ -88,12 +88,12 @@ impl NewAccount {
     }
 
     /// Stores the account, unless its name is taken.
-    fn insert(&self, conn: &mut AnyConnection) -> Result<User, AccountError> {
-        if User::find_by_username(conn, &self.username)?.is_some() {
+    fn insert(&self, tx: &mut Tx<'_>) -> Result<User, AccountError> {
+        if User::find_by_username(tx, &self.username)?.is_some() {
             return Err(AccountError::Exists(self.username.clone()));
         }
         let user = User::create(
-            conn,
+            tx,
             &NewUser {
                 username: &self.username,
                 password_hash: &self.password_hash,
@@ -105,10 +105,10 @@ impl NewAccount {
 }
 
 /// Creates an organizer account.
-pub fn create_user(conn: &mut AnyConnection, username: &str, password: &str) -> Result<User, AccountError> {
+pub fn create_user(tx: &mut Tx<'_>, username: &str, password: &str) -> Result<User, AccountError> {
     // The name and the password are told before a taken name: as the
     // rules say, whatever the database holds.
-    NewAccount::new(username, password)?.insert(conn)
+    NewAccount::new(username, password)?.insert(tx)
 }
 
 /// Creates the first organizer account (the link `chelem serve` prints on a
@@ -140,18 +140,18 @@ pub fn set_password(
 }
 
 /// Makes an API token for `username`; returns the token (shown once).
-pub fn create_api_token(conn: &mut AnyConnection, username: &str, label: &str) -> Result<String, AccountError> {
-    let user = User::find_by_username(conn, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
+pub fn create_api_token(tx: &mut Tx<'_>, username: &str, label: &str) -> Result<String, AccountError> {
+    let user = User::find_by_username(tx, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
     let token = new_token("chl_");
-    ApiToken::create(conn, user.id, &token_hash(&token), label, now())?;
+    ApiToken::create(tx, user.id, &token_hash(&token), label, now())?;
     Ok(token)
 }
 
 /// Revokes `username`'s API tokens (those labelled `label`, if given); how
 /// many were revoked.
-pub fn revoke_api_tokens(conn: &mut AnyConnection, username: &str, label: Option<&str>) -> Result<usize, AccountError> {
-    let user = User::find_by_username(conn, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
-    Ok(ApiToken::revoke(conn, user.id, label)?)
+pub fn revoke_api_tokens(tx: &mut Tx<'_>, username: &str, label: Option<&str>) -> Result<usize, AccountError> {
+    let user = User::find_by_username(tx, username)?.ok_or_else(|| AccountError::NoSuchUser(username.to_owned()))?;
+    Ok(ApiToken::revoke(tx, user.id, label)?)
 }
 
 #[cfg(test)]

@@ -244,7 +244,7 @@ async fn logout(
 ) -> Result<HttpResponse, AppError> {
     if let Some(c) = req.cookie(SESSION_COOKIE) {
         let hash = token_hash(c.value());
-        state.db(move |conn| Ok(Session::delete(conn, &hash)?)).await?;
+        state.write(move |tx| Ok(Session::delete(tx, &hash)?)).await?;
     }
     let mut gone = Cookie::build(SESSION_COOKIE, "").path("/").finish();
     gone.make_removal();

@@ -573,8 +573,10 @@ mod tests {
         diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA foreign_keys = OFF").unwrap();
         let (t, other) = (TournamentId(1), TournamentId(2));
         let store = |conn: &mut crate::db::AnyConnection, t: TournamentId| -> Events {
-            let ids =
-                StoredEvent::insert_all(conn, t, &[("deal", "{}".into())], chrono::Utc::now().naive_utc()).unwrap();
+            let ids = crate::db::write(conn, |tx| {
+                StoredEvent::insert_all(tx, t, &[("deal", "{}".into())], chrono::Utc::now().naive_utc())
+            })
+            .unwrap();
             Events::from([(t, ids)])
         };
         let shared = Shared::new(tokio::sync::broadcast::channel(16).0);
