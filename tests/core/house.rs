@@ -3,6 +3,9 @@
 //! - no import circle between the modules (files) of `src/` or of
 //!   `crates/core/src`;
 //! - layers point down: nothing in `src/db` names `crate::web`;
+//! - writes only in a write door: no function of `src/` that inserts,
+//!   updates or deletes takes a bare `&mut AnyConnection` (a read door's):
+//!   it takes the unit of work, `&mut Tx`;
 //! - no file of `src/web` or `src/db` over 400 lines, except the few listed
 //!   in [`LONG_FILES`] with their reason (three at most);
 //! - no function over 100 lines, except the seating tables listed in
@@ -710,6 +713,39 @@ fn layer_failures() -> Vec<String> {
         .collect()
 }
 
+/// The functions of `src/` taking a bare connection whose body writes
+/// (`insert_into`, `diesel::update`, `diesel::delete`).
+fn writer_failures() -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&root().join("src"), &mut files);
+    let mut out = Vec::new();
+    for f in &files {
+        let code = code_only(&std::fs::read_to_string(f).expect("a source file"));
+        for func in functions(&code) {
+            let body: String = code
+                .lines()
+                .skip(func.line - 1)
+                .take(func.lines)
+                .collect::<Vec<_>>()
+                .join("\n");
+            let head = &body[..body.find('{').unwrap_or(body.len())];
+            let bare = head.contains("&mut AnyConnection") || head.contains("&mut DbConn");
+            let writes = ["insert_into", "diesel::update", "diesel::delete"]
+                .iter()
+                .any(|w| body.contains(w));
+            if bare && writes {
+                out.push(format!(
+                    "{}:{}: fn {} writes on a bare connection: take the unit of work (&mut Tx)",
+                    relative(f),
+                    func.line,
+                    func.name
+                ));
+            }
+        }
+    }
+    out
+}
+
 fn file_failures() -> Vec<String> {
     let mut out = Vec::new();
     if LONG_FILES.len() > 3 {
@@ -770,6 +806,7 @@ fn the_house_keeps_its_shape() {
     let failures: Vec<String> = [
         circle_failures(),
         layer_failures(),
+        writer_failures(),
         file_failures(),
         function_failures(),
     ]
