@@ -7,6 +7,8 @@ use crate::db::schema::audit_log;
 use crate::db::AnyConnection;
 use crate::tournament::ids::TournamentId;
 
+use super::audit_action::AuditAction;
+
 /// An audit entry.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = audit_log)]
@@ -17,8 +19,8 @@ pub struct AuditEntry {
     pub tournament_id: Option<TournamentId>,
     /// Who (organizer name or `table N`).
     pub actor: String,
-    /// What (`deal.correct`, `round.close`, …).
-    pub action: String,
+    /// What (stored as `deal.correct`, `round.close`, …).
+    pub action: AuditAction,
     /// On what (`round 2 table 3 deal 1`).
     pub subject: String,
     /// Before (JSON).
@@ -72,7 +74,9 @@ impl AuditEntry {
         }
     }
 
-    /// The entries of a tournament, newest first.
+    /// The entries of a tournament, newest first. A stored action this
+    /// build does not know fails the query, naming it
+    /// ([`super::UnknownAuditAction::in_error`]).
     pub fn for_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<AuditEntry>> {
         audit_log::table
             .filter(audit_log::tournament_id.eq(tournament_id))

@@ -263,7 +263,7 @@ fn audit_docs(conn: &mut AnyConnection, id: TournamentId) -> QueryResult<Vec<Aud
         .into_iter()
         .map(|e| AuditDoc {
             actor: e.actor,
-            action: e.action,
+            action: e.action.name().to_owned(),
             subject: e.subject,
             before_json: e.before_json,
             after_json: e.after_json,
