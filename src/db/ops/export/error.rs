@@ -2,10 +2,11 @@
 
 use diesel::result::{DatabaseErrorKind, Error as DbError};
 
+use crate::db::models::AuditAction;
 use crate::db::ops::Msg;
 use crate::tournament::ids::{PlayerId, TournamentId};
 
-use super::VERSION;
+use super::{AuditDoc, VERSION};
 
 /// Why a document cannot be imported. Nothing was written.
 #[derive(Debug, thiserror::Error)]
@@ -71,6 +72,17 @@ pub(super) fn invalid(what: impl Into<String>, detail: impl ToString) -> ImportE
     ImportError::Invalid {
         what: what.into(),
         detail: detail.to_string(),
+    }
+}
+
+impl AuditDoc {
+    /// The entry's action; refused, naming it, when this build does not
+    /// know it (`i`: the entry's place in the log, from 0).
+    pub fn action(&self, i: usize) -> Result<AuditAction, ImportError> {
+        AuditAction::from_name(&self.action).ok_or_else(|| ImportError::Refused {
+            place: format!("audit entry {}", i + 1),
+            reason: Msg::new("import-audit-action").name("action", &self.action),
+        })
     }
 }
 
