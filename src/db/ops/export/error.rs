@@ -92,7 +92,8 @@ pub enum ExportError {
     /// No such tournament.
     #[error("no tournament {0}")]
     NotFound(TournamentId),
-    /// A stored value names a player the database does not have.
+    /// A stored value the document cannot hold: one that names a player
+    /// the database does not have, an audit action this build does not know.
     #[error("{0}")]
     Stored(String),
     /// The database failed.
