@@ -76,7 +76,6 @@ audit-round-force-close = { $actor } closed round { $round } with deals missing.
 audit-missing-table = Table { $table }: deals { $deals } missing
 audit-settings = { $actor } changed the tournament's settings.
 audit-setting-change = { $field }: { $before } → { $after }
-audit-other = { $actor }: { $action } ({ $subject })
 audit-deal = { $contract } by { $taker }{ $partner }, { $oudlers ->
     [one] { $oudlers } oudler
    *[other] { $oudlers } oudlers
@@ -88,6 +87,9 @@ audit-deal-handful = { $size } by { $name }
 audit-deal-chelem = chelem
 audit-round-undo = { $actor } undid the start of round { $round }.
 audit-round-seats = { $actor } changed seats in round { $round }.
+audit-round-clock = { $actor } moved the end of round { $round }.
+audit-clock-ends = End: { $before } → { $after }
+audit-unknown-action = This tournament's log holds an action this version of Chelem does not know: “{ $action }”. A newer version probably wrote it: update Chelem to read the log.
 chart-sizes-title = Tables of 4 and tables of 5
 chart-sizes-desc = How many points a taker and a defender score in a contract on average, whatever the sign, at each size of table: fewer points change hands at a table of 5, where the taker has a partner or the dealer sits out.
 chart-sizes-x = Points per contract (average, whatever the sign)

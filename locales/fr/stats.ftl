@@ -76,7 +76,6 @@ audit-round-force-close = { $actor } a clôturé la partie { $round } malgré de
 audit-missing-table = Table { $table } : donnes { $deals } manquantes
 audit-settings = { $actor } a modifié les réglages du tournoi.
 audit-setting-change = { $field } : { $before } → { $after }
-audit-other = { $actor } : { $action } ({ $subject })
 audit-deal = { $contract } { ELIDE("de", $taker) }{ $partner }, { $oudlers ->
     [one] { $oudlers } bout
    *[other] { $oudlers } bouts
@@ -88,6 +87,9 @@ audit-deal-handful = { $size } { ELIDE("de", $name) }
 audit-deal-chelem = chelem
 audit-round-undo = { $actor } a annulé le début de la partie { $round }.
 audit-round-seats = { $actor } a changé des places de la partie { $round }.
+audit-round-clock = { $actor } a déplacé la fin de la partie { $round }.
+audit-clock-ends = Fin : { $before } → { $after }
+audit-unknown-action = Le journal de ce tournoi contient une action que cette version de Chelem ne connaît pas : « { $action } ». Une version plus récente l'a sans doute écrite : mettez Chelem à jour pour lire le journal.
 chart-sizes-title = Tables de 4 et tables de 5
 chart-sizes-desc = Combien de points le preneur et un défenseur marquent en moyenne sur un contrat, gagné ou perdu, selon la taille de la table : moins de points changent de main à une table de 5, où le preneur a un partenaire ou le donneur ne joue pas.
 chart-sizes-x = Points par contrat (moyenne, gagnés ou perdus)

@@ -643,7 +643,7 @@ fn a_postgresql_backup_points_to_pg_dump() {
 
 /// Checks a backup of the writing room; the sum of its deals' versions.
 fn check_copy(path: &str, id: TournamentId) -> i64 {
-    use chelem::db::models::{AuditEntry, Deal, Tournament};
+    use chelem::db::models::{AuditAction, AuditEntry, Deal, Tournament};
     let (pool, _) = chelem::db::build_pool(path, 1).expect("the copy opens");
     let mut conn = pool.get().unwrap();
     let t = Tournament::find(&mut conn, id)
@@ -672,7 +672,7 @@ fn check_copy(path: &str, id: TournamentId) -> i64 {
     let corrections = AuditEntry::for_tournament(&mut conn, id)
         .unwrap()
         .iter()
-        .filter(|e| e.action == "deal.correct")
+        .filter(|e| e.action == AuditAction::DealCorrected)
         .count() as i64;
     let deals_count = Deal::entered_in_round(&mut conn, r1.id).unwrap().len() as i64;
     assert_eq!(

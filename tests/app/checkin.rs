@@ -14,7 +14,7 @@ use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
 use serde_json::{json, Value};
 
-use chelem::db::models::{AuditEntry, Registration, StoredEvent};
+use chelem::db::models::{AuditAction, AuditEntry, Registration, StoredEvent};
 use chelem::db::ops::players;
 use chelem::db::AnyConnection;
 use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
@@ -413,7 +413,7 @@ both_backends!(everyone_is_here_marks_exactly_the_registered, |db: TestDb| async
     let audit: Vec<AuditEntry> = AuditEntry::for_tournament(&mut conn, id)
         .unwrap()
         .into_iter()
-        .filter(|e| e.action == "players.checkin_all")
+        .filter(|e| e.action == AuditAction::AllCheckedIn)
         .collect();
     assert_eq!(audit.len(), 1, "{audit:?}");
     assert_eq!(audit[0].subject, "2 players");
@@ -431,7 +431,10 @@ both_backends!(everyone_is_here_marks_exactly_the_registered, |db: TestDb| async
     assert_eq!(status, StatusCode::SEE_OTHER);
     assert_eq!(to.unwrap(), format!("/tournaments/{id}?checked=0#players"));
     let audit = AuditEntry::for_tournament(&mut conn, id).unwrap();
-    assert_eq!(audit.iter().filter(|e| e.action == "players.checkin_all").count(), 1);
+    assert_eq!(
+        audit.iter().filter(|e| e.action == AuditAction::AllCheckedIn).count(),
+        1
+    );
     // The dashboard's button hides (the script shows it again after an undo).
     let (_, page, _) = get(&app, &jar, &format!("/tournaments/{id}")).await;
     assert!(
@@ -506,7 +509,7 @@ both_backends!(the_json_api_checks_in_one_and_all, |db: TestDb| async move {
     assert_eq!(v, json!({"checked_in": 0}));
     assert!(!reg(&mut conn, id, pids[9]).checked_in);
     let audit = AuditEntry::for_tournament(&mut conn, id).unwrap();
-    let entries: Vec<&AuditEntry> = audit.iter().filter(|e| e.action == "players.checkin_all").collect();
+    let entries: Vec<&AuditEntry> = audit.iter().filter(|e| e.action == AuditAction::AllCheckedIn).collect();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].subject, "9 players");
 });

@@ -12,7 +12,7 @@ use actix_web::test;
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::AuditEntry;
+use chelem::db::models::{AuditAction, AuditEntry};
 use chelem::db::ops::deals::Actor;
 use chelem::db::ops::players::{self, PlayerFields};
 use chelem::db::schema::tournaments;
@@ -285,7 +285,11 @@ both_backends!(the_ranking_setting_orders_by_average, |db: TestDb| async move {
     .await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     let audit = AuditEntry::for_tournament(&mut db.conn(), id).unwrap();
-    let change = audit.iter().rev().find(|e| e.action == "tournament.settings").unwrap();
+    let change = audit
+        .iter()
+        .rev()
+        .find(|e| e.action == AuditAction::SettingsChanged)
+        .unwrap();
     assert!(change
         .before_json
         .as_deref()

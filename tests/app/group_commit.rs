@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use chelem::db::models::{AuditEntry, Deal, StoredEvent};
+use chelem::db::models::{AuditAction, AuditEntry, Deal, StoredEvent};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::OpError;
 use chelem::tournament::deal::TableDeal;
@@ -101,7 +101,7 @@ both_backends!(
         let audit: Vec<AuditEntry> = AuditEntry::for_tournament(&mut conn, id)
             .unwrap()
             .into_iter()
-            .filter(|a| a.action == "deal.correct")
+            .filter(|a| a.action == AuditAction::DealCorrected)
             .collect();
         assert_eq!(audit.len(), 1, "one correction");
         assert!(audit[0].after_json.as_deref().unwrap().contains("60"), "{audit:?}");

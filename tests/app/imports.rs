@@ -340,6 +340,12 @@ fn cases(doc: &Value) -> Vec<(&'static str, Value, &'static str, &'static str)> 
             "audit entry 1",
             "player-control-char",
         ),
+        (
+            "an audit action this version does not know",
+            spoil(&|d| d["audit_log"][0]["action"] = json!("deal.explode")),
+            "audit entry 1",
+            "import-audit-action",
+        ),
     ]
 }
 

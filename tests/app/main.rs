@@ -10,6 +10,7 @@
 mod common;
 
 mod adjustments;
+mod audit_log;
 mod authz;
 mod backup;
 mod browser;

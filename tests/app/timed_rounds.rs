@@ -15,7 +15,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::{AuditEntry, Tournament};
+use chelem::db::models::{AuditAction, AuditEntry, Tournament};
 use chelem::tournament::ids::TournamentId;
 use common::builder::TournamentBuilder;
 use common::client::Client;
@@ -231,7 +231,7 @@ fn the_bell(db: TestDb) {
     let audit = AuditEntry::for_tournament(&mut db.conn(), id).unwrap();
     let entry = audit
         .iter()
-        .find(|e| e.action == "round.clock")
+        .find(|e| e.action == AuditAction::ClockMoved)
         .expect("the move is in the audit log");
     assert_eq!(entry.actor, common::http::USER);
     assert!(

@@ -3,6 +3,7 @@
 
 pub mod api_token;
 pub mod audit;
+pub mod audit_action;
 pub mod award;
 pub mod constraint;
 pub mod deal;
@@ -20,6 +21,7 @@ pub mod user;
 
 pub use api_token::ApiToken;
 pub use audit::{AuditEntry, NewAuditEntry};
+pub use audit_action::{AuditAction, UnknownAuditAction};
 pub use award::{Award, AwardLine};
 pub use constraint::SeatingConstraint;
 pub use deal::{Deal, DealChanges, NewDeal, ScoreLine};

@@ -36,10 +36,6 @@ impl AtTable {
         let round = Round::locked(tx, round.id, false)?.ok_or(OpError::NotFound)?;
         Ok((table, round))
     }
-
-    fn subject(self) -> String {
-        format!("round {} table {}", self.round, self.table)
-    }
 }
 
 /// The reason an adjustment needs, trimmed; refused when empty.
@@ -69,20 +65,13 @@ pub fn set_void(tx: &mut Tx<'_>, at: AtTable, k: i32, void: bool, reason: &str, 
     diesel::update(deals::table.find(deal.id))
         .set((deals::version.eq(deal.version + 1), deals::updated_at.eq(now())))
         .execute(&mut **tx)?;
-    let state = |voided: bool| serde_json::json!({ "deal": k, "void": voided }).to_string();
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(at.tournament),
-            actor,
-            action: if void { "deal.void" } else { "deal.restore" },
-            subject: &format!("{} deal {k}", at.subject()),
-            before_json: Some(&state(!void)),
-            after_json: Some(&state(void)),
-            reason,
-            created_at: now(),
-        },
-    )?;
+    let slot = (at.round, at.table, k);
+    let entry = if void {
+        NewAuditEntry::deal_voided(at.tournament, actor, slot, reason)
+    } else {
+        NewAuditEntry::deal_restored(at.tournament, actor, slot, reason)
+    };
+    AuditEntry::write(tx, &entry)?;
     let events = [
         Event::Deal {
             round: at.round,
@@ -128,16 +117,7 @@ pub fn award(tx: &mut Tx<'_>, at: AtTable, points: &[(PlayerId, i32)], reason: &
     let id = Award::insert(tx, table.id, &points, reason, actor, now())?;
     AuditEntry::write(
         tx,
-        &NewAuditEntry {
-            tournament_id: Some(at.tournament),
-            actor,
-            action: "table.award",
-            subject: &at.subject(),
-            before_json: None,
-            after_json: Some(&award_json(&points)),
-            reason,
-            created_at: now(),
-        },
+        &NewAuditEntry::points_awarded(at.tournament, actor, (at.round, at.table), &points, reason),
     )?;
     publish(tx, at.tournament, &[Event::Standings { round: Some(at.round) }])?;
     Ok(id)
@@ -154,23 +134,8 @@ pub fn withdraw_award(tx: &mut Tx<'_>, at: AtTable, id: i32, reason: &str, actor
     Award::delete(tx, award.id)?;
     AuditEntry::write(
         tx,
-        &NewAuditEntry {
-            tournament_id: Some(at.tournament),
-            actor,
-            action: "table.award.withdraw",
-            subject: &at.subject(),
-            before_json: Some(&award_json(&award.points)),
-            after_json: None,
-            reason,
-            created_at: now(),
-        },
+        &NewAuditEntry::award_withdrawn(at.tournament, actor, (at.round, at.table), &award.points, reason),
     )?;
     publish(tx, at.tournament, &[Event::Standings { round: Some(at.round) }])?;
     Ok(())
-}
-
-/// An award's points as the audit log keeps them: `[[player id, points], ...]`
-/// (an export names the players by `ref`).
-fn award_json(points: &[(PlayerId, i32)]) -> String {
-    serde_json::to_string(points).expect("numbers serialize")
 }

@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod adjust;
+pub mod audit;
 pub mod deals;
 pub mod duplicate;
 pub mod events;

@@ -302,19 +302,7 @@ pub fn check_in_all(tx: &mut Tx<'_>, tournament_id: TournamentId, actor: &str) -
     if count == 0 {
         return Ok(0);
     }
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: "players.checkin_all",
-            subject: &format!("{count} players"),
-            before_json: None,
-            after_json: Some(&serde_json::json!({ "checked_in": count, "from_round": next }).to_string()),
-            reason: "",
-            created_at: now(),
-        },
-    )?;
+    AuditEntry::write(tx, &NewAuditEntry::all_checked_in(tournament_id, actor, count, next))?;
     publish_standings(tx, tournament_id)?;
     Ok(count)
 }

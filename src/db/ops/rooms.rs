@@ -2,7 +2,7 @@
 //! in the audit log.
 
 use crate::db::models::{room, AuditEntry, NewAuditEntry, SeatingConstraint};
-use crate::db::{now, Tx};
+use crate::db::Tx;
 use crate::tournament::ids::{RoomNo, TournamentId};
 use crate::tournament::rooms::Numbering;
 use crate::tournament::table::Constraint;
@@ -33,21 +33,9 @@ pub fn parse(name: &str, tables: &str) -> Result<(String, i32), Msg> {
 
 /// Kept in the audit log; the screens told (a room's projector shows the
 /// rooms as they are now).
-fn audit(tx: &mut Tx<'_>, id: TournamentId, actor: &str, action: &str, subject: &str, after: &str) -> OpResult<()> {
+fn audit(tx: &mut Tx<'_>, id: TournamentId, entry: NewAuditEntry) -> OpResult<()> {
     super::events::publish_standings(tx, id)?;
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(id),
-            actor,
-            action,
-            subject,
-            before_json: None,
-            after_json: Some(after),
-            reason: "",
-            created_at: now(),
-        },
-    )?;
+    AuditEntry::write(tx, &entry)?;
     Ok(())
 }
 
@@ -66,8 +54,7 @@ pub fn add(tx: &mut Tx<'_>, id: TournamentId, name: &str, tables: &str, actor: &
     tournaments::get(tx, id)?;
     let (name, tables) = parse(name, tables).map_err(OpError::Invalid)?;
     let number = room::add(tx, id, &name, tables).map_err(|e| same_name(e, &name))?;
-    let after = serde_json::json!({ "room": number, "name": name, "tables": tables }).to_string();
-    audit(tx, id, actor, "room.add", &format!("room {number}"), &after)?;
+    audit(tx, id, NewAuditEntry::room_added(id, actor, number, &name, tables))?;
     Ok(number)
 }
 
@@ -84,8 +71,7 @@ pub fn change(
     if room::update(tx, id, number, &name, tables).map_err(|e| same_name(e, &name))? == 0 {
         return Err(OpError::NotFound);
     }
-    let after = serde_json::json!({ "room": number, "name": name, "tables": tables }).to_string();
-    audit(tx, id, actor, "room.change", &format!("room {number}"), &after)
+    audit(tx, id, NewAuditEntry::room_changed(id, actor, number, &name, tables))
 }
 
 /// Removes a room no player is kept in.
@@ -100,7 +86,7 @@ pub fn remove(tx: &mut Tx<'_>, id: TournamentId, number: RoomNo, actor: &str) ->
     if room::remove(tx, id, number)? == 0 {
         return Err(OpError::NotFound);
     }
-    audit(tx, id, actor, "room.remove", &format!("room {number}"), "{}")
+    audit(tx, id, NewAuditEntry::room_removed(id, actor, number))
 }
 
 /// Sets how tables are numbered across the rooms.
@@ -109,6 +95,5 @@ pub fn set_numbering(tx: &mut Tx<'_>, id: TournamentId, numbering: &str, actor: 
         Numbering::from_name(numbering.trim()).ok_or_else(|| OpError::Invalid(Msg::new("room-numbering-unknown")))?;
     tournaments::get(tx, id)?;
     room::set_numbering(tx, id, n)?;
-    let after = serde_json::json!({ "numbering": n.name() }).to_string();
-    audit(tx, id, actor, "room.numbering", "rooms", &after)
+    audit(tx, id, NewAuditEntry::numbering_changed(id, actor, n))
 }

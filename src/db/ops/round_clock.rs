@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 
 use crate::db::models::{AuditEntry, NewAuditEntry, Round};
-use crate::db::{now, Tx};
-use crate::tournament::clock::{moved_end, rfc3339};
+use crate::db::Tx;
+use crate::tournament::clock::moved_end;
 use crate::tournament::ids::{RoundNo, TournamentId};
 
 use super::events::{publish, Event};
@@ -31,19 +31,9 @@ pub fn move_end(
     };
     let after = moved_end(before, minutes).ok_or_else(|| OpError::Invalid(Msg::new("clock-bad-minutes")))?;
     Round::set_end(tx, round.id, after)?;
-    let json = |t: NaiveDateTime| serde_json::json!({ "ends_at": rfc3339(t) }).to_string();
     AuditEntry::write(
         tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: "round.clock",
-            subject: &format!("round {number}"),
-            before_json: Some(&json(before)),
-            after_json: Some(&json(after)),
-            reason: "",
-            created_at: now(),
-        },
+        &NewAuditEntry::clock_moved(tournament_id, actor, number, before, after),
     )?;
     publish(
         tx,

@@ -14,7 +14,7 @@ use crate::db::models::{
     AuditEntry, Deal, GameDeal, GameRow, NewAuditEntry, Player, Registration, Round, RoundTable, SeatingConstraint,
     Tournament,
 };
-use crate::db::{now, AnyConnection, Tx};
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::{broken_at, Constraint};
 
@@ -134,16 +134,7 @@ pub fn undo_start(
     Registration::round_undone(tx, tournament_id, number)?;
     AuditEntry::write(
         tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: "round.undo",
-            subject: &format!("round {number}"),
-            before_json: Some(&serde_json::to_string(&seating).unwrap_or_default()),
-            after_json: None,
-            reason: reason.as_str(),
-            created_at: now(),
-        },
+        &NewAuditEntry::round_undone(tournament_id, actor, number, &seating, reason.as_str()),
     )?;
     let round = last_round(tx, tournament_id)?;
     let events = [
@@ -322,20 +313,11 @@ pub fn change_seats(
     )?;
     RoundTable::reseat(tx, ta.id, &new_a, deals_for(&t, new_a.len()))?;
     RoundTable::reseat(tx, tb.id, &new_b, deals_for(&t, new_b.len()))?;
-    let json = |x: [&Vec<PlayerId>; 2]| serde_json::to_string(&x).unwrap_or_default();
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: "round.seats",
-            subject: &format!("round {number} table {} table {}", ta.number, tb.number),
-            before_json: Some(&json([&tables[a].1, &tables[b].1])),
-            after_json: Some(&json([&new_a, &new_b])),
-            reason: "",
-            created_at: now(),
-        },
-    )?;
+    let seats = [
+        (ta.number, &tables[a].1[..], &new_a[..]),
+        (tb.number, &tables[b].1[..], &new_b[..]),
+    ];
+    AuditEntry::write(tx, &NewAuditEntry::seats_changed(tournament_id, actor, number, seats))?;
     let reseated = Event::Round {
         round: number,
         state: RoundState::Reseated,

@@ -230,33 +230,12 @@ fn record_start(
     ends_at: Option<chrono::NaiveDateTime>,
     actor: &str,
 ) -> OpResult<()> {
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: "round.start",
-            subject: &format!("round {number}"),
-            before_json: None,
-            after_json: Some(&serde_json::to_string(&tables).unwrap_or_default()),
-            reason: "",
-            created_at: now(),
-        },
-    )?;
+    AuditEntry::write(tx, &NewAuditEntry::round_started(tournament_id, actor, number, tables))?;
     if !left_out.is_empty() {
         // Said on the audit log: players the rooms could not keep.
         AuditEntry::write(
             tx,
-            &NewAuditEntry {
-                tournament_id: Some(tournament_id),
-                actor,
-                action: "round.rooms",
-                subject: &format!("round {number}"),
-                before_json: None,
-                after_json: Some(&serde_json::to_string(&left_out).unwrap_or_default()),
-                reason: "",
-                created_at: now(),
-            },
+            &NewAuditEntry::rooms_left_out(tournament_id, actor, number, left_out),
         )?;
     }
     let started = Event::Round {
@@ -331,24 +310,12 @@ pub fn close(tx: &mut Tx<'_>, tournament_id: TournamentId, number: RoundNo, forc
         return Err(OpError::Conflict(Msg::new("round-deals-missing").arg("tables", list)));
     }
     Round::close(tx, round.id, now())?;
-    let missing_json = serde_json::to_string(&missing).unwrap_or_default();
-    AuditEntry::write(
-        tx,
-        &NewAuditEntry {
-            tournament_id: Some(tournament_id),
-            actor,
-            action: if missing.is_empty() {
-                "round.close"
-            } else {
-                "round.force_close"
-            },
-            subject: &format!("round {number}"),
-            before_json: None,
-            after_json: (!missing.is_empty()).then_some(missing_json.as_str()),
-            reason: "",
-            created_at: now(),
-        },
-    )?;
+    let entry = if missing.is_empty() {
+        NewAuditEntry::round_closed(tournament_id, actor, number)
+    } else {
+        NewAuditEntry::round_force_closed(tournament_id, actor, number, &missing)
+    };
+    AuditEntry::write(tx, &entry)?;
     let closed = Event::Round {
         round: number,
         state: RoundState::Closed,

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 pub use crate::db::models::NewTournament;
 use crate::db::models::Tournament;
-use crate::db::{now, AnyConnection, Tx};
+use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{RoundNo, TournamentId};
 pub use crate::tournament::table::Table5Mode;
 
@@ -106,16 +106,7 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
     if before != after {
         AuditEntry::write(
             tx,
-            &NewAuditEntry {
-                tournament_id: Some(id),
-                actor,
-                action: "tournament.settings",
-                subject: &updated.name,
-                before_json: Some(&before),
-                after_json: Some(&after),
-                reason: "",
-                created_at: now(),
-            },
+            &NewAuditEntry::settings_changed(id, actor, &updated.name, before, after),
         )?;
         // The name, the ranking, the tie-breaker, the rounds planned: the
         // pages show them.

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use crate::db::models::{DealChanges, NewDeal, Round, Submission, Tournament};
+use crate::db::models::{DealChanges, NewAuditEntry, NewDeal, Round, Submission, Tournament};
 use crate::db::{now, Tx};
 use crate::tournament::clock::{bell, BellVerdict, EnteredSlot};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
@@ -16,20 +16,6 @@ use super::played::typed_kept;
 use super::{score_at, Actor, EnteredDeal, Entry};
 use crate::db::ops::events::Event;
 use crate::db::ops::{Msg, OpError, OpResult};
-
-/// A deal corrected by an entry: its audit entry, written with the group's.
-pub(super) struct Correction {
-    pub(super) tournament: TournamentId,
-    /// Who corrected it.
-    pub(super) actor: String,
-    /// "round r table t deal k".
-    pub(super) subject: String,
-    /// The deal before and after, as JSON.
-    pub(super) before: String,
-    pub(super) after: String,
-    /// Why (required once the round is closed).
-    pub(super) reason: String,
-}
 
 /// What the entries of one unit of work write once all are decided, each
 /// kind in one statement.
@@ -41,7 +27,8 @@ pub(super) struct Writes {
     pub(super) rescored: Vec<(i32, i32)>,
     /// The new content of slots that held a deal before (their last one).
     pub(super) updated: HashMap<(i32, i32), (i32, DealChanges)>,
-    pub(super) audit: Vec<Correction>,
+    /// The audit entries of the deals corrected, written with the group's.
+    pub(super) audit: Vec<NewAuditEntry>,
     pub(super) submissions: Vec<Submission>,
     /// Deal events by tournament, then the rounds whose standings changed.
     pub(super) events: BTreeMap<TournamentId, (Vec<Event>, BTreeSet<RoundNo>)>,
@@ -291,25 +278,22 @@ fn correction(
     who: String,
     slot: &Slot,
     changes: &DealChanges,
-) -> Correction {
-    Correction {
-        tournament: t.id,
-        actor: who,
-        subject: format!(
-            "round {} table {} deal {}",
-            round.number, entry.table.number, entry.number
-        ),
-        before: slot.record.to_json().to_string(),
-        after: changes.record_json.clone(),
-        reason: entry.reason.trim().to_owned(),
-    }
+) -> NewAuditEntry {
+    NewAuditEntry::deal_corrected(
+        t.id,
+        &who,
+        (round.number, entry.table.number, entry.number),
+        slot.record.to_json().to_string(),
+        changes.record_json.clone(),
+        entry.reason.trim(),
+    )
 }
 
 impl Writes {
     /// A slot that held a deal gets new content: updated in place, or, when
     /// an entry earlier in this group made it, inserted as it is last; the
     /// correction goes to the audit log.
-    fn rewrite(&mut self, slot_key: (i32, i32), slot: &Slot, changes: DealChanges, correction: Correction) {
+    fn rewrite(&mut self, slot_key: (i32, i32), slot: &Slot, changes: DealChanges, correction: NewAuditEntry) {
         match slot.id {
             Some(id) => {
                 self.updated.insert(slot_key, (id, changes));

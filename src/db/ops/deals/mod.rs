@@ -198,20 +198,11 @@ pub fn enter_all(tx: &mut Tx<'_>, entries: &[Entry<'_>]) -> OpResult<Vec<OpResul
         })
         .collect();
     Deal::replace_scores(tx, &rescored)?;
+    // The group's corrections, as of one time.
     let at = now();
-    let audit: Vec<NewAuditEntry> = writes
-        .audit
-        .iter()
-        .map(|c| NewAuditEntry {
-            tournament_id: Some(c.tournament),
-            actor: &c.actor,
-            action: "deal.correct",
-            subject: &c.subject,
-            before_json: Some(&c.before),
-            after_json: Some(&c.after),
-            reason: &c.reason,
-            created_at: at,
-        })
+    let audit: Vec<NewAuditEntry> = std::mem::take(&mut writes.audit)
+        .into_iter()
+        .map(|c| c.at(at))
         .collect();
     AuditEntry::write_all(tx, &audit)?;
     Submission::insert_all(tx, &writes.submissions)?;

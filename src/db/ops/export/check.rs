@@ -21,7 +21,7 @@ use crate::tournament::table::{deal_players, ConstraintKind, RoundStatus};
 use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
 
 /// Longest one-line text with no form of its own (who entered a deal, an
-/// audit entry's actor, action, subject and reason).
+/// audit entry's actor, subject and reason).
 const MAX_TEXT: usize = 1_000;
 /// Longest JSON text of an audit entry (a round's seating, the settings).
 const MAX_AUDIT_JSON: usize = 100_000;
@@ -379,12 +379,12 @@ fn check_game(table: &TableDoc, g: &GameDoc) -> Result<(), (String, Msg)> {
     Ok(())
 }
 
-/// An audit entry's texts.
+/// An audit entry's action (one this build knows) and texts.
 fn check_audit(i: usize, e: &AuditDoc) -> Result<(), ImportError> {
+    e.action(i)?;
     let refuse = at(format!("audit entry {}", i + 1));
     let texts = [
         ("actor", e.actor.as_str(), MAX_TEXT),
-        ("action", &e.action, MAX_TEXT),
         ("subject", &e.subject, MAX_TEXT),
         ("reason", &e.reason, MAX_TEXT),
         ("before_json", e.before_json.as_deref().unwrap_or(""), MAX_AUDIT_JSON),

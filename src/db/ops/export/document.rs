@@ -366,6 +366,8 @@ pub struct ScoreDoc {
 /// `round.seats` and the deals of
 /// `deal.correct`, and the points of `table.award` and
 /// `table.award.withdraw`, name players by `ref`; other entries are as stored.
+/// The action is its stored name; one this build does not know is refused
+/// ([`AuditDoc::action`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AuditDoc {

@@ -2,10 +2,11 @@
 
 use diesel::result::{DatabaseErrorKind, Error as DbError};
 
+use crate::db::models::AuditAction;
 use crate::db::ops::Msg;
 use crate::tournament::ids::{PlayerId, TournamentId};
 
-use super::VERSION;
+use super::{AuditDoc, VERSION};
 
 /// Why a document cannot be imported. Nothing was written.
 #[derive(Debug, thiserror::Error)]
@@ -74,13 +75,25 @@ pub(super) fn invalid(what: impl Into<String>, detail: impl ToString) -> ImportE
     }
 }
 
+impl AuditDoc {
+    /// The entry's action; refused, naming it, when this build does not
+    /// know it (`i`: the entry's place in the log, from 0).
+    pub fn action(&self, i: usize) -> Result<AuditAction, ImportError> {
+        AuditAction::from_name(&self.action).ok_or_else(|| ImportError::Refused {
+            place: format!("audit entry {}", i + 1),
+            reason: Msg::new("import-audit-action").name("action", &self.action),
+        })
+    }
+}
+
 /// Why a tournament cannot be exported.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// No such tournament.
     #[error("no tournament {0}")]
     NotFound(TournamentId),
-    /// A stored value names a player the database does not have.
+    /// A stored value the document cannot hold: one that names a player
+    /// the database does not have, an audit action this build does not know.
     #[error("{0}")]
     Stored(String),
     /// The database failed.

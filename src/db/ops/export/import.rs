@@ -352,22 +352,12 @@ fn import_game(tx: &mut Tx<'_>, tournament: TournamentId, table: &RoundTable, g:
     Ok(())
 }
 
-/// The audit log, oldest first.
-fn import_audit(tx: &mut Tx<'_>, t: TournamentId, log: &[AuditDoc]) -> QueryResult<()> {
-    for e in log {
-        AuditEntry::write(
-            tx,
-            &NewAuditEntry {
-                tournament_id: Some(t),
-                actor: &e.actor,
-                action: &e.action,
-                subject: &e.subject,
-                before_json: e.before_json.as_deref(),
-                after_json: e.after_json.as_deref(),
-                reason: &e.reason,
-                created_at: e.created_at,
-            },
-        )?;
+/// The audit log, oldest first, each entry at its time.
+fn import_audit(tx: &mut Tx<'_>, t: TournamentId, log: &[AuditDoc]) -> Result<(), ImportError> {
+    for (i, e) in log.iter().enumerate() {
+        let (before, after) = (e.before_json.clone(), e.after_json.clone());
+        let entry = NewAuditEntry::restored(t, e.action(i)?, &e.actor, &e.subject, before, after, &e.reason);
+        AuditEntry::write(tx, &entry.at(e.created_at))?;
     }
     Ok(())
 }

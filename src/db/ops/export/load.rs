@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::db::models::{
     room, AuditEntry, Award, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
-    SeatingConstraint, Tournament, User,
+    SeatingConstraint, Tournament, UnknownAuditAction, User,
 };
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, TournamentId};
@@ -255,15 +255,19 @@ fn deal_doc(deal: Deal, scores: Vec<(PlayerId, i32)>) -> DealDoc {
     }
 }
 
-/// The audit log, oldest first.
-fn audit_docs(conn: &mut AnyConnection, id: TournamentId) -> QueryResult<Vec<AuditDoc>> {
-    let mut audit = AuditEntry::for_tournament(conn, id)?;
+/// The audit log, oldest first; an action this build does not know is
+/// refused, named.
+fn audit_docs(conn: &mut AnyConnection, id: TournamentId) -> Result<Vec<AuditDoc>, ExportError> {
+    let mut audit = AuditEntry::for_tournament(conn, id).map_err(|e| match UnknownAuditAction::in_error(&e) {
+        Some(unknown) => ExportError::Stored(unknown.to_string()),
+        None => ExportError::Db(e),
+    })?;
     audit.reverse();
     Ok(audit
         .into_iter()
         .map(|e| AuditDoc {
             actor: e.actor,
-            action: e.action,
+            action: e.action.name().to_owned(),
             subject: e.subject,
             before_json: e.before_json,
             after_json: e.after_json,

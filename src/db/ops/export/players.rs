@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde_json::Value;
 
-use crate::db::models::{NewPlayer, Player};
+use crate::db::models::{AuditAction, NewPlayer, Player};
 use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::player_input::PlayerFields;
 use crate::db::Tx;
@@ -17,7 +17,7 @@ use crate::tournament::ids::PlayerId;
 use crate::tournament::table::{constraint_lists, Constraint, StoredPlan};
 
 use super::error::invalid;
-use super::{Document, ImportError};
+use super::{AuditDoc, Document, ImportError};
 
 impl Document {
     /// The same document with every player field passed through `f`: the
@@ -69,46 +69,68 @@ impl Document {
                 }
             }
         }
-        for (i, entry) in d.audit_log.iter_mut().enumerate() {
-            let what = || format!("audit entry {} ({})", i + 1, entry.action);
-            let map_text = |text: &Option<String>,
-                            f: &mut dyn FnMut(PlayerId) -> Result<PlayerId, E>|
-             -> Result<Option<String>, E> {
-                let Some(text) = text else { return Ok(None) };
-                let v: Value = serde_json::from_str(text).map_err(|e| invalid(what(), e))?;
-                let mapped = match entry.action.as_str() {
-                    // The tables seated (or undone, or reseated), player
-                    // ids in seat order.
-                    "round.start" | "round.undo" | "round.seats" => {
-                        let mut tables: Vec<Vec<PlayerId>> =
-                            serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
-                        for t in &mut tables {
-                            map_list(t, &mut *f)?;
-                        }
-                        serde_json::to_string(&tables).expect("numbers serialize")
-                    }
-                    // The deal before and after the correction.
-                    "deal.correct" => parse_deal(&v, &what)?.try_map_players(&mut *f)?.to_json().to_string(),
-                    // The points awarded, [[player, points], ...].
-                    "table.award" | "table.award.withdraw" => {
-                        let mut points: Vec<(PlayerId, i32)> =
-                            serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
-                        for (p, _) in &mut points {
-                            *p = f(*p)?;
-                        }
-                        serde_json::to_string(&points).expect("numbers serialize")
-                    }
-                    _ => return Ok(Some(text.clone())),
-                };
-                Ok(Some(mapped))
-            };
-            let before = map_text(&entry.before_json, f)?;
-            let after = map_text(&entry.after_json, f)?;
-            entry.before_json = before;
-            entry.after_json = after;
-        }
+        map_audit(&mut d.audit_log, f)?;
         Ok(d)
     }
+}
+
+/// The players named in the audit log's entries (the seatings, the deals
+/// corrected, the points awarded), passed through `f`.
+fn map_audit<E>(audit_log: &mut [AuditDoc], f: &mut impl FnMut(PlayerId) -> Result<PlayerId, E>) -> Result<(), E>
+where
+    E: From<ImportError>,
+{
+    for (i, entry) in audit_log.iter_mut().enumerate() {
+        let action = entry.action(i)?;
+        let what = || format!("audit entry {} ({action})", i + 1);
+        let map_text = |text: &Option<String>,
+                        f: &mut dyn FnMut(PlayerId) -> Result<PlayerId, E>|
+         -> Result<Option<String>, E> {
+            let Some(text) = text else { return Ok(None) };
+            let v: Value = serde_json::from_str(text).map_err(|e| invalid(what(), e))?;
+            let mapped = match action {
+                // The tables seated (or undone, or reseated), player
+                // ids in seat order.
+                AuditAction::RoundStarted | AuditAction::RoundUndone | AuditAction::SeatsChanged => {
+                    let mut tables: Vec<Vec<PlayerId>> = serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
+                    for t in &mut tables {
+                        map_list(t, &mut *f)?;
+                    }
+                    serde_json::to_string(&tables).expect("numbers serialize")
+                }
+                // The deal before and after the correction.
+                AuditAction::DealCorrected => parse_deal(&v, &what)?.try_map_players(&mut *f)?.to_json().to_string(),
+                // The points awarded, [[player, points], ...].
+                AuditAction::PointsAwarded | AuditAction::AwardWithdrawn => {
+                    let mut points: Vec<(PlayerId, i32)> = serde_json::from_value(v).map_err(|e| invalid(what(), e))?;
+                    for (p, _) in &mut points {
+                        *p = f(*p)?;
+                    }
+                    serde_json::to_string(&points).expect("numbers serialize")
+                }
+                // No player named, or (`round.rooms`) players named
+                // by their database ids, kept as stored.
+                AuditAction::DealVoided
+                | AuditAction::DealRestored
+                | AuditAction::RoomsLeftOut
+                | AuditAction::RoundClosed
+                | AuditAction::RoundForceClosed
+                | AuditAction::ClockMoved
+                | AuditAction::RoomAdded
+                | AuditAction::RoomChanged
+                | AuditAction::RoomRemoved
+                | AuditAction::NumberingChanged
+                | AuditAction::AllCheckedIn
+                | AuditAction::SettingsChanged => return Ok(Some(text.clone())),
+            };
+            Ok(Some(mapped))
+        };
+        let before = map_text(&entry.before_json, f)?;
+        let after = map_text(&entry.after_json, f)?;
+        entry.before_json = before;
+        entry.after_json = after;
+    }
+    Ok(())
 }
 
 fn map_list<E>(list: &mut [PlayerId], f: &mut dyn FnMut(PlayerId) -> Result<PlayerId, E>) -> Result<(), E> {
