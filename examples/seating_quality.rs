@@ -44,7 +44,7 @@ fn main() {
         "instance", "repeats", "max met", "5s/player", "5s worst pref", "dealer", "time (ms)"
     );
     for &(n, rounds) in REFERENCE_INSTANCES {
-        let players: Vec<PlayerId> = (1..=n as i32).map(PlayerId).collect();
+        let players: Vec<PlayerId> = (1..=n as i32).map(PlayerId::new).collect();
         let start = Instant::now();
         let schedule = plan(&players, rounds, &PlanOptions::default(), seed).expect("plan");
         let ms = start.elapsed().as_secs_f64() * 1000.0;

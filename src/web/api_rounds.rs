@@ -16,7 +16,7 @@ use crate::db::ops::round_edits::{self, Reason, SeatChange};
 use crate::db::ops::{rounds, tournaments};
 use crate::db::ops::{Msg, OpError};
 use crate::tournament::clock::{rfc3339, rfc3339_ms};
-use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::web::settings::round_timing;
 
 use super::api::{json_body, optional_body};
@@ -61,10 +61,11 @@ async fn undo_round(
 }
 
 /// A whole number of the body that fits an id, or a 422 naming `key`.
-fn number(v: &Value, key: &'static str) -> Result<i32, AppError> {
+fn number<T: TryFrom<i32>>(v: &Value, key: &'static str) -> Result<T, AppError> {
     v.get(key)
         .and_then(Value::as_i64)
         .and_then(|n| i32::try_from(n).ok())
+        .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| AppError::Op(OpError::Invalid(Msg::new("seats-json-number").arg("key", key))))
 }
 
@@ -92,8 +93,8 @@ async fn swap(
 ) -> Result<HttpResponse, AppError> {
     let v = json_body(&body)?;
     let swap = SeatChange::Swap {
-        player: PlayerId(number(&v, "player")?),
-        with: PlayerId(number(&v, "with")?),
+        player: number(&v, "player")?,
+        with: number(&v, "with")?,
     };
     change(state, org, path.into_inner(), swap).await
 }
@@ -110,8 +111,8 @@ async fn move_player(
 ) -> Result<HttpResponse, AppError> {
     let v = json_body(&body)?;
     let to = SeatChange::Move {
-        player: PlayerId(number(&v, "player")?),
-        table: TableNo(number(&v, "table")?),
+        player: number(&v, "player")?,
+        table: number(&v, "table")?,
     };
     change(state, org, path.into_inner(), to).await
 }

@@ -700,7 +700,7 @@ mod tests {
 
     fn line(player: i32, rank: u32, cumulative: &[i64]) -> RaceLine {
         RaceLine {
-            player: PlayerId(player),
+            player: PlayerId::new(player),
             name: format!("P{player}"),
             rank,
             cumulative: cumulative.to_vec(),
@@ -717,7 +717,7 @@ mod tests {
         assert_eq!(c.paths.iter().filter(|p| p.highlight).count(), 10);
         // Plain lines first; the leader drawn last, on top.
         assert!(!c.paths[0].highlight && !c.paths[1].highlight);
-        assert_eq!(c.paths.last().unwrap().player, PlayerId(1));
+        assert_eq!(c.paths.last().unwrap().player, PlayerId::new(1));
         // Rounds 0, 1, 2 at x 64, 289, 514 (the plot from 64 to 720 − 16 −
         // 190); the scale 0..250 (ticks of 50) from y 368 up to 16: the
         // leader's 0, 110, 220 at 368 − v × 352 / 250.
@@ -728,9 +728,9 @@ mod tests {
         assert_eq!(svg.matches("<polyline").count(), 12);
         assert!(svg.contains("data-player=\"12\""), "{svg}");
         // On a player's page only their line stands out.
-        let c = RaceChart::new(&lines, Highlight::Player(PlayerId(5)), Words::default());
+        let c = RaceChart::new(&lines, Highlight::Player(PlayerId::new(5)), Words::default());
         let high: Vec<PlayerId> = c.paths.iter().filter(|p| p.highlight).map(|p| p.player).collect();
-        assert_eq!(high, vec![PlayerId(5)]);
+        assert_eq!(high, vec![PlayerId::new(5)]);
     }
 
     #[test]

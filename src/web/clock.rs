@@ -69,7 +69,7 @@ impl ClockView {
     /// hidden, shown by `static/clock.js` when a timed round starts.
     pub fn waiting(tournament: TournamentId) -> ClockView {
         ClockView {
-            round: RoundNo(0),
+            round: RoundNo::NONE,
             ends_at: String::new(),
             now: rfc3339_ms(now()),
             end_text: String::new(),

@@ -244,8 +244,8 @@ pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Res
         let f = facts(lang, &t, &ids, d.number, &d.record, &names);
         let (_, out) = deal_players(&ids, d.number, t.table5_mode);
         let mut row = vec![
-            Cell::from(round.0),
-            Cell::from(table.number.0),
+            Cell::from(round.get()),
+            Cell::from(table.number.get()),
             Cell::from(d.number),
             Cell::Text(f.dealer),
             Cell::Text(f.sits_out),

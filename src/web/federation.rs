@@ -267,8 +267,8 @@ pub fn rows(f: &FederationFile) -> Vec<Vec<Cell>> {
             Cell::from(p.positions.at3),
             Cell::from(p.positions.at4),
             Cell::from(p.positions.at5),
-            Cell::from(p.late_from.map(|r| r.0)),
-            Cell::from(p.withdrawn_after.map(|r| r.0)),
+            Cell::from(p.late_from.map(RoundNo::get)),
+            Cell::from(p.withdrawn_after.map(RoundNo::get)),
         ]);
         out.push(row);
     }

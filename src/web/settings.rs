@@ -233,7 +233,7 @@ impl TournamentForm {
         let swiss = if self.swiss_from_round.trim().is_empty() {
             None
         } else {
-            Some(RoundNo(
+            Some(RoundNo::new(
                 int_field(&self.swiss_from_round, "swiss_from_round", 2, 2, MAX_ROUNDS)? as i32,
             ))
         };

@@ -112,7 +112,12 @@ async fn deal_confirm(
     form: CsrfForm<ConfirmForm>,
 ) -> Result<HttpResponse, AppError> {
     let (token, k) = path.into_inner();
-    let player = form.0.player.trim().parse::<PlayerId>().unwrap_or_default();
+    // A player who is not a number is no defender of the deal.
+    let player = form.0.player.trim().parse::<PlayerId>().map_err(|_| {
+        AppError::Op(crate::db::ops::OpError::Invalid(crate::db::ops::Msg::new(
+            "deal-confirm-not-defender",
+        )))
+    })?;
     let version = form.0.version.trim().parse::<i32>().ok();
     let back = format!("/t/{token}");
     state

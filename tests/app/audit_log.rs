@@ -39,7 +39,7 @@ both_backends!(a_moved_bell_has_its_sentence, |db: TestDb| async move {
             .unwrap()
     };
     chelem::db::write(&mut db.conn(), |tx| {
-        let moved = NewAuditEntry::clock_moved(id, common::http::USER, RoundNo(1), at(20, 0), at(20, 5));
+        let moved = NewAuditEntry::clock_moved(id, common::http::USER, RoundNo::new(1), at(20, 0), at(20, 5));
         AuditEntry::write(tx, &moved)
     })
     .unwrap();

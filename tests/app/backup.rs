@@ -101,7 +101,7 @@ fn confirm(conn: &mut AnyConnection, round: &Round, table: &RoundTable, k: i32) 
 
 /// Round `n` of tournament `id` and its tables.
 fn round(conn: &mut AnyConnection, id: TournamentId, n: i32) -> (Round, Vec<RoundTable>) {
-    let r = Round::find(conn, id, RoundNo(n)).unwrap().unwrap();
+    let r = Round::find(conn, id, RoundNo::new(n)).unwrap().unwrap();
     let tables = RoundTable::for_round(conn, r.id).unwrap();
     (r, tables)
 }
@@ -158,7 +158,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
             }
         }
     }
-    chelem::db::write(conn, |tx| rounds::close(tx, t.id, RoundNo(1), false, "arbitre")).unwrap();
+    chelem::db::write(conn, |tx| rounds::close(tx, t.id, RoundNo::new(1), false, "arbitre")).unwrap();
     // A correction after the close, with its reason.
     enter(
         conn,
@@ -172,7 +172,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
     // The organizer's adjustments at table 2: its deal 1 voided, points awarded.
     let at = adjust::AtTable {
         tournament: t.id,
-        round: RoundNo(1),
+        round: RoundNo::new(1),
         table: tables[1].number,
     };
     chelem::db::write(conn, |tx| {
@@ -618,7 +618,7 @@ fn a_sqlite_backup_taken_while_tables_write_is_consistent() {
 
     let mut versions = Vec::new();
     for copy in &copies {
-        versions.push(check_copy(copy.to_str().unwrap(), TournamentId(id as i32)));
+        versions.push(check_copy(copy.to_str().unwrap(), TournamentId::new(id as i32)));
     }
     assert!(
         versions.windows(2).all(|w| w[0] <= w[1]) && versions[0] < versions[2],

@@ -344,8 +344,8 @@ fn check_in_at_the_door_on_a_phone() {
     let db = server.dir.path().join("chelem.db");
     let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
     let (tid, pid) = (
-        chelem::tournament::ids::TournamentId(i32::try_from(id).unwrap()),
-        chelem::tournament::ids::PlayerId(i32::try_from(last).unwrap()),
+        chelem::tournament::ids::TournamentId::try_from(i32::try_from(id).unwrap()).unwrap(),
+        chelem::tournament::ids::PlayerId::try_from(i32::try_from(last).unwrap()).unwrap(),
     );
     chelem::db::write(&mut pool.get().unwrap(), |tx| {
         chelem::db::ops::players::withdraw(tx, tid, pid)
@@ -590,14 +590,14 @@ fn adjusted(conn: &mut chelem::db::AnyConnection, id: chelem::tournament::ids::T
     use chelem::tournament::ids::{RoundNo, TableNo};
     let at = adjust::AtTable {
         tournament: id,
-        round: RoundNo(1),
-        table: TableNo(1),
+        round: RoundNo::new(1),
+        table: TableNo::new(1),
     };
     chelem::db::write(conn, |tx| {
         adjust::set_void(tx, at, 2, true, "cartes mal battues", "arbitre")
     })
     .unwrap();
-    let (table, _) = chelem::db::models::RoundTable::by_number(conn, id, RoundNo(1), TableNo(1))
+    let (table, _) = chelem::db::models::RoundTable::by_number(conn, id, RoundNo::new(1), TableNo::new(1))
         .unwrap()
         .unwrap();
     let p = chelem::db::models::RoundTable::players(conn, table.id).unwrap();

@@ -165,7 +165,7 @@ both_backends!(
         assert_eq!(status, StatusCode::SEE_OTHER);
         let r = reg(&mut conn, id, helene);
         assert!(r.checked_in, "a second tap flipped the check-in back");
-        assert_eq!(r.first_round, RoundNo(1));
+        assert_eq!(r.first_round, RoundNo::new(1));
 
         // The row now offers the undo, and the counts say so.
         let (_, page, _) = get(&app, &jar, &dash).await;
@@ -319,7 +319,7 @@ both_backends!(
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["status"], "status-late");
         assert!(v["row"].as_str().unwrap().contains("dès la partie 2"), "{v}");
-        assert_eq!(reg(&mut conn, id, lucie).first_round, RoundNo(2));
+        assert_eq!(reg(&mut conn, id, lucie).first_round, RoundNo::new(2));
     }
 );
 
@@ -407,9 +407,9 @@ both_backends!(everyone_is_here_marks_exactly_the_registered, |db: TestDb| async
         }
     }
     // Registered before round 1 was seated: they join from round 2.
-    assert_eq!(reg(&mut conn, id, late[0]).first_round, RoundNo(2));
-    assert_eq!(reg(&mut conn, id, newcomer).first_round, RoundNo(2));
-    assert_eq!(reg(&mut conn, id, pids[0]).first_round, RoundNo(1));
+    assert_eq!(reg(&mut conn, id, late[0]).first_round, RoundNo::new(2));
+    assert_eq!(reg(&mut conn, id, newcomer).first_round, RoundNo::new(2));
+    assert_eq!(reg(&mut conn, id, pids[0]).first_round, RoundNo::new(1));
     let audit: Vec<AuditEntry> = AuditEntry::for_tournament(&mut conn, id)
         .unwrap()
         .into_iter()
@@ -486,7 +486,7 @@ both_backends!(the_json_api_checks_in_one_and_all, |db: TestDb| async move {
     }
     assert!(!reg(&mut conn, id, pid).checked_in);
     // Nobody, a player of no tournament, no token.
-    let (status, _) = post_api(&app, &token, &one(PlayerId(999_999)), json!({"present": true})).await;
+    let (status, _) = post_api(&app, &token, &one(PlayerId::new(999_999)), json!({"present": true})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, v) = call(&app, Method::POST, &one(pid), None, Some(json!({"present": true}))).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "{v}");

@@ -97,7 +97,7 @@ fn enter_until_killed(server: &mut RealServer, tables: &[Table]) -> Vec<Put> {
 /// deal) → (scores by player id, version). Each slot once, every deal whole.
 fn deals_in_database(db: &TestDb, id: i64, tables: &[Table]) -> BTreeMap<(usize, usize), (BTreeMap<String, i64>, i32)> {
     let mut conn = db.conn();
-    let round = Round::find(&mut conn, TournamentId(id as i32), RoundNo(1))
+    let round = Round::find(&mut conn, TournamentId::new(id as i32), RoundNo::new(1))
         .unwrap()
         .unwrap();
     let index: BTreeMap<i32, usize> = RoundTable::for_round(&mut conn, round.id)

@@ -517,7 +517,11 @@ fn bots_pace(db: TestDb) {
     assert!(a.body["error"].as_str().unwrap().contains("\"slow\""), "{}", a.body);
     assert!(games(&db).is_empty(), "nothing was made");
     let (game, tokens) = new_game(&client, &org, json!({"players": 4, "bots": [1, 2, 3], "pace": "slow"}));
-    let row = |db: &TestDb| GameRow::find(&mut db.conn(), GameId(game as i32)).unwrap().unwrap();
+    let row = |db: &TestDb| {
+        GameRow::find(&mut db.conn(), GameId::new(game as i32))
+            .unwrap()
+            .unwrap()
+    };
     assert_eq!(row(&db).pace, Pace::Slow);
     let page = client.call("GET", &format!("/s/{}", tokens[0]), None, None);
     let page = page.body.as_str().unwrap().to_owned();
@@ -733,7 +737,7 @@ fn bots_know_the_tables_scores(db: TestDb) {
         .deals_table4(4)
         .seated(1)
         .deals(|table, k| {
-            (k == 1).then(|| json!({"taker": table.players[2].0, "contract": "garde", "oudlers": 2, "points": 50}))
+            (k == 1).then(|| json!({"taker": table.players[2].get(), "contract": "garde", "oudlers": 2, "points": 50}))
         })
         .build(&mut db.conn());
     let table = &t.rounds[0][0];
@@ -748,7 +752,7 @@ fn bots_know_the_tables_scores(db: TestDb) {
             let st = GameState::load(&mut db.conn(), game).unwrap();
             let by_player = slot_totals(&db, table.id);
             for (deal_seat, &table_seat) in st.map.iter().enumerate() {
-                let player = table.players[table_seat].0;
+                let player = table.players[table_seat].get();
                 let total = by_player.get(&player).copied().unwrap_or(0);
                 assert_eq!(stakes.totals[deal_seat], total, "seat {deal_seat}: {stakes:?}");
             }

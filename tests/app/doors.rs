@@ -243,7 +243,7 @@ fn next_game(db: &TestDb) -> GameId {
         .select(diesel::dsl::max(games::id))
         .first(&mut db.conn())
         .expect("the last game");
-    GameId(last.unwrap_or(0) + 1)
+    GameId::new(last.unwrap_or(0) + 1)
 }
 
 /// One door wakes the games: every write path that changes a game (a casual

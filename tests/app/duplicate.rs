@@ -476,7 +476,7 @@ fn evening(db: TestDb, comparison: &str) {
         assert!((figure - key(l)).abs() < 0.001, "{row:?} against {l}");
     }
     // A backup keeps the format: its copy ranks the same.
-    let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId(id as i32)).unwrap();
+    let doc = chelem::db::ops::export::export(&mut db.conn(), TournamentId::new(id as i32)).unwrap();
     let text = serde_json::to_string(&doc).unwrap();
     assert!(
         text.contains(r#""format":"duplicate""#),
@@ -619,7 +619,7 @@ fn settings(db: TestDb) {
     assert!(a.body["tables"][0]["deals"].is_array() && a.body["tables"][0].get("entries").is_none());
     let a = c.call("GET", &format!("/api/tournaments/{id}/deals/1"), Some(&org), None);
     assert_eq!(a.status, 404, "no duplicate deal in a libres tournament");
-    let t = Tournament::find(&mut db.conn(), TournamentId(id as i32))
+    let t = Tournament::find(&mut db.conn(), TournamentId::new(id as i32))
         .unwrap()
         .unwrap();
     assert_eq!(t.format, chelem::tournament::duplicate::Format::Libres);
@@ -789,7 +789,7 @@ fn bots_fill(db: TestDb) {
                "deals_per_round": 1, "fill_with_bots": true}),
     );
     add_players(&c, &org, id, 5);
-    let tid = TournamentId(id as i32);
+    let tid = TournamentId::new(id as i32);
     let mut with_bots = Vec::new();
     for r in 1..=2i64 {
         let body = json!({"close_previous": true});
@@ -820,12 +820,12 @@ fn bots_fill(db: TestDb) {
             bots.iter().map(|b| b.name.as_str()).collect::<Vec<_>>(),
             ["Robot 1", "Robot 2", "Robot 3"]
         );
-        let bot_ids: Vec<i64> = bots.iter().map(|b| i64::from(b.id.0)).collect();
+        let bot_ids: Vec<i64> = bots.iter().map(|b| i64::from(b.id.get())).collect();
         assert_eq!(&mixed[1..], &bot_ids[..], "round {r}: the person first, then the bots");
         assert!(!bot_ids.contains(&mixed[0]) && people.iter().all(|p| !bot_ids.contains(p)));
         with_bots.push(mixed[0]);
         // The bots' table is on the devices already, the bots in their seats.
-        let (table, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo(r as i32), TableNo(2))
+        let (table, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo::new(r as i32), TableNo::new(2))
             .unwrap()
             .unwrap();
         let game = GameRow::for_table(&mut db.conn(), table.id)
@@ -837,7 +837,7 @@ fn bots_fill(db: TestDb) {
         assert!(seats[1..]
             .iter()
             .all(|s| s.bot == Some(BotKind::DEFAULT) && s.token.is_none()));
-        let (paper, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo(r as i32), TableNo(1))
+        let (paper, _) = RoundTable::by_number(&mut db.conn(), tid, RoundNo::new(r as i32), TableNo::new(1))
             .unwrap()
             .unwrap();
         assert!(
@@ -938,7 +938,7 @@ fn bots_fill(db: TestDb) {
     assert!(text.contains(r#""name":"Robot 3","club":"","licence":null"#), "{text}");
     assert!(text.contains(r#""bot":"strong""#), "{text}");
     let copy = chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::export::import_json(tx, &text)).unwrap();
-    let (table, _) = RoundTable::by_number(&mut db.conn(), copy.tournament_id, RoundNo(1), TableNo(2))
+    let (table, _) = RoundTable::by_number(&mut db.conn(), copy.tournament_id, RoundNo::new(1), TableNo::new(2))
         .unwrap()
         .unwrap();
     let seated = RoundTable::players(&mut db.conn(), table.id).unwrap();
@@ -1097,8 +1097,8 @@ crate::both_backends!(the_organizer_creates_a_duplicate_by_the_form, |db: TestDb
     let (table, _) = chelem::db::models::RoundTable::by_number(
         &mut db.conn(),
         id,
-        chelem::tournament::ids::RoundNo(1),
-        chelem::tournament::ids::TableNo(2),
+        chelem::tournament::ids::RoundNo::new(1),
+        chelem::tournament::ids::TableNo::new(2),
     )
     .unwrap()
     .unwrap();

@@ -207,7 +207,7 @@ both_backends!(the_ranking_setting_orders_by_average, |db: TestDb| async move {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
-    let made = TournamentId(v["id"].as_i64().unwrap() as i32);
+    let made = TournamentId::new(v["id"].as_i64().unwrap() as i32);
     let t = chelem::db::ops::tournaments::get(&mut db.conn(), made).unwrap();
     assert_eq!(t.ranking.name(), "per_deal");
     let before = count();
@@ -369,7 +369,7 @@ both_backends!(
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
         let s = standings(&db, id);
         assert!(s.lines.iter().any(|l| l.withdrawn_after.is_some()));
-        assert!(s.lines.iter().any(|l| l.late_from == Some(RoundNo(2))));
+        assert!(s.lines.iter().any(|l| l.late_from == Some(RoundNo::new(2))));
         let regs: HashMap<String, (String, Option<String>)> =
             chelem::db::models::Registration::with_players(&mut db.conn(), id)
                 .unwrap()
@@ -430,8 +430,8 @@ both_backends!(
                     Some(l.positions.at5.into())
                 )
             );
-            assert_eq!(p["late_from"], json!(l.late_from.map(|r| r.0)));
-            assert_eq!(p["withdrawn_after"], json!(l.withdrawn_after.map(|r| r.0)));
+            assert_eq!(p["late_from"], json!(l.late_from.map(|r| r.get())));
+            assert_eq!(p["withdrawn_after"], json!(l.withdrawn_after.map(|r| r.get())));
         }
 
         // CSV: the tournament's fields, an empty row, the players' table.

@@ -82,7 +82,7 @@ both_backends!(
             .players(4)
             .deals_table4(4)
             .seated(1)
-            .deals(|table, k| (k <= 2).then(|| garde(table.players[k as usize].0)))
+            .deals(|table, k| (k <= 2).then(|| garde(table.players[k as usize].get())))
             .build_in(&db.state());
         let (id, table) = (t.id, &t.rounds[0][0]);
         let link = format!("/t/{}", table.token);
@@ -116,7 +116,7 @@ both_backends!(
         // by the API, the form, its preview; nothing stored.
         for k in [3, 4] {
             let uri = format!("/api/tables/{}/deals/{k}", table.token);
-            let (status, body) = call(&app, Method::PUT, &uri, None, Some(garde(table.players[0].0))).await;
+            let (status, body) = call(&app, Method::PUT, &uri, None, Some(garde(table.players[0].get()))).await;
             assert_eq!(status, StatusCode::CONFLICT, "{body}");
             let sentence = format!("Table 1 plays on the devices from deal 3 on: deal {k} is played there");
             assert!(body["error"].as_str().unwrap().contains(&sentence), "{body}");
@@ -267,7 +267,7 @@ both_backends!(
         assert_eq!(status, StatusCode::CONFLICT, "the organizer too, while it is played");
         assert!(page.contains(&on_devices_fr(1, 1, 1)), "{page}");
         let put = format!("/api/tables/{}/deals/1", table.token);
-        let (status, body) = call(&app, Method::PUT, &put, None, Some(garde(table.players[0].0))).await;
+        let (status, body) = call(&app, Method::PUT, &put, None, Some(garde(table.players[0].get()))).await;
         assert_eq!(status, StatusCode::CONFLICT, "{body}");
         assert!(
             body["error"].as_str().unwrap().contains("plays on the devices"),
@@ -372,7 +372,7 @@ both_backends!(
             .players(8)
             .deals_table4(3)
             .seated(1)
-            .deals(|table, k| (table.number.0 == 1 && k == 2).then(|| garde(table.players[0].0)))
+            .deals(|table, k| (table.number.get() == 1 && k == 2).then(|| garde(table.players[0].get())))
             .build_in(&db.state());
         let (id, table) = (t.id, &t.rounds[0][0]);
         let typed = slots(&db, table.id);
@@ -417,7 +417,7 @@ both_backends!(
         assert!(page.contains("Restées à la saisie à la main"), "{page}");
         assert!(page.contains(sentence), "{page}");
         assert_eq!(games_count(), 1);
-        let second = RoundTable::by_number(&mut db.conn(), id, RoundNo(1), TableNo(2))
+        let second = RoundTable::by_number(&mut db.conn(), id, RoundNo::new(1), TableNo::new(2))
             .unwrap()
             .unwrap()
             .0;

@@ -323,7 +323,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     let (status, saved) = call(&app, Method::PUT, &put_uri, None, Some(garde(table, 56))).await;
     assert_eq!(status, StatusCode::OK);
     assert_exact(&app, &db, id, None).await;
-    assert_exact(&app, &db, id, Some(RoundNo(1))).await;
+    assert_exact(&app, &db, id, Some(RoundNo::new(1))).await;
     let (_, lines) = call(
         &app,
         Method::GET,
@@ -347,7 +347,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
     assert_eq!(status, StatusCode::OK);
     assert_ne!(fixed["scores"], saved["scores"]);
     assert_exact(&app, &db, id, None).await;
-    assert_exact(&app, &db, id, Some(RoundNo(1))).await;
+    assert_exact(&app, &db, id, Some(RoundNo::new(1))).await;
     let (_, lines) = call(
         &app,
         Method::GET,
@@ -383,7 +383,7 @@ both_backends!(cached_standings_stay_exact, |db: TestDb| async move {
 
     // A change made outside this app (another process, the command line)
     // reaches the cache through the events table within the safety poll.
-    let pid = PlayerId(lines[0]["player"].as_i64().unwrap() as i32);
+    let pid = PlayerId::new(lines[0]["player"].as_i64().unwrap() as i32);
     let fields = chelem::db::ops::players::PlayerFields::new("Nouveau Nom", "Club", "").unwrap();
     chelem::db::write(&mut db.conn(), |tx| chelem::db::ops::players::edit(tx, pid, &fields)).unwrap();
     let start = Instant::now();

@@ -397,7 +397,11 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     assert_eq!(rows.len(), 1 + 8);
     assert!(s.lines.iter().any(|l| l.total != 0));
     for (row, l) in rows[1..].iter().zip(&s.lines) {
-        let round = l.rounds.get(&RoundNo(1)).map(|v| v.to_string()).unwrap_or_default();
+        let round = l
+            .rounds
+            .get(&RoundNo::new(1))
+            .map(|v| v.to_string())
+            .unwrap_or_default();
         let want = [
             l.rank.to_string(),
             l.name.clone(),

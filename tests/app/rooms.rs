@@ -23,7 +23,7 @@ use chelem::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 
 /// The tables of round `n`, players in seat order.
 fn seating(db: &TestDb, id: TournamentId, n: i32) -> Vec<Vec<PlayerId>> {
-    let seated = rounds::seated_round(&mut db.conn(), id, RoundNo(n)).unwrap();
+    let seated = rounds::seated_round(&mut db.conn(), id, RoundNo::new(n)).unwrap();
     seated.tables.into_iter().map(|t| t.players).collect()
 }
 
@@ -324,7 +324,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     );
 
     // A table played on the devices: its game page names the room too.
-    let (row, _) = RoundTable::by_number(&mut db.conn(), id, RoundNo(3), TableNo(3))
+    let (row, _) = RoundTable::by_number(&mut db.conn(), id, RoundNo::new(3), TableNo::new(3))
         .unwrap()
         .unwrap();
     let game = chelem::db::write(&mut db.conn(), |tx| games::make_digital(tx, &row, common::http::USER)).unwrap();

@@ -47,7 +47,7 @@ fn doc(db: &TestDb, id: TournamentId) -> export::Document {
 
 /// The tables of round `n` as seated, players in seat order.
 fn seating(db: &TestDb, id: TournamentId, n: i32) -> Vec<Vec<PlayerId>> {
-    let seated = rounds::seated_round(&mut db.conn(), id, RoundNo(n)).unwrap();
+    let seated = rounds::seated_round(&mut db.conn(), id, RoundNo::new(n)).unwrap();
     seated.tables.into_iter().map(|t| t.players).collect()
 }
 
@@ -338,7 +338,7 @@ both_backends!(
         let now = seating(&db, id, 1);
         assert_eq!((now[0].len(), now[1].len()), (4, 5));
         assert_eq!(now[1].last(), Some(&y), "the one moved takes the last place");
-        let round = Round::find(&mut db.conn(), id, RoundNo(1)).unwrap().unwrap();
+        let round = Round::find(&mut db.conn(), id, RoundNo::new(1)).unwrap().unwrap();
         let counts: Vec<i32> = RoundTable::for_round(&mut db.conn(), round.id)
             .unwrap()
             .iter()
@@ -417,7 +417,7 @@ both_backends!(
         let now = seating(&db, id, 1);
         chelem::db::write(&mut db.conn(), |tx| {
             SeatingConstraint::create(tx, id, Constraint::Apart(now[0][0], now[1][0]))?;
-            SeatingConstraint::create(tx, id, Constraint::Fixed(now[1][1], TableNo(2)))
+            SeatingConstraint::create(tx, id, Constraint::Fixed(now[1][1], TableNo::new(2)))
         })
         .unwrap();
         let (status, v) = call(

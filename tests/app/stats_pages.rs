@@ -135,7 +135,7 @@ both_backends!(statistics_and_charts_pages, |db: TestDb| async move {
     // A player of the table of 5 in round 1 sat out the deal they dealt.
     let (pid, dealt) = {
         let mut conn = db.conn();
-        let round = Round::find(&mut conn, id, RoundNo(1)).unwrap().unwrap();
+        let round = Round::find(&mut conn, id, RoundNo::new(1)).unwrap().unwrap();
         let five = RoundTable::for_round(&mut conn, round.id)
             .unwrap()
             .into_iter()

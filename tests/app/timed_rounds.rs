@@ -121,7 +121,7 @@ fn setting_validation(db: TestDb) {
             Some(&json!({"name": "Chrono", "rounds": 2, "round_minutes": given})),
         );
         assert_eq!(a.status, 201, "{given}: {}", a.body);
-        let id = TournamentId(a.body["id"].as_i64().unwrap() as i32);
+        let id = TournamentId::new(a.body["id"].as_i64().unwrap() as i32);
         let t = Tournament::find(&mut db.conn(), id).unwrap().unwrap();
         assert_eq!(t.round_length.map(|l| l.seconds()), seconds, "{given}");
     }

@@ -46,7 +46,7 @@ fn check_round(round: &Round, players: &[PlayerId], extra_fives: usize) {
 }
 
 fn ids(v: &[i32]) -> Vec<PlayerId> {
-    v.iter().copied().map(PlayerId).collect()
+    v.iter().copied().map(PlayerId::new).collect()
 }
 
 fn table_of(round: &Round, p: PlayerId) -> usize {
@@ -56,7 +56,7 @@ fn table_of(round: &Round, p: PlayerId) -> usize {
 #[test]
 fn planned_without_repeats() {
     for &(n, rounds) in &[(16, 5), (20, 5), (22, 5)] {
-        let players: Vec<PlayerId> = (1..=n).map(PlayerId).collect();
+        let players: Vec<PlayerId> = (1..=n).map(PlayerId::new).collect();
         let schedule = plan(&players, rounds, &PlanOptions::default(), 7).unwrap();
         assert_eq!(schedule.len(), rounds);
         for round in &schedule {
@@ -73,7 +73,7 @@ fn planned_without_repeats() {
 /// 30 of the 31 others), for every prefix of the tournament and every seed.
 #[test]
 fn thirty_two_players_ten_rounds_without_repeats() {
-    let players: Vec<PlayerId> = (101..133).map(PlayerId).collect();
+    let players: Vec<PlayerId> = (101..133).map(PlayerId::new).collect();
     for seed in [1, 2] {
         let schedule = plan(&players, 10, &PlanOptions::default(), seed).unwrap();
         assert_eq!(schedule.len(), 10);
@@ -93,10 +93,13 @@ fn thirty_two_players_ten_rounds_without_repeats() {
 
 #[test]
 fn plan_is_deterministic_and_respects_constraints() {
-    let players: Vec<PlayerId> = (10..30).map(PlayerId).collect();
+    let players: Vec<PlayerId> = (10..30).map(PlayerId::new).collect();
     let opts = PlanOptions {
-        avoid_pairs: vec![(PlayerId(10), PlayerId(11)), (PlayerId(12), PlayerId(13))],
-        fixed_table: vec![(PlayerId(15), 2)],
+        avoid_pairs: vec![
+            (PlayerId::new(10), PlayerId::new(11)),
+            (PlayerId::new(12), PlayerId::new(13)),
+        ],
+        fixed_table: vec![(PlayerId::new(15), 2)],
         ..PlanOptions::default()
     };
     let a = plan(&players, 5, &opts, 3).unwrap();
@@ -104,16 +107,16 @@ fn plan_is_deterministic_and_respects_constraints() {
     assert_eq!(a, b);
     for round in &a {
         check_round(round, &players, 0);
-        assert_eq!(table_of(round, PlayerId(15)), 1);
-        assert_ne!(table_of(round, PlayerId(10)), table_of(round, PlayerId(11)));
-        assert_ne!(table_of(round, PlayerId(12)), table_of(round, PlayerId(13)));
+        assert_eq!(table_of(round, PlayerId::new(15)), 1);
+        assert_ne!(table_of(round, PlayerId::new(10)), table_of(round, PlayerId::new(11)));
+        assert_ne!(table_of(round, PlayerId::new(12)), table_of(round, PlayerId::new(13)));
     }
     assert_eq!(SeatingReport::from_rounds(&a).repeats, 0);
 }
 
 #[test]
 fn swiss_groups_leaders_together() {
-    let players: Vec<PlayerId> = (1..=16).map(PlayerId).collect();
+    let players: Vec<PlayerId> = (1..=16).map(PlayerId::new).collect();
     // totals: player p has 100 - p, so 1..4 lead, then 5..8, ...
     let swiss: Vec<(PlayerId, i64)> = players.iter().map(|&p| (p, 100 - i64::from(p.get()))).collect();
     let req = RoundRequest {
@@ -125,7 +128,7 @@ fn swiss_groups_leaders_together() {
     check_round(&round, &players, 0);
     for (t, table) in round.iter().enumerate() {
         let set: BTreeSet<PlayerId> = table.iter().copied().collect();
-        let want: BTreeSet<PlayerId> = (4 * t as i32 + 1..=4 * t as i32 + 4).map(PlayerId).collect();
+        let want: BTreeSet<PlayerId> = (4 * t as i32 + 1..=4 * t as i32 + 4).map(PlayerId::new).collect();
         assert_eq!(set, want, "table {t}: {round:?}");
     }
     // with a history where the leaders already met, repeats come first
@@ -146,7 +149,7 @@ fn swiss_groups_leaders_together() {
 
 #[test]
 fn seat_positions_rotate() {
-    let players: Vec<PlayerId> = (1..=16).map(PlayerId).collect();
+    let players: Vec<PlayerId> = (1..=16).map(PlayerId::new).collect();
     let schedule = plan(&players, 4, &PlanOptions::default(), 5).unwrap();
     let mut dealers: HashMap<PlayerId, u32> = HashMap::new();
     for (r, round) in schedule.iter().enumerate() {
@@ -173,10 +176,13 @@ fn errors() {
         players: ids(&[1, 2, 3, 3]),
         ..RoundRequest::default()
     };
-    assert_eq!(seat_round(&req, 0), Err(SeatingError::DuplicatePlayer(PlayerId(3))));
+    assert_eq!(
+        seat_round(&req, 0),
+        Err(SeatingError::DuplicatePlayer(PlayerId::new(3)))
+    );
     let req = RoundRequest {
-        players: (1..=8).map(PlayerId).collect(),
-        fixed_table: vec![(PlayerId(1), 3)],
+        players: (1..=8).map(PlayerId::new).collect(),
+        fixed_table: vec![(PlayerId::new(1), 3)],
         ..RoundRequest::default()
     };
     assert!(matches!(
@@ -184,8 +190,8 @@ fn errors() {
         Err(SeatingError::FixedTableOutOfRange { .. })
     ));
     let req = RoundRequest {
-        players: (1..=8).map(PlayerId).collect(),
-        fixed_table: [1, 2, 3, 4, 5].map(|p| (PlayerId(p), 1)).to_vec(),
+        players: (1..=8).map(PlayerId::new).collect(),
+        fixed_table: [1, 2, 3, 4, 5].map(|p| (PlayerId::new(p), 1)).to_vec(),
         ..RoundRequest::default()
     };
     assert!(matches!(
@@ -193,13 +199,13 @@ fn errors() {
         Err(SeatingError::FixedTableOverfull { .. })
     ));
     let req = RoundRequest {
-        players: (1..=8).map(PlayerId).collect(),
-        fixed_table: vec![(PlayerId(9), 1)],
+        players: (1..=8).map(PlayerId::new).collect(),
+        fixed_table: vec![(PlayerId::new(9), 1)],
         ..RoundRequest::default()
     };
     assert_eq!(
         seat_round(&req, 0),
-        Err(SeatingError::FixedPlayerNotPlaying(PlayerId(9)))
+        Err(SeatingError::FixedPlayerNotPlaying(PlayerId::new(9)))
     );
 }
 
@@ -267,15 +273,15 @@ proptest! {
     fn rounds_with_arrivals_and_withdrawals(sc in scenario()) {
         let mut history: Vec<Round> = Vec::new();
         for (r, active) in sc.active.iter().enumerate() {
-            let players: Vec<PlayerId> = (0..sc.pool).filter(|&p| active[p as usize]).map(|p| PlayerId(p as i32 + 100)).collect();
+            let players: Vec<PlayerId> = (0..sc.pool).filter(|&p| active[p as usize]).map(|p| PlayerId::new(p as i32 + 100)).collect();
             if players.len() < 3 {
                 continue;
             }
-            let avoid: Vec<(PlayerId, PlayerId)> = sc.avoid.iter().map(|&(a, b)| (PlayerId(a as i32 + 100), PlayerId(b as i32 + 100))).filter(|(a, b)| a != b).collect();
+            let avoid: Vec<(PlayerId, PlayerId)> = sc.avoid.iter().map(|&(a, b)| (PlayerId::new(a as i32 + 100), PlayerId::new(b as i32 + 100))).filter(|(a, b)| a != b).collect();
             // fixed tables: distinct players at distinct tables, active only
             let mut fixed: Vec<(PlayerId, usize)> = Vec::new();
             for &(p, t) in &sc.fixed {
-                let p = PlayerId(p as i32 + 100);
+                let p = PlayerId::new(p as i32 + 100);
                 if players.contains(&p) && !fixed.iter().any(|&(q, u)| q == p || u == t) {
                     fixed.push((p, t));
                 }
@@ -345,7 +351,7 @@ fn tables_of_five_spread_evenly() {
         (45, 7, 0, 1),
         (18, 4, 0, 4),
     ] {
-        let players: Vec<PlayerId> = (1..=n).map(PlayerId).collect();
+        let players: Vec<PlayerId> = (1..=n).map(PlayerId::new).collect();
         let schedule = plan(&players, rounds, &PlanOptions::default(), 11).unwrap();
         let report = SeatingReport::from_rounds(&schedule);
         let want = if n == 18 { 6 } else { 0 };
@@ -363,7 +369,7 @@ fn tables_of_five_spread_evenly() {
 #[test]
 fn twelve_players_four_rounds_reach_the_minimum() {
     // 13 is the fewest repeats possible (exhaustive proof in the unit tests)
-    let players: Vec<PlayerId> = (1..=12).map(PlayerId).collect();
+    let players: Vec<PlayerId> = (1..=12).map(PlayerId::new).collect();
     for seed in 0..3 {
         let schedule = plan(&players, 4, &PlanOptions::default(), seed).unwrap();
         for round in &schedule {
@@ -378,7 +384,7 @@ fn twelve_players_four_rounds_reach_the_minimum() {
 #[test]
 fn first_dealers_spread_evenly() {
     for &(n, rounds) in &[(12, 4), (16, 5), (20, 5), (22, 5), (26, 5), (37, 5)] {
-        let players: Vec<PlayerId> = (1..=n).map(PlayerId).collect();
+        let players: Vec<PlayerId> = (1..=n).map(PlayerId::new).collect();
         let schedule = plan(&players, rounds, &PlanOptions::default(), 4).unwrap();
         let mut dealt: HashMap<PlayerId, u32> = players.iter().map(|&p| (p, 0)).collect();
         for table in schedule.iter().flatten() {

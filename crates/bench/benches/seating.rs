@@ -8,7 +8,7 @@ fn bench_plan(c: &mut Criterion) {
     let mut group = c.benchmark_group("plan");
     group.sample_size(10);
     for &(n, rounds) in REFERENCE_INSTANCES {
-        let players: Vec<PlayerId> = (1..=n as i32).map(PlayerId).collect();
+        let players: Vec<PlayerId> = (1..=n as i32).map(PlayerId::new).collect();
         group.bench_with_input(
             BenchmarkId::from_parameter(format!("{n}x{rounds}")),
             &players,

@@ -109,7 +109,7 @@ macro_rules! number_column {
             i32: ToSql<Integer, DB>,
         {
             fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
-                <i32 as ToSql<Integer, DB>>::to_sql(&self.0, out)
+                <i32 as ToSql<Integer, DB>>::to_sql(self.as_ref(), out)
             }
         }
 
@@ -118,7 +118,7 @@ macro_rules! number_column {
             i32: FromSql<Integer, DB>,
         {
             fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
-                i32::from_sql(bytes).map($ty)
+                Ok($ty::try_from(i32::from_sql(bytes)?)?)
             }
         }
     };

@@ -34,7 +34,7 @@ impl SeatingConstraint {
             Constraint::Apart(a, b) => (ConstraintKind::Apart, a, Some(b), None),
             Constraint::Fixed(a, t) => (ConstraintKind::Fixed, a, None, Some(t)),
             // The room's number, in the column of the number of a place.
-            Constraint::Room(a, r) => (ConstraintKind::Room, a, None, Some(TableNo(r.get()))),
+            Constraint::Room(a, r) => (ConstraintKind::Room, a, None, Some(TableNo::new(r.get()))),
         };
         diesel::insert_into(seating_constraints::table)
             .values((
@@ -52,7 +52,7 @@ impl SeatingConstraint {
         match (self.kind, self.player_b, self.table_number) {
             (ConstraintKind::Apart, Some(b), _) => Ok(Constraint::Apart(self.player_a, b)),
             (ConstraintKind::Fixed, _, Some(t)) => Ok(Constraint::Fixed(self.player_a, t)),
-            (ConstraintKind::Room, _, Some(r)) => Ok(Constraint::Room(self.player_a, RoomNo(r.get()))),
+            (ConstraintKind::Room, _, Some(r)) => Ok(Constraint::Room(self.player_a, RoomNo::new(r.get()))),
             _ => Err(diesel::result::Error::DeserializationError(
                 format!("seating constraint {} lacks its other player or table", self.id).into(),
             )),

@@ -32,7 +32,7 @@ pub struct Registration {
 impl Registration {
     /// A late arrival's first round (`None`: there from the first).
     pub fn late_from(&self) -> Option<RoundNo> {
-        (self.first_round > RoundNo(1)).then_some(self.first_round)
+        (self.first_round > RoundNo::new(1)).then_some(self.first_round)
     }
 
     /// Registers a player.
@@ -171,7 +171,7 @@ impl Registration {
             .set(registrations::first_round.eq(round))
             .execute(tx.conn())?;
         diesel::update(of().filter(registrations::withdrawn_after.eq(round)))
-            .set(registrations::withdrawn_after.eq(RoundNo(round.get() - 1)))
+            .set(registrations::withdrawn_after.eq(RoundNo::new(round.get() - 1)))
             .execute(tx.conn())?;
         Ok(())
     }

@@ -58,7 +58,7 @@ pub fn add(tx: &mut Tx<'_>, tournament_id: TournamentId, name: &str, tables: i32
         .filter(rooms::tournament_id.eq(tournament_id))
         .select(diesel::dsl::max(rooms::number))
         .first(tx.conn())?;
-    let number = RoomNo(last.map_or(1, |n| n.get() + 1));
+    let number = RoomNo::new(last.map_or(1, |n| n.get() + 1));
     insert(tx, tournament_id, number, name, tables)?;
     Ok(number)
 }

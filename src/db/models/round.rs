@@ -88,7 +88,7 @@ impl Round {
             .filter(rounds::tournament_id.eq(tournament_id))
             .select(diesel::dsl::max(rounds::number))
             .first::<Option<RoundNo>>(conn)
-            .map(|n| n.unwrap_or(RoundNo(0)))
+            .map(|n| n.unwrap_or(RoundNo::NONE))
     }
 
     /// The rounds of a tournament, in order.

@@ -273,7 +273,7 @@ pub fn left_over(
     let registrations = Registration::with_players(conn, id)?;
     let mut times: BTreeMap<PlayerId, u32> = BTreeMap::new();
     for (i, tables) in history.iter().enumerate() {
-        let round = RoundNo(i as i32 + 1);
+        let round = RoundNo::new(i as i32 + 1);
         if round >= number {
             break;
         }

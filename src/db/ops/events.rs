@@ -175,7 +175,7 @@ pub fn read_settled<T>(
 /// not a round's own.
 pub fn last_round(conn: &mut AnyConnection, tournament_id: TournamentId) -> diesel::QueryResult<Option<RoundNo>> {
     let n = crate::db::models::Round::last_number(conn, tournament_id)?;
-    Ok((n > RoundNo(0)).then_some(n))
+    Ok((n > RoundNo::NONE).then_some(n))
 }
 
 /// Publishes [`Event::Standings`] for the last seated round.

@@ -64,7 +64,7 @@ fn seat_alone(
 
     // Follow the plan made at round 1 while nothing changed.
     let mut plan = t.plan.clone();
-    if number == RoundNo(1) && !swiss_now && !duplicate {
+    if number == RoundNo::new(1) && !swiss_now && !duplicate {
         let opts = PlanOptions {
             extra_fives,
             avoid_pairs: avoid.clone(),

@@ -137,7 +137,7 @@ pub fn start_timed(
     })?;
     for (i, players) in tables.iter().enumerate() {
         let token = new_token("")[..32].to_owned();
-        let number = TableNo(i as i32 + 1);
+        let number = TableNo::new(i as i32 + 1);
         let table = RoundTable::create(tx, round.id, number, &token, deals_for(&t, players.len()), players)?;
         // A table with bots can only be played on the devices.
         if players.iter().any(|p| bots.contains(p)) {

@@ -65,7 +65,7 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
     let old = get(tx, id)?;
     let new = new.with_seed(old.seed);
     let seated = crate::db::models::Round::last_number(tx, id)?;
-    if seated > RoundNo(0)
+    if seated > RoundNo::NONE
         && (new.table5_mode != old.table5_mode
             || new.rules_json != NewTournament::rules_json(&old.rules)
             || new.seed != old.seed)

@@ -177,26 +177,26 @@ mod tests {
     #[test]
     fn a_value_built_before_a_change_is_not_kept_after_it() {
         let cache: Cache<&str> = Cache::default();
-        let Lookup::Miss(g) = cache.lookup(TournamentId(1), None) else {
+        let Lookup::Miss(g) = cache.lookup(TournamentId::new(1), None) else {
             panic!("empty cache")
         };
         // The tournament changes while the value is being built.
-        cache.invalidate(TournamentId(1));
-        assert!(!cache.store(TournamentId(1), None, g, "stale"));
-        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Miss(1)));
-        assert!(cache.store(TournamentId(1), None, 1, "fresh"));
-        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Hit("fresh")));
+        cache.invalidate(TournamentId::new(1));
+        assert!(!cache.store(TournamentId::new(1), None, g, "stale"));
+        assert!(matches!(cache.lookup(TournamentId::new(1), None), Lookup::Miss(1)));
+        assert!(cache.store(TournamentId::new(1), None, 1, "fresh"));
+        assert!(matches!(cache.lookup(TournamentId::new(1), None), Lookup::Hit("fresh")));
         // Views are kept apart, and a change drops them all.
-        assert!(cache.store(TournamentId(1), Some(RoundNo(2)), 1, "round 2"));
+        assert!(cache.store(TournamentId::new(1), Some(RoundNo::new(2)), 1, "round 2"));
         assert!(matches!(
-            cache.lookup(TournamentId(1), Some(RoundNo(2))),
+            cache.lookup(TournamentId::new(1), Some(RoundNo::new(2))),
             Lookup::Hit("round 2")
         ));
-        assert!(matches!(cache.lookup(TournamentId(2), None), Lookup::Miss(0)));
-        cache.invalidate(TournamentId(1));
-        assert!(matches!(cache.lookup(TournamentId(1), None), Lookup::Miss(2)));
+        assert!(matches!(cache.lookup(TournamentId::new(2), None), Lookup::Miss(0)));
+        cache.invalidate(TournamentId::new(1));
+        assert!(matches!(cache.lookup(TournamentId::new(1), None), Lookup::Miss(2)));
         assert!(matches!(
-            cache.lookup(TournamentId(1), Some(RoundNo(2))),
+            cache.lookup(TournamentId::new(1), Some(RoundNo::new(2))),
             Lookup::Miss(2)
         ));
     }
@@ -206,26 +206,26 @@ mod tests {
         let cache: Cache<u8> = Cache::default();
         // Nothing noted yet: nothing shared.
         assert!(!Arc::ptr_eq(
-            &cache.flight(TournamentId(3), None, 0),
-            &cache.flight(TournamentId(3), None, 0)
+            &cache.flight(TournamentId::new(3), None, 0),
+            &cache.flight(TournamentId::new(3), None, 0)
         ));
-        cache.invalidate(TournamentId(3));
-        let first = cache.flight(TournamentId(3), None, 1);
-        assert!(Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 1)));
+        cache.invalidate(TournamentId::new(3));
+        let first = cache.flight(TournamentId::new(3), None, 1);
+        assert!(Arc::ptr_eq(&first, &cache.flight(TournamentId::new(3), None, 1)));
         // Another view, or an older generation, builds on its own.
         assert!(!Arc::ptr_eq(
             &first,
-            &cache.flight(TournamentId(3), Some(RoundNo(1)), 1)
+            &cache.flight(TournamentId::new(3), Some(RoundNo::new(1)), 1)
         ));
-        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 0)));
+        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId::new(3), None, 0)));
         // A change: the next requests do not wait for a build of before it.
-        cache.invalidate(TournamentId(3));
-        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId(3), None, 2)));
-        let second = cache.flight(TournamentId(3), None, 2);
-        cache.landed(TournamentId(3), None, &first);
-        assert!(Arc::ptr_eq(&second, &cache.flight(TournamentId(3), None, 2)));
-        cache.landed(TournamentId(3), None, &second);
-        assert!(!Arc::ptr_eq(&second, &cache.flight(TournamentId(3), None, 2)));
+        cache.invalidate(TournamentId::new(3));
+        assert!(!Arc::ptr_eq(&first, &cache.flight(TournamentId::new(3), None, 2)));
+        let second = cache.flight(TournamentId::new(3), None, 2);
+        cache.landed(TournamentId::new(3), None, &first);
+        assert!(Arc::ptr_eq(&second, &cache.flight(TournamentId::new(3), None, 2)));
+        cache.landed(TournamentId::new(3), None, &second);
+        assert!(!Arc::ptr_eq(&second, &cache.flight(TournamentId::new(3), None, 2)));
     }
 
     #[test]
@@ -233,30 +233,38 @@ mod tests {
         let cache: Cache<u8> = Cache::default();
         let long = Duration::from_secs(3600);
         // Never built: no pause.
-        assert_eq!(cache.pause_before_build(TournamentId(4), None, long), None);
-        cache.invalidate(TournamentId(4));
-        assert_eq!(cache.pause_before_build(TournamentId(4), None, long), None);
-        let _building = cache.flight(TournamentId(4), None, 1);
+        assert_eq!(cache.pause_before_build(TournamentId::new(4), None, long), None);
+        cache.invalidate(TournamentId::new(4));
+        assert_eq!(cache.pause_before_build(TournamentId::new(4), None, long), None);
+        let _building = cache.flight(TournamentId::new(4), None, 1);
         // Just begun: the next build waits for the rest of the interval,
         // whatever changed meanwhile; other views do not.
-        cache.invalidate(TournamentId(4));
-        let pause = cache.pause_before_build(TournamentId(4), None, long).expect("a pause");
+        cache.invalidate(TournamentId::new(4));
+        let pause = cache
+            .pause_before_build(TournamentId::new(4), None, long)
+            .expect("a pause");
         assert!(pause > Duration::from_secs(3500) && pause <= long, "{pause:?}");
-        assert_eq!(cache.pause_before_build(TournamentId(4), Some(RoundNo(1)), long), None);
-        assert_eq!(cache.pause_before_build(TournamentId(4), None, Duration::ZERO), None);
+        assert_eq!(
+            cache.pause_before_build(TournamentId::new(4), Some(RoundNo::new(1)), long),
+            None
+        );
+        assert_eq!(
+            cache.pause_before_build(TournamentId::new(4), None, Duration::ZERO),
+            None
+        );
     }
 
     #[test]
     fn a_slow_build_spaces_the_next_ones_out_within_a_bound() {
         let cache: Cache<u8> = Cache::default();
         let interval = Duration::from_millis(50);
-        cache.invalidate(TournamentId(5));
-        let _building = cache.flight(TournamentId(5), None, 1);
-        cache.took(TournamentId(5), None, Duration::from_millis(80));
-        cache.invalidate(TournamentId(5));
+        cache.invalidate(TournamentId::new(5));
+        let _building = cache.flight(TournamentId::new(5), None, 1);
+        cache.took(TournamentId::new(5), None, Duration::from_millis(80));
+        cache.invalidate(TournamentId::new(5));
         // 80 ms to build: the next begins 400 ms after it, not 50.
         let pause = cache
-            .pause_before_build(TournamentId(5), None, interval)
+            .pause_before_build(TournamentId::new(5), None, interval)
             .expect("a pause");
         assert!(
             pause > Duration::from_millis(300) && pause <= Duration::from_millis(400),
@@ -277,10 +285,10 @@ mod tests {
     #[test]
     fn a_first_build_racing_a_first_change_is_not_kept() {
         let cache: Cache<u8> = Cache::default();
-        let Lookup::Miss(g) = cache.lookup(TournamentId(7), None) else {
+        let Lookup::Miss(g) = cache.lookup(TournamentId::new(7), None) else {
             panic!("empty cache")
         };
-        cache.invalidate(TournamentId(7));
-        assert!(!cache.store(TournamentId(7), None, g, 1));
+        cache.invalidate(TournamentId::new(7));
+        assert!(!cache.store(TournamentId::new(7), None, g, 1));
     }
 }

@@ -524,31 +524,31 @@ mod tests {
     #[test]
     fn a_stream_gets_its_tournaments_events_after_what_it_sent() {
         let batch = Batch::new(vec![
-            event(4, TournamentId(1)),
-            event(5, TournamentId(2)),
-            event(6, TournamentId(1)),
-            event(7, TournamentId(1)),
-            event(8, TournamentId(2)),
+            event(4, TournamentId::new(1)),
+            event(5, TournamentId::new(2)),
+            event(6, TournamentId::new(1)),
+            event(7, TournamentId::new(1)),
+            event(8, TournamentId::new(2)),
         ]);
         // A stream up to date: all of its tournament's, in order, in one piece.
-        let (frames, last) = batch.frames_after(TournamentId(1), 3).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId::new(1), 3).unwrap();
         assert_eq!((ids(&frames), last), (vec![4, 6, 7], 7));
         assert_eq!(
             std::str::from_utf8(&frames).unwrap(),
             "id: 4\nevent: deal\ndata: {\"n\":4}\n\nid: 6\nevent: deal\ndata: {\"n\":6}\n\n\
              id: 7\nevent: deal\ndata: {\"n\":7}\n\n"
         );
-        let (frames, last) = batch.frames_after(TournamentId(2), 0).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId::new(2), 0).unwrap();
         assert_eq!((ids(&frames), last), (vec![5, 8], 8));
         // A stream that replayed some of them: the rest only.
-        let (frames, last) = batch.frames_after(TournamentId(1), 4).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId::new(1), 4).unwrap();
         assert_eq!((ids(&frames), last), (vec![6, 7], 7));
-        let (frames, last) = batch.frames_after(TournamentId(1), 6).unwrap();
+        let (frames, last) = batch.frames_after(TournamentId::new(1), 6).unwrap();
         assert_eq!((ids(&frames), last), (vec![7], 7));
         // Nothing new for it, or nothing of its tournament.
-        assert!(batch.frames_after(TournamentId(1), 7).is_none());
-        assert!(batch.frames_after(TournamentId(2), 8).is_none());
-        assert!(batch.frames_after(TournamentId(3), 0).is_none());
+        assert!(batch.frames_after(TournamentId::new(1), 7).is_none());
+        assert!(batch.frames_after(TournamentId::new(2), 8).is_none());
+        assert!(batch.frames_after(TournamentId::new(3), 0).is_none());
     }
 
     #[test]
@@ -571,7 +571,7 @@ mod tests {
         let mut conn = Manager::new(&url).unwrap().connect().unwrap();
         crate::db::run_migrations(&mut conn).unwrap();
         diesel::connection::SimpleConnection::batch_execute(&mut conn, "PRAGMA foreign_keys = OFF").unwrap();
-        let (t, other) = (TournamentId(1), TournamentId(2));
+        let (t, other) = (TournamentId::new(1), TournamentId::new(2));
         let store = |conn: &mut crate::db::AnyConnection, t: TournamentId| -> Events {
             let ids = crate::db::write(conn, |tx| {
                 StoredEvent::insert_all(tx, t, &[("deal", "{}".into())], chrono::Utc::now().naive_utc())

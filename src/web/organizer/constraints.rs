@@ -175,14 +175,14 @@ mod tests {
     #[test]
     fn a_player_is_named_by_the_list_an_id_or_a_whole_name() {
         let registered = [
-            (PlayerId(3), "Zoé Lefèvre".to_owned()),
-            (PlayerId(8), "Jean Martin".to_owned()),
-            (PlayerId(9), "Jean Martin".to_owned()),
+            (PlayerId::new(3), "Zoé Lefèvre".to_owned()),
+            (PlayerId::new(8), "Jean Martin".to_owned()),
+            (PlayerId::new(9), "Jean Martin".to_owned()),
         ];
         let find = |s: &str| Named::parse(s).map(|n| n.resolve(&registered, "constraint-player-required"));
-        assert_eq!(find("Jean Martin #9").unwrap().unwrap(), PlayerId(9));
-        assert_eq!(find(" 3 ").unwrap().unwrap(), PlayerId(3));
-        assert_eq!(find("zoe lefevre").unwrap().unwrap(), PlayerId(3));
+        assert_eq!(find("Jean Martin #9").unwrap().unwrap(), PlayerId::new(9));
+        assert_eq!(find(" 3 ").unwrap().unwrap(), PlayerId::new(3));
+        assert_eq!(find("zoe lefevre").unwrap().unwrap(), PlayerId::new(3));
         let refused = |s: &str| match find(s).unwrap() {
             Err(OpError::Invalid(m)) => m.key.to_string(),
             other => panic!("{s}: {other:?}"),

@@ -222,7 +222,7 @@ async fn render_withdraw(
             let rounds = Round::for_tournament(conn, id)?;
             let last = rounds.last();
             let open = last.filter(|r| !r.is_closed()).map(|r| r.number);
-            let next = last.map_or(RoundNo(1), |r| r.number + 1);
+            let next = last.map_or(RoundNo::new(1), |r| r.number + 1);
             let seated = RoundTable::of_player(conn, id, pid)?
                 .into_iter()
                 .find(|(n, _)| Some(*n) == open)

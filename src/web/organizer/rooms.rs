@@ -156,7 +156,7 @@ fn views(lang: Lang, layout: &Layout, tables: usize, constraints: &[Constraint])
         .iter()
         .map(|r| {
             let range = layout.tables_of(r.number, tables);
-            let shown = |n: usize| layout.label(TableNo(n as i32)).number.to_string();
+            let shown = |n: usize| layout.label(TableNo::new(n as i32)).number.to_string();
             let now = if range.is_empty() {
                 lang.t("room-now-none")
             } else if range.len() == 1 {
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn each_room_says_which_tables_it_holds() {
         let room = |n: i32, name: &str, tables: i32| Room {
-            number: RoomNo(n),
+            number: RoomNo::new(n),
             name: name.into(),
             tables,
         };

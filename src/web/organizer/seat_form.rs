@@ -38,17 +38,16 @@ impl SeatForm {
     /// The change asked for, or a refusal.
     pub fn change(&self) -> Result<SeatChange, Msg> {
         let choose = || Msg::new("seats-choose");
-        let player = PlayerId(self.player.trim().parse().map_err(|_| choose())?);
+        let player: PlayerId = self.player.trim().parse().map_err(|_| choose())?;
         let with = self.with.trim();
         let number = |s: &str| s.parse::<i32>().map_err(|_| choose());
+        let id = |s: &str| PlayerId::try_from(number(s)?).map_err(|_| choose());
+        let table = |s: &str| TableNo::try_from(number(s)?).map_err(|_| choose());
         match with.split_at_checked(1) {
-            Some(("p", p)) => Ok(SeatChange::Swap {
-                player,
-                with: PlayerId(number(p)?),
-            }),
+            Some(("p", p)) => Ok(SeatChange::Swap { player, with: id(p)? }),
             Some(("t", t)) => Ok(SeatChange::Move {
                 player,
-                table: TableNo(number(t)?),
+                table: table(t)?,
             }),
             _ => Err(choose()),
         }

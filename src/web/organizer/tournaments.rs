@@ -147,7 +147,7 @@ async fn edit_form(
         error: None,
         action: format!("/tournaments/{id}/edit"),
         title_key: "tournament-edit",
-        started: seated > RoundNo(0),
+        started: seated > RoundNo::NONE,
     }))
 }
 
@@ -181,7 +181,7 @@ async fn update(
                 form,
                 action: format!("/tournaments/{id}/edit"),
                 title_key: "tournament-edit",
-                started: seated > RoundNo(0),
+                started: seated > RoundNo::NONE,
             };
             Ok(render::page_with_status(&page, status))
         }

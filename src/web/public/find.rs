@@ -127,9 +127,9 @@ mod tests {
         assert_eq!(folded("  Zoé   MARTIN-Dupont "), "zoe martin-dupont");
         assert_eq!(folded("Ærøskøbing Ça"), folded("ærøskøbing ca"));
         let list = [
-            (PlayerId(1), "Zoé Martin"),
-            (PlayerId(2), "Zoe Martinez"),
-            (PlayerId(3), "Hélène Roux"),
+            (PlayerId::new(1), "Zoé Martin"),
+            (PlayerId::new(2), "Zoe Martinez"),
+            (PlayerId::new(3), "Hélène Roux"),
         ];
         let ids = |typed: &str| -> Vec<i32> {
             matches(list.iter().copied(), typed)

@@ -64,7 +64,8 @@ pub fn constraint_lists(constraints: &[Constraint], active: &BTreeSet<PlayerId>)
     for c in constraints {
         match *c {
             Constraint::Apart(a, b) if active.contains(&a) && active.contains(&b) => avoid.push((a, b)),
-            Constraint::Fixed(a, t) if active.contains(&a) && t.get() >= 1 => fixed.push((a, t.get() as usize)),
+            // A table number is at least 1 (its type says so).
+            Constraint::Fixed(a, t) if active.contains(&a) => fixed.push((a, t.get() as usize)),
             _ => {}
         }
     }
@@ -116,22 +117,25 @@ mod tests {
 
     #[test]
     fn a_table_breaks_the_constraints_its_players_are_under() {
-        let (a, b, c) = (PlayerId(1), PlayerId(2), PlayerId(3));
+        let (a, b, c) = (PlayerId::new(1), PlayerId::new(2), PlayerId::new(3));
         let constraints = [
             Constraint::Apart(a, b),
-            Constraint::Fixed(c, TableNo(2)),
-            Constraint::Room(a, RoomNo(2)),
+            Constraint::Fixed(c, TableNo::new(2)),
+            Constraint::Room(a, RoomNo::new(2)),
         ];
         let one = Layout::default();
-        assert_eq!(broken_at(&constraints, &one, TableNo(1), &[a, c]), vec![constraints[1]]);
         assert_eq!(
-            broken_at(&constraints, &one, TableNo(2), &[a, b, c]),
+            broken_at(&constraints, &one, TableNo::new(1), &[a, c]),
+            vec![constraints[1]]
+        );
+        assert_eq!(
+            broken_at(&constraints, &one, TableNo::new(2), &[a, b, c]),
             vec![constraints[0]]
         );
-        assert!(broken_at(&constraints, &one, TableNo(2), &[a, c]).is_empty());
+        assert!(broken_at(&constraints, &one, TableNo::new(2), &[a, c]).is_empty());
         // Two rooms of one table each: table 1 is out of room 2.
         let room = |n: i32| crate::tournament::rooms::Room {
-            number: RoomNo(n),
+            number: RoomNo::new(n),
             name: format!("{n}"),
             tables: 1,
         };
@@ -139,42 +143,44 @@ mod tests {
             rooms: vec![room(1), room(2)],
             ..Layout::default()
         };
-        assert_eq!(broken_at(&constraints, &two, TableNo(1), &[a]), vec![constraints[2]]);
-        assert!(broken_at(&constraints, &two, TableNo(2), &[a, c]).is_empty());
+        assert_eq!(
+            broken_at(&constraints, &two, TableNo::new(1), &[a]),
+            vec![constraints[2]]
+        );
+        assert!(broken_at(&constraints, &two, TableNo::new(2), &[a, c]).is_empty());
     }
 
     #[test]
     fn constraints_apply_only_to_players_who_play() {
-        let active: BTreeSet<PlayerId> = [1, 2, 3, 5].into_iter().map(PlayerId).collect();
+        let active: BTreeSet<PlayerId> = [1, 2, 3, 5].into_iter().map(PlayerId::new).collect();
         let cs = [
-            Constraint::Apart(PlayerId(1), PlayerId(2)),
-            Constraint::Apart(PlayerId(1), PlayerId(4)),
-            Constraint::Fixed(PlayerId(3), TableNo(2)),
-            Constraint::Fixed(PlayerId(4), TableNo(1)),
-            Constraint::Fixed(PlayerId(5), TableNo(0)),
-            Constraint::Room(PlayerId(2), RoomNo(1)),
-            Constraint::Room(PlayerId(3), RoomNo(2)),
-            Constraint::Room(PlayerId(5), RoomNo(1)),
-            Constraint::Room(PlayerId(4), RoomNo(3)),
+            Constraint::Apart(PlayerId::new(1), PlayerId::new(2)),
+            Constraint::Apart(PlayerId::new(1), PlayerId::new(4)),
+            Constraint::Fixed(PlayerId::new(3), TableNo::new(2)),
+            Constraint::Fixed(PlayerId::new(4), TableNo::new(1)),
+            Constraint::Room(PlayerId::new(2), RoomNo::new(1)),
+            Constraint::Room(PlayerId::new(3), RoomNo::new(2)),
+            Constraint::Room(PlayerId::new(5), RoomNo::new(1)),
+            Constraint::Room(PlayerId::new(4), RoomNo::new(3)),
         ];
         // 2 and 3 are kept in different rooms: apart; 2 and 5 in the same.
         assert_eq!(
             constraint_lists(&cs, &active),
             (
                 vec![
-                    (PlayerId(1), PlayerId(2)),
-                    (PlayerId(2), PlayerId(3)),
-                    (PlayerId(3), PlayerId(5))
+                    (PlayerId::new(1), PlayerId::new(2)),
+                    (PlayerId::new(2), PlayerId::new(3)),
+                    (PlayerId::new(3), PlayerId::new(5))
                 ],
-                vec![(PlayerId(3), 2)]
+                vec![(PlayerId::new(3), 2)]
             )
         );
         assert_eq!(
             kept_in_rooms(&cs, &active),
             BTreeMap::from([
-                (PlayerId(2), RoomNo(1)),
-                (PlayerId(3), RoomNo(2)),
-                (PlayerId(5), RoomNo(1))
+                (PlayerId::new(2), RoomNo::new(1)),
+                (PlayerId::new(3), RoomNo::new(2)),
+                (PlayerId::new(5), RoomNo::new(1))
             ])
         );
     }

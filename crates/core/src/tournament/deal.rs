@@ -235,7 +235,8 @@ fn player_id(v: Option<&Value>, field: &'static str) -> Result<Option<PlayerId>,
         Some(Value::Number(n)) => n
             .as_i64()
             .and_then(|i| i32::try_from(i).ok())
-            .map(|i| Some(PlayerId(i)))
+            .and_then(|i| PlayerId::try_from(i).ok())
+            .map(Some)
             .ok_or(DealError::BadPlayer { field }),
         Some(_) => Err(DealError::BadPlayer { field }),
     }
@@ -581,11 +582,11 @@ mod tests {
     use super::*;
 
     fn p(id: i32) -> PlayerId {
-        PlayerId(id)
+        PlayerId::new(id)
     }
 
     fn ids<const N: usize>(v: [i32; N]) -> [PlayerId; N] {
-        v.map(PlayerId)
+        v.map(PlayerId::new)
     }
 
     fn body() -> Value {
@@ -628,7 +629,10 @@ mod tests {
         );
         assert_eq!(
             p.handfuls,
-            [(PlayerId(40), HandfulSize::Simple), (PlayerId(20), HandfulSize::Simple)]
+            [
+                (PlayerId::new(40), HandfulSize::Simple),
+                (PlayerId::new(20), HandfulSize::Simple)
+            ]
         );
         b["petit_au_bout"] = json!(1);
         assert_eq!(
@@ -652,11 +656,17 @@ mod tests {
         let p = s.deal.played().unwrap();
         assert_eq!(
             p.miseres,
-            [(PlayerId(20), MisereKind::Heads), (PlayerId(40), MisereKind::Heads)]
+            [
+                (PlayerId::new(20), MisereKind::Heads),
+                (PlayerId::new(40), MisereKind::Heads)
+            ]
         );
         assert_eq!(
             p.handfuls,
-            [(PlayerId(20), HandfulSize::Simple), (PlayerId(40), HandfulSize::Simple)]
+            [
+                (PlayerId::new(20), HandfulSize::Simple),
+                (PlayerId::new(40), HandfulSize::Simple)
+            ]
         );
     }
 

@@ -111,7 +111,7 @@ pub fn deal_at(round: RoundNo, per_round: u32, k: u32) -> DealNo {
 
 /// The round that plays deal `deal`.
 pub fn round_of(deal: DealNo, per_round: u32) -> RoundNo {
-    RoundNo(i32::try_from((deal.0.max(1) - 1) / per_round.max(1) + 1).unwrap_or(i32::MAX))
+    RoundNo::new(i32::try_from((deal.0.max(1) - 1) / per_round.max(1) + 1).unwrap_or(i32::MAX))
 }
 
 /// The dealer of a deal, the same at every table: the seats deal in turn
@@ -367,12 +367,12 @@ mod tests {
 
     #[test]
     fn rounds_play_consecutive_deals() {
-        assert_eq!(deals_of_round(RoundNo(1), 4), [1, 2, 3, 4].map(DealNo));
-        assert_eq!(deals_of_round(RoundNo(3), 4), [9, 10, 11, 12].map(DealNo));
-        assert_eq!(deal_at(RoundNo(2), 4, 3), DealNo(7));
-        assert_eq!(round_of(DealNo(7), 4), RoundNo(2));
-        assert_eq!(round_of(DealNo(8), 4), RoundNo(2));
-        assert_eq!(round_of(DealNo(9), 4), RoundNo(3));
+        assert_eq!(deals_of_round(RoundNo::new(1), 4), [1, 2, 3, 4].map(DealNo));
+        assert_eq!(deals_of_round(RoundNo::new(3), 4), [9, 10, 11, 12].map(DealNo));
+        assert_eq!(deal_at(RoundNo::new(2), 4, 3), DealNo(7));
+        assert_eq!(round_of(DealNo(7), 4), RoundNo::new(2));
+        assert_eq!(round_of(DealNo(8), 4), RoundNo::new(2));
+        assert_eq!(round_of(DealNo(9), 4), RoundNo::new(3));
         assert_eq!(
             (1..=5).map(|d| dealer_of(DealNo(d)).0).collect::<Vec<_>>(),
             [0, 1, 2, 3, 0]
@@ -422,19 +422,19 @@ mod tests {
             datum: (0, 1),
         };
         let results = BTreeMap::from([
-            (PlayerId(1), vec![c(4, 2), c(0, 2)]), // 100, 0 → 50
-            (PlayerId(2), vec![c(3, 2)]),          // 75
-            (PlayerId(3), vec![c(2, 2), c(2, 2)]), // 50, 50 → 50
-            (PlayerId(4), vec![]),
+            (PlayerId::new(1), vec![c(4, 2), c(0, 2)]), // 100, 0 → 50
+            (PlayerId::new(2), vec![c(3, 2)]),          // 75
+            (PlayerId::new(3), vec![c(2, 2), c(2, 2)]), // 50, 50 → 50
+            (PlayerId::new(4), vec![]),
         ]);
         let lines = standings(Comparison::Matchpoints, &results);
-        let got: Vec<(i32, u32, i64)> = lines.iter().map(|l| (l.player.0, l.rank, l.percent.0)).collect();
+        let got: Vec<(i32, u32, i64)> = lines.iter().map(|l| (l.player.get(), l.rank, l.percent.0)).collect();
         assert_eq!(got, [(2, 1, 7500), (1, 2, 5000), (3, 2, 5000), (4, 4, 0)]);
     }
 
     #[test]
     fn who_sits_out_turns_round() {
-        let present: Vec<PlayerId> = (1..=10).map(PlayerId).collect();
+        let present: Vec<PlayerId> = (1..=10).map(PlayerId::new).collect();
         let mut sat = BTreeMap::new();
         let mut seen = Vec::new();
         for _ in 0..5 {

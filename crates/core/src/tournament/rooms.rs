@@ -200,7 +200,7 @@ pub fn keep_in_rooms(
 
 /// The room holding the table at index `t`.
 fn room_at(layout: &Layout, t: usize) -> Option<RoomNo> {
-    layout.room_of(TableNo(t as i32 + 1)).map(|r| r.number)
+    layout.room_of(TableNo::new(t as i32 + 1)).map(|r| r.number)
 }
 
 /// The kept players out of their room, with their table's index, by id.
@@ -324,7 +324,7 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, &n)| Room {
-                    number: RoomNo(i as i32 + 1),
+                    number: RoomNo::new(i as i32 + 1),
                     name: format!("Salle {}", (b'A' + i as u8) as char),
                     tables: n,
                 })
@@ -336,17 +336,21 @@ mod tests {
     #[test]
     fn tables_go_to_the_rooms_in_order_and_the_last_takes_the_rest() {
         let l = layout(&[3, 2], Numbering::RunOn);
-        let rooms: Vec<i32> = (1..=8).map(|n| l.room_of(TableNo(n)).unwrap().number.get()).collect();
+        let rooms: Vec<i32> = (1..=8)
+            .map(|n| l.room_of(TableNo::new(n)).unwrap().number.get())
+            .collect();
         assert_eq!(rooms, [1, 1, 1, 2, 2, 2, 2, 2]);
-        assert_eq!(l.tables_of(RoomNo(1), 8), 1..4);
-        assert_eq!(l.tables_of(RoomNo(2), 8), 4..9);
+        assert_eq!(l.tables_of(RoomNo::new(1), 8), 1..4);
+        assert_eq!(l.tables_of(RoomNo::new(2), 8), 4..9);
         // A round of 2 tables: room 2 holds none.
-        assert_eq!(l.tables_of(RoomNo(2), 2), 3..3);
-        assert_eq!(l.tables_of(RoomNo(3), 8), 1..1);
-        assert!(Layout::default().room_of(TableNo(1)).is_none());
-        let opening: Vec<i32> = (1..=8).filter_map(|n| l.opened_by(TableNo(n)).map(|_| n)).collect();
+        assert_eq!(l.tables_of(RoomNo::new(2), 2), 3..3);
+        assert_eq!(l.tables_of(RoomNo::new(3), 8), 1..1);
+        assert!(Layout::default().room_of(TableNo::new(1)).is_none());
+        let opening: Vec<i32> = (1..=8)
+            .filter_map(|n| l.opened_by(TableNo::new(n)).map(|_| n))
+            .collect();
         assert_eq!(opening, [1, 4]);
-        assert!(l.holds(RoomNo(2), TableNo(8)) && !l.holds(RoomNo(1), TableNo(4)));
+        assert!(l.holds(RoomNo::new(2), TableNo::new(8)) && !l.holds(RoomNo::new(1), TableNo::new(4)));
         assert_eq!(l.asked(None), Ok(None));
         assert_eq!(l.asked(Some("")), Ok(None));
         assert_eq!(l.asked(Some("2")).unwrap().unwrap().name, "Salle B");
@@ -361,12 +365,15 @@ mod tests {
             numbering: Numbering::Restart,
             ..on.clone()
         };
-        let shown = |l: &Layout| (1..=6).map(|n| l.label(TableNo(n)).number).collect::<Vec<_>>();
+        let shown = |l: &Layout| (1..=6).map(|n| l.label(TableNo::new(n)).number).collect::<Vec<_>>();
         assert_eq!(shown(&on), [1, 2, 3, 4, 5, 6]);
         assert_eq!(shown(&restart), [1, 2, 3, 1, 2, 3]);
-        assert_eq!(restart.label(TableNo(5)).room, Some((RoomNo(2), "Salle B".to_owned())));
         assert_eq!(
-            Layout::default().label(TableNo(7)),
+            restart.label(TableNo::new(5)).room,
+            Some((RoomNo::new(2), "Salle B".to_owned()))
+        );
+        assert_eq!(
+            Layout::default().label(TableNo::new(7)),
             TableLabel { room: None, number: 7 }
         );
         for n in ["run-on", "restart"] {
@@ -376,7 +383,7 @@ mod tests {
     }
 
     fn ids(v: &[i32]) -> Vec<PlayerId> {
-        v.iter().map(|&p| PlayerId(p)).collect()
+        v.iter().map(|&p| PlayerId::new(p)).collect()
     }
 
     #[test]
@@ -390,7 +397,7 @@ mod tests {
         ];
         // Player 7 (table 2, room 1) kept in room 2; player 15 (table 4,
         // room 2) kept in room 1: tables 2 and 4 trade places.
-        let kept = BTreeMap::from([(PlayerId(7), RoomNo(2)), (PlayerId(15), RoomNo(1))]);
+        let kept = BTreeMap::from([(PlayerId::new(7), RoomNo::new(2)), (PlayerId::new(15), RoomNo::new(1))]);
         let left = keep_in_rooms(&l, &mut tables, &kept, &BTreeSet::new());
         assert!(left.is_empty(), "{left:?}");
         assert_eq!(tables[1], ids(&[14, 15, 16, 17]));
@@ -409,20 +416,20 @@ mod tests {
         // tables are of 4: the table stays, player 1 trades seats with a
         // player of room 2.
         let mut tables = vec![ids(&[1, 2, 3, 4, 5]), ids(&[6, 7, 8, 9]), ids(&[10, 11, 12, 13])];
-        let kept = BTreeMap::from([(PlayerId(1), RoomNo(2))]);
+        let kept = BTreeMap::from([(PlayerId::new(1), RoomNo::new(2))]);
         assert!(keep_in_rooms(&l, &mut tables, &kept, &BTreeSet::new()).is_empty());
         assert_eq!(sizes(&tables), [5, 4, 4]);
-        assert!(!tables[0].contains(&PlayerId(1)));
+        assert!(!tables[0].contains(&PlayerId::new(1)));
 
         // Two players kept in different rooms at one table: one moves.
         let mut tables = vec![ids(&[1, 2, 3, 4]), ids(&[5, 6, 7, 8])];
         let kept = BTreeMap::from([
-            (PlayerId(1), RoomNo(1)),
-            (PlayerId(2), RoomNo(2)),
-            (PlayerId(3), RoomNo(9)),
+            (PlayerId::new(1), RoomNo::new(1)),
+            (PlayerId::new(2), RoomNo::new(2)),
+            (PlayerId::new(3), RoomNo::new(9)),
         ]);
         assert!(keep_in_rooms(&l, &mut tables, &kept, &BTreeSet::new()).is_empty());
-        assert!(tables[0].contains(&PlayerId(1)) && tables[1].contains(&PlayerId(2)));
+        assert!(tables[0].contains(&PlayerId::new(1)) && tables[1].contains(&PlayerId::new(2)));
     }
 
     #[test]
@@ -431,14 +438,17 @@ mod tests {
         // Player 1 is held at table 1: its table does not move, and player 6
         // (kept in room 1) takes the seat of another player there.
         let mut tables = vec![ids(&[1, 2, 3, 4]), ids(&[5, 6, 7, 8])];
-        let kept = BTreeMap::from([(PlayerId(6), RoomNo(1))]);
-        let fixed = BTreeSet::from([PlayerId(1)]);
+        let kept = BTreeMap::from([(PlayerId::new(6), RoomNo::new(1))]);
+        let fixed = BTreeSet::from([PlayerId::new(1)]);
         assert!(keep_in_rooms(&l, &mut tables, &kept, &fixed).is_empty());
-        assert!(tables[0].contains(&PlayerId(1)) && tables[0].contains(&PlayerId(6)));
+        assert!(tables[0].contains(&PlayerId::new(1)) && tables[0].contains(&PlayerId::new(6)));
 
         // Five players kept in room 1, which seats four: one is left out.
         let mut tables = vec![ids(&[1, 2, 3, 4]), ids(&[5, 6, 7, 8]), ids(&[9, 10, 11, 12])];
-        let kept: BTreeMap<PlayerId, RoomNo> = [2, 5, 6, 9, 10].into_iter().map(|p| (PlayerId(p), RoomNo(1))).collect();
+        let kept: BTreeMap<PlayerId, RoomNo> = [2, 5, 6, 9, 10]
+            .into_iter()
+            .map(|p| (PlayerId::new(p), RoomNo::new(1)))
+            .collect();
         let left = keep_in_rooms(&l, &mut tables, &kept, &BTreeSet::new());
         assert_eq!(left.len(), 1, "{left:?} {tables:?}");
         assert_eq!(tables[0].iter().filter(|p| kept.contains_key(p)).count(), 4);

@@ -367,9 +367,9 @@ mod tests {
 
     fn e(round: i32, table: i64, player: i32, score: i64) -> ScoreEntry {
         ScoreEntry {
-            round: RoundNo(round),
+            round: RoundNo::new(round),
             table,
-            player: PlayerId(player),
+            player: PlayerId::new(player),
             score,
             deals: 1,
             table_size: 4,
@@ -382,7 +382,9 @@ mod tests {
     };
 
     fn players(n: i32) -> Vec<Entrant> {
-        (1..=n).map(|i| Entrant::new(PlayerId(i), format!("P{i:02}"))).collect()
+        (1..=n)
+            .map(|i| Entrant::new(PlayerId::new(i), format!("P{i:02}")))
+            .collect()
     }
 
     #[test]
@@ -390,9 +392,9 @@ mod tests {
         let mut ps = players(6);
         // P05 withdrew before any deal; P06 withdrew after playing round 1;
         // P04 came late (round 2) and played.
-        ps[4].withdrawn_after = Some(RoundNo(0));
-        ps[5].withdrawn_after = Some(RoundNo(1));
-        ps[3].late_from = Some(RoundNo(2));
+        ps[4].withdrawn_after = Some(RoundNo::NONE);
+        ps[5].withdrawn_after = Some(RoundNo::new(1));
+        ps[3].late_from = Some(RoundNo::new(2));
         let entries = [
             e(1, 1, 1, 60),
             e(1, 1, 2, -20),
@@ -407,13 +409,13 @@ mod tests {
         let names: Vec<&str> = s.lines.iter().map(|l| l.name.as_str()).collect();
         assert_eq!(names, ["P01", "P04", "P02", "P03", "P06"]);
         let line = |n: &str| s.lines.iter().find(|l| l.name == n).unwrap();
-        assert_eq!(line("P06").withdrawn_after, Some(RoundNo(1)));
+        assert_eq!(line("P06").withdrawn_after, Some(RoundNo::new(1)));
         assert_eq!(line("P06").rank, 5);
-        assert_eq!(line("P04").late_from, Some(RoundNo(2)));
+        assert_eq!(line("P04").late_from, Some(RoundNo::new(2)));
         assert_eq!(line("P01").late_from, None);
         // Not in round 2's own ranking either, and the marks serialise only
         // where they are.
-        let r2 = compute(&ps, &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
+        let r2 = compute(&ps, &entries, &HashMap::new(), NONE, Some(RoundNo::new(2)));
         assert!(r2.lines.iter().all(|l| l.name != "P05"));
         let json = serde_json::to_value(&s.lines).unwrap();
         assert_eq!(json[0].get("late_from"), None);
@@ -448,7 +450,7 @@ mod tests {
         let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
         assert_eq!(got, vec![(1, 1), (2, 2), (2, 3), (4, 4)]);
         // Taker wins break it the other way.
-        let wins = HashMap::from([(PlayerId(3), 2), (PlayerId(2), 1)]);
+        let wins = HashMap::from([(PlayerId::new(3), 2), (PlayerId::new(2), 1)]);
         let s = compute(
             &players(4),
             &entries,
@@ -459,7 +461,7 @@ mod tests {
         let got: Vec<(u32, i32)> = s.lines.iter().map(|l| (l.rank, l.player.get())).collect();
         assert_eq!(got, vec![(1, 3), (2, 2), (3, 1), (4, 4)]);
         // One round alone.
-        let s = compute(&players(4), &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
+        let s = compute(&players(4), &entries, &HashMap::new(), NONE, Some(RoundNo::new(2)));
         assert_eq!(s.lines[0].total, 40);
         assert_eq!(s.lines[3].total, -40);
     }
@@ -480,11 +482,17 @@ mod tests {
     fn each_round_total_and_the_best_one() {
         let entries = [e(1, 1, 1, 60), e(1, 1, 2, -60), e(2, 2, 1, -40), e(2, 2, 2, 40)];
         let s = compute(&players(2), &entries, &HashMap::new(), NONE, None);
-        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
-        assert_eq!(p1.rounds, BTreeMap::from([(RoundNo(1), 60), (RoundNo(2), -40)]));
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId::new(1)).unwrap();
+        assert_eq!(
+            p1.rounds,
+            BTreeMap::from([(RoundNo::new(1), 60), (RoundNo::new(2), -40)])
+        );
         assert_eq!(p1.best_round, 60);
-        let p2 = s.lines.iter().find(|l| l.player == PlayerId(2)).unwrap();
-        assert_eq!(p2.rounds, BTreeMap::from([(RoundNo(1), -60), (RoundNo(2), 40)]));
+        let p2 = s.lines.iter().find(|l| l.player == PlayerId::new(2)).unwrap();
+        assert_eq!(
+            p2.rounds,
+            BTreeMap::from([(RoundNo::new(1), -60), (RoundNo::new(2), 40)])
+        );
         assert_eq!(p2.best_round, 40);
     }
 
@@ -597,12 +605,12 @@ mod tests {
             ed(1, 2, -10, 4, 4),
         ];
         let s = compute(&players(2), &entries, &HashMap::new(), NONE, None);
-        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId::new(1)).unwrap();
         assert_eq!(p1.deals, 15);
         assert_eq!(p1.per_deal, PerDeal(87));
         assert_eq!(p1.positions, Positions { at3: 1, at4: 1, at5: 2 });
         assert!(p1.positions.uneven());
-        let p2 = s.lines.iter().find(|l| l.player == PlayerId(2)).unwrap();
+        let p2 = s.lines.iter().find(|l| l.player == PlayerId::new(2)).unwrap();
         assert_eq!(p2.positions, Positions { at3: 0, at4: 1, at5: 0 });
         assert!(!p2.positions.uneven());
         assert!(Positions {
@@ -615,8 +623,8 @@ mod tests {
         assert_eq!(json["per_deal"], 0.87);
         assert_eq!(json["positions"], serde_json::json!({"3": 1, "4": 1, "5": 2}));
         // One round alone: its deals only.
-        let s = compute(&players(2), &entries, &HashMap::new(), NONE, Some(RoundNo(2)));
-        let p1 = s.lines.iter().find(|l| l.player == PlayerId(1)).unwrap();
+        let s = compute(&players(2), &entries, &HashMap::new(), NONE, Some(RoundNo::new(2)));
+        let p1 = s.lines.iter().find(|l| l.player == PlayerId::new(1)).unwrap();
         assert_eq!((p1.deals, p1.per_deal, p1.positions.at5), (4, PerDeal(-125), 1));
     }
 

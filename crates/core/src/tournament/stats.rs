@@ -383,7 +383,7 @@ pub fn race(lines: &[Standing], rounds: RoundNo) -> Vec<RaceLine> {
             let mut sum = 0;
             let mut cumulative = vec![0];
             for r in 1..=rounds.get() {
-                sum += l.rounds.get(&RoundNo(r)).copied().unwrap_or(0);
+                sum += l.rounds.get(&RoundNo::new(r)).copied().unwrap_or(0);
                 cumulative.push(sum);
             }
             RaceLine {
@@ -418,8 +418,8 @@ mod tests {
 
     fn played(taker: i32, partner: Option<i32>, contract: Contract, oudlers: u8, points: f64) -> PlayedDeal {
         PlayedDeal {
-            taker: PlayerId(taker),
-            partner: partner.map(PlayerId),
+            taker: PlayerId::new(taker),
+            partner: partner.map(PlayerId::new),
             contract,
             oudlers,
             points: HalfPoints::from_points(points).unwrap(),
@@ -433,10 +433,10 @@ mod tests {
     /// Scores the deal with the rules core (as the server does), so the
     /// figures asserted below are checked against the hand-worked ones.
     fn stat(round: i32, table: &[i32], number: i32, mode: Table5Mode, d: TableDeal) -> StatDeal {
-        let table: Vec<PlayerId> = table.iter().copied().map(PlayerId).collect();
+        let table: Vec<PlayerId> = table.iter().copied().map(PlayerId::new).collect();
         let s = d.score_at(&table, number, mode, &ScoringRules::default()).unwrap();
         let won = s.output.as_ref().map(|o| o.won);
-        StatDeal::at_table(RoundNo(round), &table, number, mode, s.deal, won, s.scores)
+        StatDeal::at_table(RoundNo::new(round), &table, number, mode, s.deal, won, s.scores)
     }
 
     fn tournament() -> Vec<StatDeal> {
@@ -450,7 +450,7 @@ mod tests {
         // Taker +330, each defender −110.
         let mut d1 = played(1, None, Contract::Garde, 2, 51.0);
         d1.petit_au_bout = Some(Camp::Attack);
-        d1.handfuls = vec![(PlayerId(3), HandfulSize::Simple)];
+        d1.handfuls = vec![(PlayerId::new(3), HandfulSize::Simple)];
         // Deal 2: 2 takes a petite, 1 oudler, 50 points (needs 51): failed
         // by 1. (25 + 1) × 1 = 26 per defender; taker −78, others +26.
         let d2 = played(2, None, Contract::Petite, 1, 50.0);
@@ -473,7 +473,7 @@ mod tests {
             announced: true,
             made_by: Some(Camp::Attack),
         };
-        d6.handfuls = vec![(PlayerId(5), HandfulSize::Double)];
+        d6.handfuls = vec![(PlayerId::new(5), HandfulSize::Double)];
         vec![
             stat(1, &t4, 1, dm, TableDeal::Played(d1)),
             stat(1, &t4, 2, dm, TableDeal::Played(d2)),
@@ -495,7 +495,7 @@ mod tests {
     }
 
     fn score(deals: &[StatDeal], i: usize, p: i32) -> i32 {
-        deals[i].score_of(PlayerId(p)).unwrap()
+        deals[i].score_of(PlayerId::new(p)).unwrap()
     }
 
     #[test]
@@ -514,7 +514,7 @@ mod tests {
         let t = tournament();
         // Player 1: took deal 1 (garde, made), defended deals 2 (won) and 4
         // (lost), passed deal 3, defended in round 2 (won).
-        let s = PlayerStats::of(PlayerId(1), &t);
+        let s = PlayerStats::of(PlayerId::new(1), &t);
         assert_eq!((s.played, s.sat_out, s.passed), (5, 0, 1));
         assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 1 });
         assert_eq!(s.taken.total(), Taken { taken: 1, won: 1 });
@@ -529,14 +529,14 @@ mod tests {
         assert_eq!(s.handfuls.total(), 0);
 
         // Player 3: showed the simple handful, was called as partner.
-        let s = PlayerStats::of(PlayerId(3), &t);
+        let s = PlayerStats::of(PlayerId::new(3), &t);
         assert_eq!(s.handfuls, Handfuls([1, 0, 0]));
         assert_eq!(s.partner, Taken { taken: 1, won: 0 });
         assert_eq!(s.total, -110 + 26 - 60 - 52);
         assert_eq!((s.petit_won, s.petit_lost), (1, 1));
 
         // Player 4: garde sans made, petit au bout lost.
-        let s = PlayerStats::of(PlayerId(4), &t);
+        let s = PlayerStats::of(PlayerId::new(4), &t);
         assert_eq!(s.taken.get(Contract::GardeSans), Taken { taken: 1, won: 1 });
         assert_eq!((s.petit_won, s.petit_lost), (0, 2));
         assert_eq!(s.taken.get(Contract::GardeSans).rate(), Some(100));
@@ -547,7 +547,7 @@ mod tests {
         let t = tournament();
         // Player 5 dealt deal 1 (sat out), took deal 2 with a chelem and a
         // double handful, defended in round 2.
-        let s = PlayerStats::of(PlayerId(5), &t);
+        let s = PlayerStats::of(PlayerId::new(5), &t);
         assert_eq!((s.played, s.sat_out), (2, 1));
         assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 1 });
         assert_eq!(s.handfuls, Handfuls([0, 1, 0]));
@@ -555,19 +555,19 @@ mod tests {
         assert_eq!(s.total, 1770 + 52);
         assert_eq!(s.average(), Some(911.0));
         // Player 6 took deal 1, sat out deal 2.
-        let s = PlayerStats::of(PlayerId(6), &t);
+        let s = PlayerStats::of(PlayerId::new(6), &t);
         assert_eq!((s.played, s.sat_out, s.total), (1, 1, 522));
         assert_eq!(s.taken.get(Contract::GardeContre), Taken { taken: 1, won: 1 });
         // Player 8 defended both and conceded the chelem.
-        let s = PlayerStats::of(PlayerId(8), &t);
+        let s = PlayerStats::of(PlayerId::new(8), &t);
         assert_eq!((s.played, s.chelems, s.total), (2, 0, -174 - 590));
         assert_eq!(s.defence, Taken { taken: 2, won: 0 });
         // Player 7 took the called-king garde and failed.
-        let s = PlayerStats::of(PlayerId(7), &t);
+        let s = PlayerStats::of(PlayerId::new(7), &t);
         assert_eq!(s.taken.get(Contract::Garde), Taken { taken: 1, won: 0 });
         assert_eq!(s.taken.get(Contract::Garde).rate(), Some(0));
         // Nobody plays nothing: an unknown player has no average.
-        assert_eq!(PlayerStats::of(PlayerId(99), &t).average(), None);
+        assert_eq!(PlayerStats::of(PlayerId::new(99), &t).average(), None);
     }
 
     #[test]
@@ -631,9 +631,9 @@ mod tests {
         let s = TournamentStats::of(&t);
         assert_eq!((s.chelems_attack, s.chelems_defence, s.chelems_failed), (0, 1, 1));
         // Player 1 failed the one announced, and defended in the other.
-        let p1 = PlayerStats::of(PlayerId(1), &t);
+        let p1 = PlayerStats::of(PlayerId::new(1), &t);
         assert_eq!((p1.chelems_failed, p1.chelems), (1, 1));
-        let p2 = PlayerStats::of(PlayerId(2), &t);
+        let p2 = PlayerStats::of(PlayerId::new(2), &t);
         assert_eq!((p2.chelems_failed, p2.chelems), (0, 0));
         assert_eq!(
             p1.taken.lines(),
@@ -646,7 +646,7 @@ mod tests {
         );
         assert_eq!(Taken::default().rate(), None);
         assert_eq!(TournamentStats::default().taker_average(), None);
-        assert_eq!(PlayerStats::of(PlayerId(3), &tournament()).handfuls.total(), 1);
+        assert_eq!(PlayerStats::of(PlayerId::new(3), &tournament()).handfuls.total(), 1);
         assert_eq!(TournamentStats::of(&tournament()).handfuls.total(), 2);
     }
 
@@ -655,8 +655,8 @@ mod tests {
         let t = tournament();
         // 4 + 4 + 4 + 4 (the 4-table) + 4 + 4 (the 5-table, dealer out) + 5.
         assert_eq!(deal_scores(&t, None).len(), 29);
-        assert_eq!(deal_scores(&t, Some(PlayerId(6))), vec![522]);
-        assert_eq!(deal_scores(&t, Some(PlayerId(1))), vec![330, 26, 0, -60, 52]);
+        assert_eq!(deal_scores(&t, Some(PlayerId::new(6))), vec![522]);
+        assert_eq!(deal_scores(&t, Some(PlayerId::new(1))), vec![330, 26, 0, -60, 52]);
         let c = counts(&deal_scores(&t, None));
         assert_eq!(c[&0], 4);
         assert_eq!(c[&-590], 3);
@@ -666,13 +666,13 @@ mod tests {
     fn the_race_adds_rounds_and_counts_a_missed_round_as_zero() {
         let line = |player: i32, rank: u32, rounds: &[(i32, i64)]| Standing {
             rank,
-            player: PlayerId(player),
+            player: PlayerId::new(player),
             name: format!("P{player}"),
             total: rounds.iter().map(|r| r.1).sum(),
             deals: 0,
             per_deal: Default::default(),
             positions: Default::default(),
-            rounds: rounds.iter().map(|&(r, v)| (RoundNo(r), v)).collect(),
+            rounds: rounds.iter().map(|&(r, v)| (RoundNo::new(r), v)).collect(),
             best_round: 0,
             taker_wins: 0,
             late_from: None,
@@ -682,9 +682,12 @@ mod tests {
             line(1, 1, &[(1, 100), (3, 50)]),
             line(2, 2, &[(1, -40), (2, 10), (3, 20)]),
         ];
-        let r = race(&lines, RoundNo(3));
+        let r = race(&lines, RoundNo::new(3));
         assert_eq!(r[0].cumulative, vec![0, 100, 100, 150]);
         assert_eq!(r[1].cumulative, vec![0, -40, -30, -10]);
-        assert_eq!((r[1].player, r[1].rank, r[1].name.as_str()), (PlayerId(2), 2, "P2"));
+        assert_eq!(
+            (r[1].player, r[1].rank, r[1].name.as_str()),
+            (PlayerId::new(2), 2, "P2")
+        );
     }
 }

@@ -204,7 +204,7 @@ mod tests {
     /// 5, gives another fingerprint: the stored plan is then not followed.
     #[test]
     fn the_fingerprint_changes_with_every_constraint() {
-        let p = PlayerId;
+        let p = PlayerId::new;
         let base: ConstraintLists = (vec![(p(1), p(2))], vec![(p(3), 2)]);
         let fp = StoredPlan::fingerprint(&base, 0);
         // As stored before the ids had their own types.
@@ -225,7 +225,7 @@ mod tests {
 
     #[test]
     fn the_plan_is_followed_only_while_nothing_changed() {
-        let ids = |v: &[i32]| v.iter().copied().map(PlayerId).collect::<Vec<_>>();
+        let ids = |v: &[i32]| v.iter().copied().map(PlayerId::new).collect::<Vec<_>>();
         let plan = StoredPlan {
             players: ids(&[1, 2, 3, 4, 5, 6, 7, 8]),
             constraints: "fp".into(),

@@ -49,7 +49,7 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
     check_rooms(doc)?;
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let place = format!("seating constraint {}", i + 1);
-        let room = c.table_number.map(|n| RoomNo(n.get()));
+        let room = c.table_number.map(|n| RoomNo::new(n.get()));
         if c.kind == ConstraintKind::Room && !doc.rooms.iter().any(|r| Some(r.number) == room) {
             return Err(at(place)(Msg::new("constraint-room-required")));
         }

@@ -170,7 +170,7 @@ fn import_constraints(
         let constraint = match (c.kind, c.player_b, c.table_number) {
             (ConstraintKind::Apart, Some(b), _) => Constraint::Apart(c.player_a, b),
             (ConstraintKind::Fixed, _, Some(n)) => Constraint::Fixed(c.player_a, n),
-            (ConstraintKind::Room, _, Some(n)) => Constraint::Room(c.player_a, RoomNo(n.get())),
+            (ConstraintKind::Room, _, Some(n)) => Constraint::Room(c.player_a, RoomNo::new(n.get())),
             _ => {
                 return Err(invalid(
                     what(),

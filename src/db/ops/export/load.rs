@@ -50,7 +50,7 @@ pub fn export(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, Ex
         let refs: HashMap<PlayerId, PlayerId> = players
             .iter()
             .enumerate()
-            .map(|(i, p)| (p.id, PlayerId(i as i32 + 1)))
+            .map(|(i, p)| (p.id, PlayerId::new(i as i32 + 1)))
             .collect();
         let mut doc = raw;
         doc.players = players

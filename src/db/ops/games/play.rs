@@ -101,7 +101,7 @@ pub fn act(tx: &mut Tx<'_>, id: GameId, table_seat: usize, action: Action, versi
         return Err(OpError::Conflict(Msg::new("play-deal-over")));
     };
     if st.round_closed() {
-        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
+        let round = st.table.as_ref().map_or(RoundNo::NONE, |(_, r, _)| r.number);
         return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
     }
     let Some(seat) = st.deal_seat(table_seat) else {
@@ -141,11 +141,12 @@ fn finish(tx: &mut Tx<'_>, st: &GameState, deal: &GameDeal, game: &Game) -> OpRe
     let engine = game.scores().unwrap_or_default();
     let mut scores: Vec<Option<i64>> = vec![None; st.seats.len()];
     if let Some((_, round, table)) = &st.table {
+        // A tournament table's seats are its players'.
         let players: Vec<PlayerId> = st
             .map
             .iter()
-            .map(|&t| st.seats[t].player_id.unwrap_or_default())
-            .collect();
+            .map(|&t| st.seats[t].player_id.ok_or(OpError::NotFound))
+            .collect::<OpResult<_>>()?;
         let record = TableDeal::from_record(game.record().as_ref(), &players);
         let entered = deals::enter(
             tx,
@@ -189,7 +190,7 @@ pub fn next_deal(tx: &mut Tx<'_>, id: GameId) -> OpResult<()> {
         return Err(OpError::Conflict(Msg::new("game-over").arg("deals", st.deals.len())));
     }
     if st.round_closed() {
-        let round = st.table.as_ref().map_or(RoundNo(0), |(_, r, _)| r.number);
+        let round = st.table.as_ref().map_or(RoundNo::NONE, |(_, r, _)| r.number);
         return Err(OpError::Conflict(Msg::new("deal-round-closed").arg("round", round)));
     }
     if let Some((_, round, _)) = st.table.as_ref().filter(|(_, r, _)| !may_deal(r.ends_at, now())) {

@@ -264,7 +264,7 @@ mod tests {
     fn deal(number: i32, scores: Option<&str>) -> GameDeal {
         GameDeal {
             id: 100 + number,
-            game_id: GameId(1),
+            game_id: GameId::new(1),
             number,
             dealer: 0,
             seat_map: "[0,1,2,3]".into(),

@@ -13,7 +13,7 @@ use super::{plan, PlanOptions, PlayerId, SeatingError, SeatingReport};
 /// # Errors
 /// Fewer than 3 players.
 pub fn seat_document(players: usize, rounds: usize, seed: u64) -> Result<Value, SeatingError> {
-    let ids: Vec<PlayerId> = (1..=players as i32).map(PlayerId).collect();
+    let ids: Vec<PlayerId> = (1..=players as i32).map(PlayerId::new).collect();
     let schedule = plan(&ids, rounds, &PlanOptions::default(), seed)?;
     let report = SeatingReport::from_rounds(&schedule);
     Ok(json!({
