@@ -16,7 +16,7 @@ use crate::tarot::Camp;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
-use crate::web::filters;
+use crate::web::{filters, settings};
 
 use super::super::{render, AppError, Ctx, OrgPage};
 
@@ -289,7 +289,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             lang.t_args("audit-round-force-close", &[actor, ("round", arg(0))])
         }
         "tournament.settings" => {
-            details.extend(setting_changes(lang, json(&e.before_json), json(&e.after_json)));
+            details.extend(settings::setting_changes(lang, &e.before_json, &e.after_json));
             lang.t_args("audit-settings", &[actor])
         }
         _ => lang.t_args(
@@ -316,32 +316,6 @@ fn missing_lines(lang: Lang, after: Option<Value>) -> Vec<String> {
             lang.t_args(
                 "audit-missing-table",
                 &[("table", table.to_string()), ("deals", deals.join(", "))],
-            )
-        })
-        .collect()
-}
-
-/// A settings change's details: each field changed, before and after.
-fn setting_changes(lang: Lang, before: Option<Value>, after: Option<Value>) -> Vec<String> {
-    let (Some(Value::Object(before)), Some(Value::Object(after))) = (before, after) else {
-        return Vec::new();
-    };
-    let show = |v: Option<&Value>| match v {
-        Some(Value::String(s)) => s.clone(),
-        None | Some(Value::Null) => "—".into(),
-        Some(v) => v.to_string(),
-    };
-    after
-        .iter()
-        .filter(|(field, new)| before.get(*field) != Some(*new))
-        .map(|(field, new)| {
-            lang.t_args(
-                "audit-setting-change",
-                &[
-                    ("field", field.clone()),
-                    ("before", show(before.get(field))),
-                    ("after", show(Some(new))),
-                ],
             )
         })
         .collect()

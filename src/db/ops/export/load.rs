@@ -120,8 +120,12 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         format: FORMAT.to_owned(),
         version: VERSION,
         tournament: TournamentDoc {
+            settings: t.settings,
+            plan,
+            created_by,
+            created_at: t.created_at,
+            deal_secret: t.deal_secret,
             room_numbering: layout.numbering.name().to_owned(),
-            ..tournament_doc(t, plan, created_by)
         },
         players: Vec::new(),
         registrations,
@@ -130,35 +134,6 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         rounds,
         audit_log,
     })
-}
-
-/// The tournament's row, with its plan and its creator's login name.
-fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<String>) -> TournamentDoc {
-    TournamentDoc {
-        name: t.name,
-        event_date: t.event_date,
-        rounds_planned: t.rounds_planned,
-        deals_table3: t.deals_table3,
-        deals_table4: t.deals_table4,
-        deals_table5: t.deals_table5,
-        table5_mode: t.table5_mode,
-        tie_breaker: t.tie_breaker,
-        rules: t.rules,
-        extra_fives: t.extra_fives,
-        swiss_from_round: t.swiss_from_round,
-        seed: t.seed,
-        plan,
-        created_by,
-        created_at: t.created_at,
-        confirm_deals: t.confirm_deals,
-        ranking: t.ranking,
-        round_seconds: t.round_length.map(|l| l.seconds()),
-        format: t.format,
-        comparison: t.comparison,
-        fill_with_bots: t.fill_with_bots,
-        deal_secret: t.deal_secret,
-        room_numbering: crate::tournament::rooms::Numbering::RunOn.name().to_owned(),
-    }
 }
 
 /// The seating planned at round 1, and whether it was made under the
