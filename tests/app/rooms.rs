@@ -305,7 +305,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     // An export carries the rooms; its import holds them as they were.
     let doc = export::export(&mut db.conn(), id).unwrap();
     assert_eq!(doc.rooms.len(), 2);
-    assert_eq!(doc.tournament.room_numbering, "restart");
+    assert_eq!(doc.tournament.room_numbering.name(), "restart");
     let imported = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &doc)).unwrap();
     assert_eq!(
         room_rows(&db, imported.tournament_id),
@@ -313,7 +313,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     );
     let again = export::export(&mut db.conn(), imported.tournament_id).unwrap();
     assert_eq!(again.rooms, doc.rooms);
-    assert_eq!(again.tournament.room_numbering, "restart");
+    assert_eq!(again.tournament.room_numbering.name(), "restart");
     assert_eq!(
         again
             .seating_constraints

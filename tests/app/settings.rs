@@ -1,6 +1,6 @@
 //! A tournament's settings as one typed value, on both databases: the form
 //! and a JSON body make the same tournament, an export and its import keep
-//! every setting, an imported document holding a setting this build does
+//! every setting, an imported document naming a setting this build does
 //! not read is refused at its place, and the audit page tells a settings
 //! change whether its entry was written before the typed settings or
 //! since.
@@ -175,10 +175,10 @@ fn tournament_count(db: &TestDb) -> i64 {
         .unwrap()
 }
 
-// A round's length out of range in a document: refused at its place, the
-// value said, nothing written.
+// A setting named by a name this build does not know: refused at its
+// place, the name said, nothing written.
 both_backends!(
-    a_setting_that_does_not_read_is_refused_at_its_place,
+    an_unknown_setting_name_is_refused_at_its_place,
     |db: TestDb| async move {
         let t = TournamentBuilder::new("Open")
             .players(8)
@@ -186,19 +186,36 @@ both_backends!(
             .build(&mut db.conn());
         let doc = serde_json::to_value(export::export(&mut db.conn(), t.id).unwrap()).unwrap();
         let before = tournament_count(&db);
-        let mut spoiled = doc.clone();
-        spoiled["tournament"]["round_seconds"] = json!(0);
-        let text = spoiled.to_string();
-        match chelem::db::write(&mut db.conn(), |tx| export::import_json(tx, &text)) {
-            Err(ImportError::Refused { place, reason }) => {
-                assert_eq!(place, "tournament.round_seconds");
-                assert_eq!(reason.key, "import-round-seconds");
-                let sentence = ImportError::Refused { place, reason }.render(Lang::En);
-                assert!(sentence.starts_with("tournament.round_seconds: \"0\""), "{sentence}");
+        for (field, value, key, said) in [
+            ("room_numbering", json!("zigzag"), "import-room-numbering", "zigzag"),
+            ("room_numbering", json!(3), "import-room-numbering", "3"),
+            ("round_seconds", json!(0), "import-round-seconds", "0"),
+        ] {
+            let mut spoiled = doc.clone();
+            spoiled["tournament"][field] = value;
+            let text = spoiled.to_string();
+            match chelem::db::write(&mut db.conn(), |tx| export::import_json(tx, &text)) {
+                Err(ImportError::Refused { place, reason }) => {
+                    assert_eq!(place, format!("tournament.{field}"));
+                    assert_eq!(reason.key, key);
+                    let sentence = ImportError::Refused { place, reason }.render(Lang::En);
+                    assert!(sentence.contains(said), "{sentence}");
+                    assert!(sentence.starts_with(&format!("tournament.{field}: ")), "{sentence}");
+                }
+                other => panic!("{field}: refused, not {other:?}"),
             }
-            other => panic!("refused, not {other:?}"),
+            assert_eq!(tournament_count(&db), before, "{field}: nothing written");
         }
-        assert_eq!(tournament_count(&db), before, "nothing written");
+        // The command line says it too.
+        let mut spoiled = doc.clone();
+        spoiled["tournament"]["room_numbering"] = json!("zigzag");
+        let (ok, out, err) = common::chelem(&db.url, &["import"], &spoiled.to_string());
+        assert!(!ok && out.is_empty(), "{out}");
+        assert!(
+            err.contains("tournament.room_numbering: unknown table numbering \"zigzag\""),
+            "{err}"
+        );
+        assert_eq!(tournament_count(&db), before);
     }
 );
 

@@ -15,7 +15,6 @@ use crate::db::ops::tournaments::{check_settings, in_range, MAX_DEALS, MAX_ROUND
 use crate::db::ops::{rooms, Msg};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoomNo};
-use crate::tournament::rooms::Numbering;
 use crate::tournament::table::{deal_players, ConstraintKind, RoundStatus};
 
 use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
@@ -147,13 +146,9 @@ fn check_players(doc: &Document) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// The registered players: each at most once, from round 1 or later.
 /// The rooms as the rooms page would take them: named, sized, numbered
-/// once each, under one name each; a known numbering.
+/// once each, under one name each.
 fn check_rooms(doc: &Document) -> Result<(), ImportError> {
-    if Numbering::from_name(&doc.tournament.room_numbering).is_none() {
-        return Err(at("tournament.room_numbering")(Msg::new("room-numbering-unknown")));
-    }
     let mut numbers = HashSet::new();
     let mut names = HashSet::new();
     for (i, r) in doc.rooms.iter().enumerate() {
@@ -169,6 +164,7 @@ fn check_rooms(doc: &Document) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// The registered players: each at most once, from round 1 or later.
 fn check_registrations(doc: &Document) -> Result<HashSet<PlayerId>, ImportError> {
     let mut registered = HashSet::new();
     for r in &doc.registrations {

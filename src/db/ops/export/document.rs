@@ -60,16 +60,8 @@ pub struct TournamentDoc {
     pub deal_secret: i64,
     /// `run-on` or `restart`: how tables are numbered across rooms (absent:
     /// `run-on`).
-    #[serde(default = "run_on", skip_serializing_if = "is_run_on")]
-    pub room_numbering: String,
-}
-
-fn run_on() -> String {
-    Numbering::RunOn.name().to_owned()
-}
-
-fn is_run_on(s: &str) -> bool {
-    s == Numbering::RunOn.name()
+    #[serde(default, skip_serializing_if = "Numbering::is_run_on")]
+    pub room_numbering: Numbering,
 }
 
 /// A room.

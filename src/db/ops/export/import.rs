@@ -55,14 +55,19 @@ pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError>
 }
 
 /// Why a document that does not read was refused, when it is a setting
-/// whose value this build does not read (a round's length out of range):
-/// refused at its place, the value said.
+/// whose value this build does not read (a numbering it does not know, a
+/// round's length out of range): refused at its place, the value said.
 fn setting_refused(text: &str) -> Option<ImportError> {
     let doc: Value = serde_json::from_str(text).ok()?;
     let tournament = doc.get("tournament")?;
-    let settings: [Setting; 1] = [("round_seconds", "import-round-seconds", |v| {
-        Option::<RoundLength>::deserialize(v).is_ok()
-    })];
+    let settings: [Setting; 2] = [
+        ("room_numbering", "import-room-numbering", |v| {
+            Numbering::deserialize(v).is_ok()
+        }),
+        ("round_seconds", "import-round-seconds", |v| {
+            Option::<RoundLength>::deserialize(v).is_ok()
+        }),
+    ];
     settings.into_iter().find_map(|(field, key, reads)| {
         let given = tournament.get(field).filter(|v| !reads(v))?;
         let value = given.as_str().map_or_else(|| given.to_string(), str::to_owned);
@@ -93,9 +98,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     for r in &doc.rooms {
         room::insert(tx, t.id, r.number, &r.name, r.tables)?;
     }
-    if let Some(n) = Numbering::from_name(&td.room_numbering) {
-        room::set_numbering(tx, t.id, n)?;
-    }
+    room::set_numbering(tx, t.id, td.room_numbering)?;
     let constraints = import_constraints(tx, t.id, &doc.seating_constraints)?;
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;

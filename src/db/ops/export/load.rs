@@ -125,7 +125,7 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
             created_by,
             created_at: t.created_at,
             deal_secret: t.deal_secret,
-            room_numbering: layout.numbering.name().to_owned(),
+            room_numbering: layout.numbering,
         },
         players: Vec::new(),
         registrations,
