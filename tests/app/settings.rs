@@ -1,9 +1,9 @@
 //! A tournament's settings as one typed value, on both databases: the form
 //! and a JSON body make the same tournament, an export and its import keep
-//! every setting, an imported document naming a setting this build does
-//! not read is refused at its place, and the audit page tells a settings
-//! change whether its entry was written before the typed settings or
-//! since.
+//! every setting, an imported document naming a setting this build does not
+//! read is refused at its place, a stored value that does not read is an
+//! export error naming it, and the audit page tells a settings change
+//! whether its entry was written before the typed settings or since.
 
 use crate::common;
 
@@ -12,11 +12,11 @@ use actix_web::test;
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
-use chelem::db::models::{AuditEntry, NewAuditEntry, Tournament};
-use chelem::db::ops::export::{self, ImportError};
-use chelem::db::ops::{rooms, tournaments};
+use chelem::db::models::{AuditEntry, NewAuditEntry, RoundTable, Tournament};
+use chelem::db::ops::export::{self, ExportError, ImportError};
+use chelem::db::ops::{games, rooms, tournaments};
 use chelem::i18n::Lang;
-use chelem::tournament::ids::{RoundNo, TournamentId};
+use chelem::tournament::ids::{RoundNo, TableNo, TournamentId};
 use chelem::web::settings::TournamentForm;
 use common::builder::TournamentBuilder;
 use common::http::{api_token, call, get, login, post, USER};
@@ -216,6 +216,37 @@ both_backends!(
             "{err}"
         );
         assert_eq!(tournament_count(&db), before);
+    }
+);
+
+// A game's seat map that does not read: the export fails naming the row
+// and the value, never writes an empty map.
+both_backends!(
+    a_stored_seat_map_that_does_not_read_stops_the_export,
+    |db: TestDb| async move {
+        use chelem::db::schema::game_deals;
+        common::create_user(&db, USER, common::http::PASSWORD);
+        let t = TournamentBuilder::new("Open")
+            .players(8)
+            .seated(1)
+            .build(&mut db.conn());
+        let (table, _) = RoundTable::by_number(&mut db.conn(), t.id, RoundNo(1), TableNo(1))
+            .unwrap()
+            .unwrap();
+        chelem::db::write(&mut db.conn(), |tx| games::make_digital(tx, &table, USER)).unwrap();
+        export::export(&mut db.conn(), t.id).expect("a readable game exports");
+        let row: i32 = game_deals::table.select(game_deals::id).first(&mut *db.conn()).unwrap();
+        diesel::update(game_deals::table.find(row))
+            .set(game_deals::seat_map.eq("[0, 1, \"x\"]"))
+            .execute(&mut *db.conn())
+            .unwrap();
+        match export::export(&mut db.conn(), t.id) {
+            Err(ExportError::Stored(said)) => {
+                assert!(said.contains(&format!("game_deals row {row}")), "{said}");
+                assert!(said.contains(r#"[0, 1, \"x\"]"#), "{said}");
+            }
+            other => panic!("an error, not {other:?}"),
+        }
     }
 );
 

@@ -252,6 +252,17 @@ fn json_text(text: &str, what: &str) -> Result<Value, ExportError> {
     serde_json::from_str(text).map_err(|e| ExportError::Stored(format!("{what} is not JSON: {e}")))
 }
 
+/// A game's deal's seat map as stored (a JSON list of table seats); one
+/// that does not read is an error naming its row, never an empty map.
+fn seat_map(d: &GameDeal) -> Result<Vec<usize>, ExportError> {
+    serde_json::from_str(&d.seat_map).map_err(|e| {
+        ExportError::Stored(format!(
+            "game_deals row {} (deal {} of game {}): the stored seat_map {:?} does not read: {e}",
+            d.id, d.number, d.game_id, d.seat_map
+        ))
+    })
+}
+
 /// The game of a table, as the document holds it.
 fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportError> {
     let seats = GameSeat::of_game(conn, g.id)?
@@ -279,7 +290,7 @@ fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportErro
         deals.push(GameDealDoc {
             number: d.number,
             dealer: d.dealer,
-            seat_map: serde_json::from_str(&d.seat_map).unwrap_or_default(),
+            seat_map: seat_map(&d)?,
             seed: d.seed,
             actions,
             scores: d
