@@ -103,6 +103,12 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
         "{body}"
     );
     assert_eq!(room_rows(&db, id)[0], (1, "Salle A".to_owned(), 2));
+    // A numbering the page does not offer: refused, the numbering as it was.
+    let (status, body, _) = post(&app, &mut jar, &format!("{page}-numbering"), &[("numbering", "zigzag")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("Choisissez une numérotation des tables."), "{body}");
+    let layout = chelem::db::models::room::layout(&mut db.conn(), id).unwrap();
+    assert_eq!(layout.numbering.name(), "run-on");
     let (status, _, _) = post(
         &app,
         &mut jar,

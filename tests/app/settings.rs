@@ -17,6 +17,7 @@ use chelem::db::ops::export::{self, ExportError, ImportError};
 use chelem::db::ops::{games, rooms, tournaments};
 use chelem::i18n::Lang;
 use chelem::tournament::ids::{RoundNo, TableNo, TournamentId};
+use chelem::tournament::rooms::Numbering;
 use chelem::web::settings::TournamentForm;
 use common::builder::TournamentBuilder;
 use common::http::{api_token, call, get, login, post, USER};
@@ -99,7 +100,7 @@ both_backends!(an_export_and_its_import_keep_every_setting, |db: TestDb| async m
         // The numbering counts where there are rooms.
         rooms::add(tx, t.id, "Salle A", "2", USER)?;
         rooms::add(tx, t.id, "Mezzanine", "3", USER)?;
-        rooms::set_numbering(tx, t.id, "restart", USER)?;
+        rooms::set_numbering(tx, t.id, Numbering::Restart, USER)?;
         Ok::<_, chelem::db::ops::OpError>(t.id)
     })
     .unwrap();
