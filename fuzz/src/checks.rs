@@ -5,10 +5,11 @@
 //! which replays every file of fuzz/corpus through them
 //! (tests/core/fuzz_corpus.rs).
 
-use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields, PlayerForm};
+use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields};
 use chelem::tarot::{score_json, score_value, Card, ScoringRules};
 use chelem::tournament::deal::TableDeal;
 use chelem::web::deal::form::DealForm;
+use chelem::web::player_form::PlayerForm;
 use chelem::web::settings::TournamentForm;
 use serde_json::Value;
 
@@ -141,7 +142,7 @@ pub fn forms(data: &[u8]) {
         }
     }
     if let Ok(form) = serde_urlencoded::from_bytes::<PlayerForm>(data) {
-        if let Ok(p) = PlayerFields::from_form(&form) {
+        if let Ok(p) = form.fields() {
             let licence = p.licence.as_ref().map_or("", |l| l.as_str());
             let again = PlayerFields::new(p.name.as_str(), &p.club, licence).expect("checked fields check again");
             assert_eq!(again, p);

@@ -34,3 +34,5 @@ field-table_number = the table number
 field-version = the deal's version
 import-token-twice = this link is also that of another table or seat of the document
 import-audit-action = the action “{ $action }” is unknown to this version of Chelem
+import-room-numbering = unknown table numbering "{ $value }": expected run-on or restart
+import-round-seconds = "{ $value }" is not a round's length in seconds (1 to 86400)

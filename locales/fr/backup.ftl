@@ -34,3 +34,5 @@ field-table_number = le numéro de table
 field-version = la version de la donne
 import-token-twice = ce lien est aussi celui d'une autre table ou place du document
 import-audit-action = l'action « { $action } » est inconnue de cette version de Chelem
+import-room-numbering = numérotation des tables inconnue « { $value } » : run-on ou restart attendu
+import-round-seconds = « { $value } » n'est pas une durée de partie en secondes (1 à 86400)

@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 use crate::tarot::{score_json, ScoringRules};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
-use crate::web::settings::TournamentForm;
+use crate::web::settings;
 
 use super::deal::writer::DealRequest;
 use super::{AppError, AppState, Organizer};
@@ -71,7 +71,7 @@ async fn create_tournament(
     org: Organizer,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let new = TournamentForm::from_json(&json_body(&body)?)?.parse(Some(org.0.id))?;
+    let new = settings::from_json(&json_body(&body)?)?.new_tournament(Some(org.0.id));
     let t = state.write(move |tx| Ok(tournaments::create(tx, &new)?)).await?;
     Ok(HttpResponse::Created().json(json!({ "id": t.id })))
 }

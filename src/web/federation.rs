@@ -187,7 +187,7 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId, public: bool) -> Result<
             ranking: t.ranking.name(),
             tie_breaker: t.tie_breaker.name(),
             players: lines.len(),
-            name: t.name,
+            name: t.settings.name,
         },
         players: lines,
     })

@@ -28,6 +28,7 @@ pub mod message;
 pub mod organizer;
 pub mod pages;
 pub mod play;
+pub mod player_form;
 pub mod public;
 pub mod render;
 pub mod results;

@@ -205,6 +205,12 @@ fn cases(doc: &Value) -> Vec<(&'static str, Value, &'static str, &'static str)> 
             "form-out-of-range",
         ),
         (
+            "a table numbering this build does not know",
+            spoil(&|d| d["tournament"]["room_numbering"] = json!("zigzag")),
+            "tournament.room_numbering",
+            "import-room-numbering",
+        ),
+        (
             "a round 3 for round 2",
             spoil(&|d| d["rounds"][1]["number"] = json!(3)),
             "round 3",

@@ -44,6 +44,7 @@ mod print_exports;
 mod query_count;
 mod rooms;
 mod round_edits;
+mod settings;
 mod stats_pages;
 mod storage_edges;
 mod table_entry;

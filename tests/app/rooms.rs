@@ -103,6 +103,12 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
         "{body}"
     );
     assert_eq!(room_rows(&db, id)[0], (1, "Salle A".to_owned(), 2));
+    // A numbering the page does not offer: refused, the numbering as it was.
+    let (status, body, _) = post(&app, &mut jar, &format!("{page}-numbering"), &[("numbering", "zigzag")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("Choisissez une numérotation des tables."), "{body}");
+    let layout = chelem::db::models::room::layout(&mut db.conn(), id).unwrap();
+    assert_eq!(layout.numbering.name(), "run-on");
     let (status, _, _) = post(
         &app,
         &mut jar,
@@ -305,7 +311,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     // An export carries the rooms; its import holds them as they were.
     let doc = export::export(&mut db.conn(), id).unwrap();
     assert_eq!(doc.rooms.len(), 2);
-    assert_eq!(doc.tournament.room_numbering, "restart");
+    assert_eq!(doc.tournament.room_numbering.name(), "restart");
     let imported = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &doc)).unwrap();
     assert_eq!(
         room_rows(&db, imported.tournament_id),
@@ -313,7 +319,7 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
     );
     let again = export::export(&mut db.conn(), imported.tournament_id).unwrap();
     assert_eq!(again.rooms, doc.rooms);
-    assert_eq!(again.tournament.room_numbering, "restart");
+    assert_eq!(again.tournament.room_numbering.name(), "restart");
     assert_eq!(
         again
             .seating_constraints

@@ -1,27 +1,12 @@
-//! What the organizer types about players, parsed once at the edge: a form,
-//! a JSON body or a CSV line becomes checked [`PlayerFields`], or a refusal
-//! [`Msg`] (a message key the pages translate). Pure: no database here.
+//! What the organizer types about players, parsed once at the edge: a
+//! form's fields (`web::player_form`), a JSON body or a CSV line becomes
+//! checked [`PlayerFields`], or a refusal [`Msg`] (a message key the pages
+//! translate). Pure: no database here.
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-
 use super::text_input::{check_chars, clean_name};
 use super::Msg;
-
-/// A player as typed in a form (strings, shown back as typed when refused).
-#[derive(Debug, Clone, Default, Deserialize, Serialize)]
-#[serde(default)]
-pub struct PlayerForm {
-    /// Full name.
-    pub name: String,
-    /// Club.
-    pub club: String,
-    /// FFT licence number (optional).
-    pub licence: String,
-    /// Present now (checked in).
-    pub checked_in: Option<String>,
-}
 
 /// Longest name or club, in characters.
 pub const MAX_CHARS: usize = 120;
@@ -128,11 +113,6 @@ impl PlayerFields {
             club: parse_club(club)?,
             licence: Licence::parse(licence)?,
         })
-    }
-
-    /// Checks a form as typed.
-    pub fn from_form(form: &PlayerForm) -> Result<PlayerFields, Msg> {
-        PlayerFields::new(&form.name, &form.club, &form.licence)
     }
 }
 

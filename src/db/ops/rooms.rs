@@ -90,9 +90,7 @@ pub fn remove(tx: &mut Tx<'_>, id: TournamentId, number: RoomNo, actor: &str) ->
 }
 
 /// Sets how tables are numbered across the rooms.
-pub fn set_numbering(tx: &mut Tx<'_>, id: TournamentId, numbering: &str, actor: &str) -> OpResult<()> {
-    let n =
-        Numbering::from_name(numbering.trim()).ok_or_else(|| OpError::Invalid(Msg::new("room-numbering-unknown")))?;
+pub fn set_numbering(tx: &mut Tx<'_>, id: TournamentId, n: Numbering, actor: &str) -> OpResult<()> {
     tournaments::get(tx, id)?;
     room::set_numbering(tx, id, n)?;
     audit(tx, id, NewAuditEntry::numbering_changed(id, actor, n))

@@ -1,10 +1,9 @@
 //! Creating tournaments and changing their settings, from checked values
-//! (`web::settings` reads the forms and JSON bodies into them).
-
-use serde::Serialize;
+//! (`web::settings` reads the forms and JSON bodies into them), and the
+//! bounds every way in checks them against (the form, an imported document).
 
 pub use crate::db::models::NewTournament;
-use crate::db::models::Tournament;
+use crate::db::models::{Tournament, TournamentSettings};
 use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{RoundNo, TournamentId};
 pub use crate::tournament::table::Table5Mode;
@@ -43,6 +42,98 @@ pub fn in_range(n: i64, field: &'static str, min: i64, max: i64) -> Result<i64, 
     Ok(n)
 }
 
+/// A number setting's bounds, and the name the form (and its refusals)
+/// gives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// The form's field.
+    pub field: &'static str,
+    /// Least value.
+    pub min: i64,
+    /// Greatest value.
+    pub max: i64,
+}
+
+impl Bounds {
+    /// `n`, or the refusal of a number outside the bounds.
+    pub fn check(self, n: i64) -> Result<i64, Msg> {
+        in_range(n, self.field, self.min, self.max)
+    }
+}
+
+/// Rounds planned.
+pub const ROUNDS: Bounds = Bounds {
+    field: "rounds",
+    min: 1,
+    max: MAX_ROUNDS,
+};
+/// Deals at a table of 3.
+pub const DEALS_TABLE3: Bounds = Bounds {
+    field: "deals_table3",
+    min: 1,
+    max: MAX_DEALS,
+};
+/// Deals at a table of 4.
+pub const DEALS_TABLE4: Bounds = Bounds {
+    field: "deals_table4",
+    min: 1,
+    max: MAX_DEALS,
+};
+/// A duplicate round's deals (its tables of 4's), as the duplicate form names them.
+pub const DEALS_PER_ROUND: Bounds = Bounds {
+    field: "deals_per_round",
+    min: 1,
+    max: MAX_DEALS,
+};
+/// Deals at a table of 5.
+pub const DEALS_TABLE5: Bounds = Bounds {
+    field: "deals_table5",
+    min: 1,
+    max: MAX_DEALS,
+};
+/// Extra tables of 5.
+pub const EXTRA_FIVES: Bounds = Bounds {
+    field: "extra_fives",
+    min: 0,
+    max: 100,
+};
+/// The first round seated by standings.
+pub const SWISS_FROM_ROUND: Bounds = Bounds {
+    field: "swiss_from_round",
+    min: 2,
+    max: MAX_ROUNDS,
+};
+/// The seating seed.
+pub const SEED: Bounds = Bounds {
+    field: "seed",
+    min: 0,
+    max: i32::MAX as i64,
+};
+
+/// Checks settings read elsewhere than from the form (an imported
+/// document) as the form does: the name, the date, every number within
+/// its bounds. The first refusal.
+pub fn check_settings(s: &TournamentSettings) -> Result<(), Msg> {
+    tournament_name(&s.name)?;
+    chrono::NaiveDate::parse_from_str(&s.event_date, "%Y-%m-%d")
+        .map_err(|_| Msg::new("tournament-bad-date").arg("value", &s.event_date))?;
+    let numbers = [
+        (s.rounds_planned.into(), ROUNDS),
+        (s.deals_table3.into(), DEALS_TABLE3),
+        (s.deals_table4.into(), DEALS_TABLE4),
+        (s.deals_table5.into(), DEALS_TABLE5),
+        (s.extra_fives.into(), EXTRA_FIVES),
+        (s.seed, SEED),
+    ];
+    for (n, bounds) in numbers {
+        bounds.check(n)?;
+    }
+    if let Some(r) = s.swiss_from_round {
+        SWISS_FROM_ROUND.check(r.get().into())?;
+    }
+    Ok(())
+}
+
 /// Creates a tournament.
 pub fn create(tx: &mut Tx<'_>, new: &NewTournament) -> OpResult<Tournament> {
     Ok(Tournament::create(tx, new)?)
@@ -56,19 +147,16 @@ pub fn get(conn: &mut AnyConnection, id: TournamentId) -> OpResult<Tournament> {
 /// Changes a tournament's settings. Once round 1 is seated, the way tables of
 /// 5 play, the scoring variants and the seating seed are fixed (the entered
 /// deals were scored with them), and the number of rounds cannot drop below
-/// the rounds already seated. The change is kept in the audit log.
-/// `new.seed` `None` keeps the current seed.
-pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str) -> OpResult<Tournament> {
+/// the rounds already seated. The change is kept in the audit log: the
+/// settings before and after, as their JSON.
+pub fn update(tx: &mut Tx<'_>, id: TournamentId, change: &NewSettings, actor: &str) -> OpResult<Tournament> {
     use crate::db::models::{AuditEntry, NewAuditEntry};
     use crate::db::schema::tournaments::dsl as t;
     use diesel::prelude::*;
     let old = get(tx, id)?;
-    let new = new.with_seed(old.seed);
+    let new = change.over(&old.settings);
     let seated = crate::db::models::Round::last_number(tx, id)?;
-    if seated > RoundNo::NONE
-        && (new.table5_mode != old.table5_mode
-            || new.rules_json != NewTournament::rules_json(&old.rules)
-            || new.seed != old.seed)
+    if seated > RoundNo::NONE && (new.table5_mode != old.table5_mode || new.rules != old.rules || new.seed != old.seed)
     {
         return Err(OpError::Conflict(Msg::new("tournament-settings-fixed")));
     }
@@ -78,32 +166,16 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
         ));
     }
     diesel::update(t::tournaments.find(id))
-        .set((
-            t::name.eq(&new.name),
-            t::event_date.eq(&new.event_date),
-            t::rounds_planned.eq(new.rounds_planned),
-            t::deals_table3.eq(new.deals_table3),
-            t::deals_table4.eq(new.deals_table4),
-            t::deals_table5.eq(new.deals_table5),
-            t::table5_mode.eq(new.table5_mode),
-            t::tie_breaker.eq(new.tie_breaker),
-            t::rules_json.eq(&new.rules_json),
-            t::extra_fives.eq(new.extra_fives),
-            t::swiss_from_round.eq(new.swiss_from_round),
-            t::seed.eq(new.seed),
-            t::confirm_deals.eq(new.confirm_deals),
-            t::ranking.eq(new.ranking),
-            t::round_seconds.eq(new.round_length),
-        ))
+        .set(new.clone())
         .execute(tx.conn())?;
     if old.confirm_deals && !new.confirm_deals {
         // No confirmation asked any more: the deals waiting for one count.
         crate::db::models::Deal::confirm_all(tx, id)?;
     }
-    let before = settings_record(&old);
     let updated = get(tx, id)?;
-    let after = settings_record(&updated);
-    if before != after {
+    if updated.settings != old.settings {
+        let json = |s: &TournamentSettings| serde_json::to_string(s).expect("settings serialize");
+        let (before, after) = (json(&old.settings), json(&updated.settings));
         AuditEntry::write(
             tx,
             &NewAuditEntry::settings_changed(id, actor, &updated.name, before, after),
@@ -115,73 +187,31 @@ pub fn update(tx: &mut Tx<'_>, id: TournamentId, new: &NewSettings, actor: &str)
     Ok(updated)
 }
 
-/// A tournament's settings as checked values, for a change: as
-/// [`NewTournament`] with the seed left as it is when none is given.
-#[derive(Debug, Clone)]
+/// A change of a tournament's settings, checked.
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewSettings {
-    /// The settings (their `seed` is replaced by [`NewSettings::seed`]).
-    pub settings: NewTournament,
-    /// The new seating seed; `None` keeps the current one.
-    pub seed: Option<i64>,
+    /// The settings asked for.
+    pub settings: TournamentSettings,
+    /// No seed was given: the current one stays (`settings.seed` is not
+    /// read).
+    pub keep_seed: bool,
 }
 
 impl NewSettings {
-    fn with_seed(&self, current: i64) -> NewTournament {
-        NewTournament {
-            seed: self.seed.unwrap_or(current),
+    /// The settings to store over `current`: the current seed when none was
+    /// given, and what is chosen once, at creation (the format, the
+    /// comparison, bots filling the seats), as it is.
+    fn over(&self, current: &TournamentSettings) -> TournamentSettings {
+        TournamentSettings {
+            seed: if self.keep_seed {
+                current.seed
+            } else {
+                self.settings.seed
+            },
+            format: current.format,
+            comparison: current.comparison,
+            fill_with_bots: current.fill_with_bots,
             ..self.settings.clone()
         }
     }
-}
-
-/// A tournament's settings as the audit log keeps them (before and after a
-/// change): every setting by its name, numbers as text, a switch `"on"` or
-/// null.
-#[derive(Serialize)]
-struct SettingsRecord<'a> {
-    name: &'a str,
-    date: &'a str,
-    rounds: String,
-    deals_table4: String,
-    deals_table5: String,
-    deals_table3: String,
-    table5_mode: &'static str,
-    tie_breaker: &'static str,
-    ranking: &'static str,
-    round_minutes: String,
-    extra_fives: String,
-    swiss_from_round: String,
-    seed: String,
-    garde_contre_x8: Option<&'static str>,
-    handfuls_20_40_60: Option<&'static str>,
-    no_petite: Option<&'static str>,
-    misere: Option<&'static str>,
-    round_to_10: Option<&'static str>,
-    confirm_deals: Option<&'static str>,
-}
-
-fn settings_record(t: &Tournament) -> String {
-    let flag = |on: bool| on.then_some("on");
-    let record = SettingsRecord {
-        name: &t.name,
-        date: &t.event_date,
-        rounds: t.rounds_planned.to_string(),
-        deals_table4: t.deals_table4.to_string(),
-        deals_table5: t.deals_table5.to_string(),
-        deals_table3: t.deals_table3.to_string(),
-        table5_mode: t.table5_mode.name(),
-        tie_breaker: t.tie_breaker.name(),
-        ranking: t.ranking.name(),
-        round_minutes: t.round_length.map(|l| l.to_string()).unwrap_or_default(),
-        extra_fives: t.extra_fives.to_string(),
-        swiss_from_round: t.swiss_from_round.map(|r| r.to_string()).unwrap_or_default(),
-        seed: t.seed.to_string(),
-        garde_contre_x8: flag(t.rules.garde_contre_x8),
-        handfuls_20_40_60: flag(t.rules.handfuls_20_40_60),
-        no_petite: flag(t.rules.no_petite),
-        misere: flag(t.rules.misere),
-        round_to_10: flag(t.rules.round_to_10),
-        confirm_deals: flag(t.confirm_deals),
-    };
-    serde_json::to_string(&record).expect("text serializes")
 }

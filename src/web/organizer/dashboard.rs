@@ -4,7 +4,6 @@ use actix_web::http::StatusCode;
 use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::{room, Deal, Player, Registration, Round, RoundTable, SeatingConstraint, Tournament};
-use crate::db::ops::players::PlayerForm;
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
@@ -12,6 +11,7 @@ use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::rooms::Layout;
 use crate::tournament::table::{Constraint, Table5Mode};
 use crate::web::filters;
+use crate::web::player_form::PlayerForm;
 use crate::web::public::find::folded;
 
 use super::super::{render, AppError, AppState, Ctx, OrgPage};

@@ -5,9 +5,10 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::Player;
-use crate::db::ops::players::{self, PlayerFields, PlayerForm};
+use crate::db::ops::players;
 use crate::tournament::ids::PlayerId;
 use crate::web::filters;
+use crate::web::player_form::PlayerForm;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
@@ -90,7 +91,7 @@ async fn update(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
-    let fields = match PlayerFields::from_form(&form) {
+    let fields = match form.fields() {
         Ok(f) => f,
         Err(m) => {
             let error = Some(Refused::invalid(ctx.lang, &m).message);

@@ -9,11 +9,12 @@ use serde::Deserialize;
 
 use crate::db::models::{Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::player_input::decode_file;
-use crate::db::ops::players::{self, ImportReport, PlayerFields, PlayerForm};
+use crate::db::ops::players::{self, ImportReport};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::web::filters;
+use crate::web::player_form::PlayerForm;
 
 use super::super::csrf::{check_token, CsrfForm};
 use super::super::form::{attempt, see_other, Refused};
@@ -36,8 +37,8 @@ async fn add(
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let form = form.0;
-    let present = form.checked_in.as_deref().is_some_and(|v| !v.is_empty());
-    let fields = match PlayerFields::from_form(&form) {
+    let present = form.present();
+    let fields = match form.fields() {
         Ok(f) => f,
         Err(m) => {
             let error = Some(Refused::invalid(ctx.lang, &m).message);

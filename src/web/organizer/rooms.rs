@@ -7,7 +7,7 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::{room, Round, RoundTable, SeatingConstraint, Tournament};
-use crate::db::ops::{rooms, tournaments};
+use crate::db::ops::{invalid, rooms, tournaments};
 use crate::i18n::Lang;
 use crate::tournament::ids::{RoomNo, RoundNo, TableNo, TournamentId};
 use crate::tournament::rooms::{Layout, Numbering};
@@ -267,9 +267,11 @@ async fn numbering(
     form: CsrfForm<NumberingForm>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let n = form.0.numbering;
+    // Read here: the storage layer takes the numbering, not its name.
+    let n = Numbering::from_name(form.0.numbering.trim());
     room_action(page, id, Typed::Nothing, move |tx, actor| {
-        rooms::set_numbering(tx, id, &n, actor)
+        let n = n.ok_or_else(|| invalid("room-numbering-unknown"))?;
+        rooms::set_numbering(tx, id, n, actor)
     })
     .await
 }

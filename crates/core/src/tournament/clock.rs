@@ -3,13 +3,16 @@
 //! passes the times in.
 
 use chrono::{Duration, NaiveDateTime};
+use serde::{Deserialize, Serialize};
 
 /// The longest round: a whole day, in minutes.
 pub const MAX_MINUTES: f64 = 24.0 * 60.0;
 
 /// How long a round lasts, to the second (at least 1 s, at most
-/// [`MAX_MINUTES`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// [`MAX_MINUTES`]). In JSON, its whole seconds; a number out of range
+/// does not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "i32", into = "i32")]
 pub struct RoundLength(i32);
 
 /// Why a number of minutes is not a round's length.
@@ -17,6 +20,26 @@ pub struct RoundLength(i32);
 pub enum LengthError {
     /// Not a number, zero, negative, under a second or over a day.
     OutOfRange,
+}
+
+impl std::fmt::Display for LengthError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("not a round length (1 s to a day)")
+    }
+}
+
+impl TryFrom<i32> for RoundLength {
+    type Error = LengthError;
+
+    fn try_from(seconds: i32) -> Result<RoundLength, LengthError> {
+        RoundLength::from_seconds(seconds)
+    }
+}
+
+impl From<RoundLength> for i32 {
+    fn from(length: RoundLength) -> i32 {
+        length.0
+    }
 }
 
 impl RoundLength {
@@ -224,5 +247,16 @@ mod tests {
         assert!(may_deal(None, t(1000)));
         assert!(may_deal(Some(t(100)), t(100)));
         assert!(!may_deal(Some(t(100)), t(101)));
+    }
+
+    #[test]
+    fn a_length_is_its_seconds_in_json() {
+        let l = RoundLength::from_seconds(90).unwrap();
+        assert_eq!(serde_json::to_string(&l).unwrap(), "90");
+        assert_eq!(serde_json::from_str::<RoundLength>("90").unwrap(), l);
+        for bad in ["0", "-3", "86401"] {
+            let e = serde_json::from_str::<RoundLength>(bad).unwrap_err();
+            assert!(e.to_string().contains("not a round length"), "{bad}: {e}");
+        }
     }
 }

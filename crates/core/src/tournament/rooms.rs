@@ -12,10 +12,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
+use serde::{Deserialize, Serialize};
+
 use super::ids::{PlayerId, RoomNo, TableNo};
 
-/// How the tables are numbered across rooms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How the tables are numbered across rooms (in JSON by its stored name,
+/// `run-on` or `restart`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Numbering {
     /// One sequence over the whole hall: room 2 starts where room 1 ended.
     #[default]
@@ -40,6 +44,11 @@ impl Numbering {
             Numbering::RunOn => "run-on",
             Numbering::Restart => "restart",
         }
+    }
+
+    /// Whether it is the default (left out of export documents).
+    pub fn is_run_on(&self) -> bool {
+        *self == Numbering::RunOn
     }
 }
 

@@ -11,11 +11,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use crate::db::ops::adjust::AWARD_LIMIT;
 use crate::db::ops::deals::{deal_refusal, may_confirm};
 use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
-use crate::db::ops::tournaments::{in_range, tournament_name, MAX_DEALS, MAX_ROUNDS};
+use crate::db::ops::tournaments::{check_settings, in_range, MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{rooms, Msg};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, RoomNo};
-use crate::tournament::rooms::Numbering;
 use crate::tournament::table::{deal_players, ConstraintKind, RoundStatus};
 
 use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
@@ -43,7 +42,7 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
     // Who may sit at a table: the registered players, and the bots filling
     // a duplicate round's seats when the tournament says so.
     let mut may_sit = registered.clone();
-    if doc.tournament.fill_with_bots {
+    if doc.tournament.settings.fill_with_bots {
         may_sit.extend(doc.players.iter().filter(|p| p.bot.is_some()).map(|p| p.reference));
     }
     check_rooms(doc)?;
@@ -60,7 +59,7 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
             in_range(i64::from(n.get()), "table_number", 1, i64::from(i32::MAX)).map_err(at(place))?;
         }
     }
-    let planned = doc.tournament.rounds_planned;
+    let planned = doc.tournament.settings.rounds_planned;
     for (i, round) in doc.rounds.iter().enumerate() {
         let expected = i as i32 + 1;
         let place = format!("round {}", round.number);
@@ -122,23 +121,7 @@ fn check_refs(doc: &Document) -> Result<(), ImportError> {
 /// The settings, as the settings form checks them.
 fn check_tournament(td: &TournamentDoc) -> Result<(), ImportError> {
     let here = || at("tournament");
-    tournament_name(&td.name).map_err(here())?;
-    chrono::NaiveDate::parse_from_str(&td.event_date, "%Y-%m-%d")
-        .map_err(|_| here()(Msg::new("tournament-bad-date").arg("value", &td.event_date)))?;
-    let ranges: [(i64, &'static str, i64, i64); 6] = [
-        (td.rounds_planned.into(), "rounds", 1, MAX_ROUNDS),
-        (td.deals_table3.into(), "deals_table3", 1, MAX_DEALS),
-        (td.deals_table4.into(), "deals_table4", 1, MAX_DEALS),
-        (td.deals_table5.into(), "deals_table5", 1, MAX_DEALS),
-        (td.extra_fives.into(), "extra_fives", 0, 100),
-        (td.seed, "seed", 0, i64::from(i32::MAX)),
-    ];
-    for (n, field, min, max) in ranges {
-        in_range(n, field, min, max).map_err(here())?;
-    }
-    if let Some(r) = td.swiss_from_round {
-        in_range(r.get().into(), "swiss_from_round", 2, MAX_ROUNDS).map_err(here())?;
-    }
+    check_settings(&td.settings).map_err(here())?;
     if let Some(login) = &td.created_by {
         check_text("created_by", login, MAX_TEXT).map_err(here())?;
     }
@@ -163,13 +146,9 @@ fn check_players(doc: &Document) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// The registered players: each at most once, from round 1 or later.
 /// The rooms as the rooms page would take them: named, sized, numbered
-/// once each, under one name each; a known numbering.
+/// once each, under one name each.
 fn check_rooms(doc: &Document) -> Result<(), ImportError> {
-    if Numbering::from_name(&doc.tournament.room_numbering).is_none() {
-        return Err(at("tournament.room_numbering")(Msg::new("room-numbering-unknown")));
-    }
     let mut numbers = HashSet::new();
     let mut names = HashSet::new();
     for (i, r) in doc.rooms.iter().enumerate() {
@@ -185,6 +164,7 @@ fn check_rooms(doc: &Document) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// The registered players: each at most once, from round 1 or later.
 fn check_registrations(doc: &Document) -> Result<HashSet<PlayerId>, ImportError> {
     let mut registered = HashSet::new();
     for r in &doc.registrations {
@@ -296,7 +276,7 @@ fn check_deal(td: &TournamentDoc, table: &TableDoc, deal: &DealDoc) -> Result<()
     }
     let record = TableDeal::from_json(&deal.record).map_err(|e| deal_refusal(&e))?;
     let scored = record
-        .score_at(&table.seats, deal.number, td.table5_mode, &td.rules)
+        .score_at(&table.seats, deal.number, td.settings.table5_mode, &td.settings.rules)
         .map_err(|e| deal_refusal(&e))?;
     let stored: BTreeSet<(PlayerId, i32)> = deal.scores.iter().map(|s| (s.player, s.score)).collect();
     let computed: BTreeSet<(PlayerId, i32)> = scored.scores.iter().copied().collect();
@@ -323,7 +303,7 @@ fn check_deal(td: &TournamentDoc, table: &TableDoc, deal: &DealDoc) -> Result<()
     in_range(deal.version.into(), "version", 1, i64::from(i32::MAX))?;
     check_text("entered_by", &deal.entered_by, MAX_TEXT)?;
     if let Some(p) = deal.confirmed_by {
-        let (playing, _) = deal_players(&table.seats, deal.number, td.table5_mode);
+        let (playing, _) = deal_players(&table.seats, deal.number, td.settings.table5_mode);
         if !deal.confirmed || !may_confirm(&scored.deal, &playing, p) {
             return Err(Msg::new("import-confirmed-by").arg("player", p));
         }

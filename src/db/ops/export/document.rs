@@ -6,12 +6,10 @@ use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::tarot::ScoringRules;
-use crate::tournament::duplicate::{Comparison, Format};
+use crate::db::models::TournamentSettings;
 use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, TableNo};
 use crate::tournament::rooms::Numbering;
-use crate::tournament::standings::{Ranking, TieBreaker};
-use crate::tournament::table::{ConstraintKind, RoundStatus, Table5Mode};
+use crate::tournament::table::{ConstraintKind, RoundStatus};
 
 /// The `format` of the document.
 pub const FORMAT: &str = "chelem-tournament";
@@ -43,73 +41,27 @@ pub struct Document {
     pub audit_log: Vec<AuditDoc>,
 }
 
-/// The tournament's row.
+/// The tournament's row: its settings (under their own names, see
+/// [`TournamentSettings`]), then what the server keeps beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TournamentDoc {
-    /// Name.
-    pub name: String,
-    /// Date of play.
-    pub event_date: String,
-    /// Rounds to play.
-    pub rounds_planned: i32,
-    /// Deals at a table of 3.
-    pub deals_table3: i32,
-    /// Deals at a table of 4.
-    pub deals_table4: i32,
-    /// Deals at a table of 5.
-    pub deals_table5: i32,
-    /// `dealer_out` or `called_king`.
-    pub table5_mode: Table5Mode,
-    /// `none`, `best_round` or `taker_wins`.
-    pub tie_breaker: TieBreaker,
-    /// The scoring switches.
-    pub rules: ScoringRules,
-    /// Extra tables of 5.
-    pub extra_fives: i32,
-    /// Swiss seating from this round.
-    pub swiss_from_round: Option<RoundNo>,
-    /// Seating seed.
-    pub seed: i64,
+    /// Its settings, their fields at this level.
+    #[serde(flatten)]
+    pub settings: TournamentSettings,
     /// The seating planned at round 1.
     pub plan: Option<PlanDoc>,
     /// Login name of the organizer who made it.
     pub created_by: Option<String>,
     /// When.
     pub created_at: NaiveDateTime,
-    /// Deals entered at a table wait for a defender's confirmation.
-    pub confirm_deals: bool,
-    /// `total` or `per_deal` (absent from documents made before it: `total`).
-    #[serde(default)]
-    pub ranking: Ranking,
-    /// Each round's length in seconds (absent from documents made before
-    /// timed rounds, and for untimed rounds: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub round_seconds: Option<i32>,
-    /// `libres` or `duplicate` (absent: `libres`).
-    #[serde(default, skip_serializing_if = "Format::is_libres")]
-    pub format: Format,
-    /// `matchpoints` or `datum` (absent: `matchpoints`).
-    #[serde(default, skip_serializing_if = "Comparison::is_matchpoints")]
-    pub comparison: Comparison,
-    /// Bots fill a duplicate round's empty seats (absent: no).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub fill_with_bots: bool,
     /// The secret a duplicate's deals are dealt from (absent: none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub deal_secret: i64,
     /// `run-on` or `restart`: how tables are numbered across rooms (absent:
     /// `run-on`).
-    #[serde(default = "run_on", skip_serializing_if = "is_run_on")]
-    pub room_numbering: String,
-}
-
-fn run_on() -> String {
-    Numbering::RunOn.name().to_owned()
-}
-
-fn is_run_on(s: &str) -> bool {
-    s == Numbering::RunOn.name()
+    #[serde(default, skip_serializing_if = "Numbering::is_run_on")]
+    pub room_numbering: Numbering,
 }
 
 /// A room.

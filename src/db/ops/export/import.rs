@@ -4,13 +4,16 @@
 //! games, the audit log).
 
 use diesel::prelude::*;
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::db::models::{
     room, AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
-    NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Tournament, User,
+    NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Tournament, TournamentSettings, User,
 };
 use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::events::publish_standings;
+use crate::db::ops::Msg;
 use crate::db::schema::{registrations, rounds};
 use crate::db::Tx;
 use crate::secrets::new_token;
@@ -46,9 +49,38 @@ pub struct Imported {
 
 /// Reads a document (its JSON text) into the database, in one transaction.
 pub fn import_json(tx: &mut Tx<'_>, text: &str) -> Result<Imported, ImportError> {
-    let doc: Document = serde_json::from_str(text)?;
+    let doc: Document =
+        serde_json::from_str(text).map_err(|e| setting_refused(text).unwrap_or(ImportError::Json(e)))?;
     import(tx, &doc)
 }
+
+/// Why a document that does not read was refused, when it is a setting
+/// whose value this build does not read (a numbering it does not know, a
+/// round's length out of range): refused at its place, the value said.
+fn setting_refused(text: &str) -> Option<ImportError> {
+    let doc: Value = serde_json::from_str(text).ok()?;
+    let tournament = doc.get("tournament")?;
+    let settings: [Setting; 2] = [
+        ("room_numbering", "import-room-numbering", |v| {
+            Numbering::deserialize(v).is_ok()
+        }),
+        ("round_seconds", "import-round-seconds", |v| {
+            Option::<RoundLength>::deserialize(v).is_ok()
+        }),
+    ];
+    settings.into_iter().find_map(|(field, key, reads)| {
+        let given = tournament.get(field).filter(|v| !reads(v))?;
+        let value = given.as_str().map_or_else(|| given.to_string(), str::to_owned);
+        Some(ImportError::Refused {
+            place: format!("tournament.{field}"),
+            reason: Msg::new(key).arg("value", value),
+        })
+    })
+}
+
+/// A setting of the document's tournament whose value may not read: its
+/// field, the refusal's message key, whether a value reads.
+type Setting = (&'static str, &'static str, fn(&Value) -> bool);
 
 /// Writes a document into the database, in one transaction: a new
 /// tournament. Players holding a licence already in the directory are those
@@ -66,9 +98,7 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     for r in &doc.rooms {
         room::insert(tx, t.id, r.number, &r.name, r.tables)?;
     }
-    if let Some(n) = Numbering::from_name(&td.room_numbering) {
-        room::set_numbering(tx, t.id, n)?;
-    }
+    room::set_numbering(tx, t.id, td.room_numbering)?;
     let constraints = import_constraints(tx, t.id, &doc.seating_constraints)?;
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
@@ -106,37 +136,16 @@ fn import_tournament(tx: &mut Tx<'_>, td: &TournamentDoc) -> Result<(Tournament,
         Some(name) => User::find_by_username(tx, name)?.map(|u| u.id),
         None => None,
     };
-    let round_length = td
-        .round_seconds
-        .map(RoundLength::from_seconds)
-        .transpose()
-        .map_err(|_| invalid("tournament.round_seconds", "not a round length (1 s to a day)"))?;
-    let t = Tournament::create(
-        tx,
-        &NewTournament {
-            name: td.name.trim().to_owned(),
-            event_date: td.event_date.clone(),
-            rounds_planned: td.rounds_planned,
-            deals_table3: td.deals_table3,
-            deals_table4: td.deals_table4,
-            deals_table5: td.deals_table5,
-            table5_mode: td.table5_mode,
-            tie_breaker: td.tie_breaker,
-            rules_json: NewTournament::rules_json(&td.rules),
-            extra_fives: td.extra_fives,
-            swiss_from_round: td.swiss_from_round,
-            seed: td.seed,
-            created_by,
-            created_at: td.created_at,
-            confirm_deals: td.confirm_deals,
-            ranking: td.ranking,
-            round_length,
-            format: td.format,
-            comparison: td.comparison,
-            fill_with_bots: td.fill_with_bots,
-            deal_secret: td.deal_secret,
+    let new = NewTournament {
+        settings: TournamentSettings {
+            name: td.settings.name.trim().to_owned(),
+            ..td.settings.clone()
         },
-    )?;
+        created_by,
+        created_at: td.created_at,
+        deal_secret: td.deal_secret,
+    };
+    let t = Tournament::create(tx, &new)?;
     Ok((t, created_by.is_some()))
 }
 
@@ -191,7 +200,7 @@ fn import_plan(tx: &mut Tx<'_>, t: TournamentId, td: &TournamentDoc, constraints
         let mut players = plan.players.clone();
         players.sort_unstable();
         let constraints = if plan.constraints_current {
-            plan_fingerprint(constraints, &players, td.extra_fives)
+            plan_fingerprint(constraints, &players, td.settings.extra_fives)
         } else {
             // Matches no fingerprint: the plan is not followed, as before.
             "outdated".to_owned()
@@ -276,7 +285,7 @@ fn import_deal(
 ) -> Result<(), ImportError> {
     let what = || format!("round {}, table {}, deal {}", round.number, table.number, deal.number);
     let record = parse_deal(&deal.record, &what)?
-        .score_at(&table.seats, deal.number, td.table5_mode, &td.rules)
+        .score_at(&table.seats, deal.number, td.settings.table5_mode, &td.settings.rules)
         .map_err(|e| ImportError::Refused {
             place: what(),
             reason: deal_refusal(&e),

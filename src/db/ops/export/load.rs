@@ -120,8 +120,12 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         format: FORMAT.to_owned(),
         version: VERSION,
         tournament: TournamentDoc {
-            room_numbering: layout.numbering.name().to_owned(),
-            ..tournament_doc(t, plan, created_by)
+            settings: t.settings,
+            plan,
+            created_by,
+            created_at: t.created_at,
+            deal_secret: t.deal_secret,
+            room_numbering: layout.numbering,
         },
         players: Vec::new(),
         registrations,
@@ -130,35 +134,6 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         rounds,
         audit_log,
     })
-}
-
-/// The tournament's row, with its plan and its creator's login name.
-fn tournament_doc(t: Tournament, plan: Option<PlanDoc>, created_by: Option<String>) -> TournamentDoc {
-    TournamentDoc {
-        name: t.name,
-        event_date: t.event_date,
-        rounds_planned: t.rounds_planned,
-        deals_table3: t.deals_table3,
-        deals_table4: t.deals_table4,
-        deals_table5: t.deals_table5,
-        table5_mode: t.table5_mode,
-        tie_breaker: t.tie_breaker,
-        rules: t.rules,
-        extra_fives: t.extra_fives,
-        swiss_from_round: t.swiss_from_round,
-        seed: t.seed,
-        plan,
-        created_by,
-        created_at: t.created_at,
-        confirm_deals: t.confirm_deals,
-        ranking: t.ranking,
-        round_seconds: t.round_length.map(|l| l.seconds()),
-        format: t.format,
-        comparison: t.comparison,
-        fill_with_bots: t.fill_with_bots,
-        deal_secret: t.deal_secret,
-        room_numbering: crate::tournament::rooms::Numbering::RunOn.name().to_owned(),
-    }
 }
 
 /// The seating planned at round 1, and whether it was made under the
@@ -281,6 +256,17 @@ fn json_text(text: &str, what: &str) -> Result<Value, ExportError> {
     serde_json::from_str(text).map_err(|e| ExportError::Stored(format!("{what} is not JSON: {e}")))
 }
 
+/// A game's deal's seat map as stored (a JSON list of table seats); one
+/// that does not read is an error naming its row, never an empty map.
+fn seat_map(d: &GameDeal) -> Result<Vec<usize>, ExportError> {
+    serde_json::from_str(&d.seat_map).map_err(|e| {
+        ExportError::Stored(format!(
+            "game_deals row {} (deal {} of game {}): the stored seat_map {:?} does not read: {e}",
+            d.id, d.number, d.game_id, d.seat_map
+        ))
+    })
+}
+
 /// The game of a table, as the document holds it.
 fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportError> {
     let seats = GameSeat::of_game(conn, g.id)?
@@ -308,7 +294,7 @@ fn game_doc(conn: &mut AnyConnection, g: &GameRow) -> Result<GameDoc, ExportErro
         deals.push(GameDealDoc {
             number: d.number,
             dealer: d.dealer,
-            seat_map: serde_json::from_str(&d.seat_map).unwrap_or_default(),
+            seat_map: seat_map(&d)?,
             seed: d.seed,
             actions,
             scores: d

@@ -157,7 +157,7 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         AuditAction::NumberingChanged => lang.t_args("audit-room-numbering", &t.room()),
         AuditAction::AllCheckedIn => lang.t_args("audit-checkin-all", &[t.actor(), ("count", t.arg(0))]),
         AuditAction::SettingsChanged => {
-            let changes = setting_changes(lang, json(&e.before_json), json(&e.after_json));
+            let changes = crate::web::settings::setting_changes(lang, &e.before_json, &e.after_json);
             t.details.extend(changes);
             lang.t_args("audit-settings", &[t.actor()])
         }
@@ -340,32 +340,6 @@ fn missing_lines(lang: Lang, after: Option<Value>) -> Vec<String> {
             lang.t_args(
                 "audit-missing-table",
                 &[("table", table.to_string()), ("deals", deals.join(", "))],
-            )
-        })
-        .collect()
-}
-
-/// A settings change's details: each field changed, before and after.
-fn setting_changes(lang: Lang, before: Option<Value>, after: Option<Value>) -> Vec<String> {
-    let (Some(Value::Object(before)), Some(Value::Object(after))) = (before, after) else {
-        return Vec::new();
-    };
-    let show = |v: Option<&Value>| match v {
-        Some(Value::String(s)) => s.clone(),
-        None | Some(Value::Null) => "—".into(),
-        Some(v) => v.to_string(),
-    };
-    after
-        .iter()
-        .filter(|(field, new)| before.get(*field) != Some(*new))
-        .map(|(field, new)| {
-            lang.t_args(
-                "audit-setting-change",
-                &[
-                    ("field", field.clone()),
-                    ("before", show(before.get(field))),
-                    ("after", show(Some(new))),
-                ],
             )
         })
         .collect()
