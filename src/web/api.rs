@@ -271,7 +271,7 @@ fn version_read(req: &HttpRequest, body: &Value) -> Result<Option<i32>, AppError
 fn idempotency_key(req: &HttpRequest) -> Result<Option<String>, AppError> {
     match req.headers().get("Idempotency-Key") {
         None => Ok(None),
-        Some(h) => super::deal::form::check_key(h.to_str().unwrap_or_default())
+        Some(h) => super::deal::typed::check_key(h.to_str().unwrap_or_default())
             .map(Some)
             .ok_or_else(|| {
                 AppError::BadRequest("the Idempotency-Key header must be 8 to 100 letters, digits, '-' or '_'".into())

@@ -11,8 +11,9 @@ use crate::db::ops::deals::{self, Actor};
 use crate::tournament::ids::PlayerId;
 
 use super::csrf::CsrfForm;
-use super::deal::entry::{enter_from_form, form_page};
+use super::deal::entry::enter_from_form;
 use super::deal::form::DealForm;
+use super::deal::page::form_page;
 use super::deal::slot::preview_response;
 use super::deal::{sheet, TableAt};
 use super::form::see_other;
@@ -63,7 +64,7 @@ async fn deal_form(
             if round.is_closed() {
                 return Ok(None);
             }
-            Ok(Some(form_page(conn, ctx, &TableAt::Token(token), k, None, None)?))
+            Ok(Some(form_page(conn, ctx, &TableAt::Token(token), k)?))
         })
         .await?;
     Ok(match page {

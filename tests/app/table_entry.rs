@@ -1,15 +1,18 @@
 //! A table's tablet entering deals from its link, on both databases: the
 //! form built for thumbs with its preview scored by the server, a double tap
 //! recorded once, a correction from a stale page shown as a conflict with
-//! both versions, refusals in the players' words beside their field, a
+//! both versions, refusals in the players' words beside their field (a
+//! form that does not parse shown again as typed, nothing written), a
 //! closed round and a wrong link, and the defenders' confirmation.
 
 use crate::common;
 
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceResponse};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::test;
-use common::builder::TournamentBuilder;
-use common::http::{api_token, call, get, post};
+use common::builder::{Table, TournamentBuilder};
+use common::http::{api_token, call, fresh_browser, get, post};
 use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -550,16 +553,8 @@ both_backends!(
         // partner field, so a partner that is not a player was refused (422)
         // with its sentence nowhere on the page.
         let app = test::init_service(chelem::chelem_app!(db.state())).await;
-        let t = TournamentBuilder::new("Coupe du club")
-            .players(4)
-            .seated(1)
-            .build_in(&db.state());
-        let table = &t.rounds[0][0];
-        let link = format!("/t/{}", table.token);
+        let (table, link, mut jar) = one_table_of_four(&db, &app).await;
         let p0 = table.players[0].to_string();
-        let mut jar = Jar::default();
-        let resp = test::call_service(&app, test::TestRequest::get().uri(&link).to_request()).await;
-        jar.absorb(&resp);
         let (status, page, _) = post(
             &app,
             &mut jar,
@@ -630,5 +625,95 @@ both_backends!(
         }
         let numbers: Vec<i32> = stored(&db).iter().map(|d| d.1).collect();
         assert_eq!(numbers, vec![1, 3]);
+    }
+);
+
+/// The table of a tournament of 4 players, round 1 seated; its link, and
+/// a browser to open it.
+async fn one_table_of_four<S, B>(db: &TestDb, app: &S) -> (Table, String, Jar)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
+    let t = TournamentBuilder::new("Coupe du club")
+        .players(4)
+        .seated(1)
+        .build_in(&db.state());
+    let table = t.rounds[0][0].clone();
+    let link = format!("/t/{}", table.token);
+    (table, link, fresh_browser(app).await)
+}
+
+/// A form's fields as `post` takes them.
+fn refs<'a>(fields: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    fields.iter().map(|(k, v)| (*k, v.as_str())).collect()
+}
+
+both_backends!(
+    a_form_whose_points_do_not_parse_is_refused_as_typed_and_nothing_is_written,
+    |db: TestDb| async move {
+        use chelem::db::schema::submissions;
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let (table, link, mut jar) = one_table_of_four(&db, &app).await;
+        let p0 = table.players[0].to_string();
+        // The deals, the keys spent and the audit log.
+        let written = |db: &TestDb| {
+            let keys: i64 = submissions::table.count().get_result(&mut *db.conn()).unwrap();
+            let audit: i64 = audit_log::table.count().get_result(&mut *db.conn()).unwrap();
+            (stored(db), keys, audit)
+        };
+        let garde = |points: &str, key: &str, version: &str| {
+            vec![
+                ("taker", p0.clone()),
+                ("contract", "garde".to_owned()),
+                ("oudlers", "2".to_owned()),
+                ("points", points.to_owned()),
+                ("camp", "defence".to_owned()),
+                ("key", key.to_owned()),
+                ("version", version.to_owned()),
+            ]
+        };
+        // Deal 1 entered: version 1.
+        let url = format!("{link}/deals/1");
+        let (_, form, _) = get(&app, &jar, &url).await;
+        let (status, _, _) = post(&app, &mut jar, &url, &refs(&garde("41", &hidden(&form, "key"), "0"))).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        let before = written(&db);
+        assert_eq!((before.0.len(), before.0[0].3), (1, 1));
+
+        // A correction whose points do not parse (a letter O for a zero),
+        // then a first entry of deal 2 the same: 422 each, the form as typed
+        // (the points, the camp, the key, the version), the refusal beside
+        // the points, and nothing written.
+        for (k, version) in [(1, "1"), (2, "0")] {
+            let url = format!("{link}/deals/{k}");
+            let (_, form, _) = get(&app, &jar, &url).await;
+            let key = hidden(&form, "key");
+            let (status, page, _) = post(&app, &mut jar, &url, &refs(&garde("4O", &key, version))).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "deal {k}: {page}");
+            assert!(page.contains("value=\"4O\""), "kept as typed: {page}");
+            assert!(
+                page.contains("name=\"camp\" value=\"defence\" checked"),
+                "the camp kept: {page}"
+            );
+            assert_eq!(hidden(&page, "key"), key, "the key kept");
+            assert_eq!(hidden(&page, "version"), version, "the version kept");
+            let at_points = page.find("data-field=\"points\"").unwrap();
+            let said = page
+                .find("« 4O » n&#39;est pas un nombre de points")
+                .or_else(|| page.find("« 4O » n&#x27;est pas un nombre de points"))
+                .expect("the refusal, in the players' words");
+            assert!(said > at_points, "beside the points");
+            assert_eq!(written(&db), before, "deal {k}: nothing written");
+        }
+
+        // The key of a refused form is not spent: the form, fixed, saves.
+        let (_, form, _) = get(&app, &jar, &url).await;
+        let key = hidden(&form, "key");
+        let (status, _, _) = post(&app, &mut jar, &url, &refs(&garde("4O", &key, "1"))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _, _) = post(&app, &mut jar, &url, &refs(&garde("40", &key, "1"))).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(stored(&db)[0].3, 2, "the correction saved");
     }
 );

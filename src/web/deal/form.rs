@@ -1,13 +1,15 @@
 //! A deal's form as typed ([`DealForm`]: every field a string, so that a
 //! refused form is shown again exactly) and its reading into the domain's
-//! [`TableDeal`], or a refusal naming the field at fault ([`FieldError`]).
+//! [`TableDeal`] ([`Reading`]), or a refusal naming the field at fault
+//! ([`FieldError`]): all of it before the table is known, but for whether
+//! a partner is called there.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::db::ops::deals::deal_msg;
-use crate::db::ops::{Msg, OpError};
+use crate::db::ops::deals::deal_refusal;
+use crate::db::ops::Msg;
 use crate::tournament::deal::{DealError, DealField, DealFields, TableDeal};
 use crate::tournament::ids::PlayerId;
 
@@ -73,53 +75,59 @@ pub struct FieldError {
 }
 
 impl FieldError {
-    fn new(field: &'static str, key: &'static str) -> FieldError {
+    /// A refusal of `field` saying the message `key`.
+    pub fn new(field: &'static str, key: &'static str) -> FieldError {
         FieldError {
             field,
             msg: Msg::new(key),
         }
     }
+
+    /// A refusal of the rules core, at the field it points at ("" for the
+    /// form as a whole).
+    pub fn of(e: &DealError) -> FieldError {
+        FieldError {
+            field: e.field().map_or("", DealField::name),
+            msg: deal_refusal(e),
+        }
+    }
 }
 
-/// The field of the form a refusal of the rules core points at ("" for
-/// the form as a whole).
-pub(super) fn field_of(e: &DealError) -> &'static str {
-    e.field().map_or("", DealField::name)
+/// What a form says of its deal, read before its table is known.
+#[derive(Debug, Clone)]
+pub struct Reading {
+    /// The deal, or the first field at fault wherever it is played.
+    deal: Result<TableDeal, FieldError>,
+    /// The taker is named and no partner chosen (neither a player nor
+    /// "alone"): where a partner is called, the form is refused there,
+    /// before any field after it.
+    partner_unchosen: bool,
 }
 
-/// A form's idempotency key when it is one (8 to 100 letters, digits, `-`, `_`).
-pub fn check_key(s: &str) -> Option<String> {
-    let s = s.trim();
-    let ok = (8..=100).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-    ok.then(|| s.to_owned())
-}
+impl Reading {
+    /// The deal at a table where a partner is called or not, or the field
+    /// at fault.
+    pub fn at_table(&self, partner_called: bool) -> Result<&TableDeal, FieldError> {
+        if partner_called && self.partner_unchosen {
+            return Err(FieldError::new("partner", "deal-choose-partner"));
+        }
+        self.deal.as_ref().map_err(Clone::clone)
+    }
 
-/// A fresh idempotency key for a form.
-pub fn new_key() -> String {
-    hex::encode(rand::random::<[u8; 16]>())
+    /// Whether the answer depends on the table: whether a partner is
+    /// called there (no partner chosen).
+    pub fn asks_partner(&self) -> bool {
+        self.partner_unchosen
+    }
+
+    /// Whether the form is refused wherever it is played: refused before
+    /// any database work.
+    pub fn is_refused(&self) -> bool {
+        self.deal.is_err()
+    }
 }
 
 impl DealForm {
-    /// The value of a field by its name in the form.
-    pub fn get(&self, name: &str) -> &str {
-        match name {
-            "passed" => &self.passed,
-            "taker" => &self.taker,
-            "partner" => &self.partner,
-            "contract" => &self.contract,
-            "oudlers" => &self.oudlers,
-            "points" => &self.points,
-            "camp" => &self.camp,
-            "petit_au_bout" => &self.petit_au_bout,
-            "chelem_announced" => &self.chelem_announced,
-            "chelem_made_by" => &self.chelem_made_by,
-            "reason" => &self.reason,
-            "version" => &self.version,
-            "key" => &self.key,
-            other => self.per_player.get(other).map(String::as_str).unwrap_or(""),
-        }
-    }
-
     /// The `prefix<player id>` fields that are filled, by player.
     fn listed(&self, prefix: &str) -> Result<Vec<(PlayerId, &str)>, DealError> {
         let mut items = Vec::new();
@@ -165,6 +173,22 @@ impl DealForm {
     /// The deal the form describes, or the field at fault and why. A partner
     /// must be chosen (or `alone`) when `partner_allowed`.
     pub fn parse(&self, partner_allowed: bool) -> Result<TableDeal, FieldError> {
+        self.read().at_table(partner_allowed).cloned()
+    }
+
+    /// The form read once: the deal it describes or the field at fault,
+    /// whatever the table but for the partner's choice.
+    pub fn read(&self) -> Reading {
+        let taker_named = self.passed.trim() != "1" && self.taker.trim().parse::<PlayerId>().is_ok();
+        Reading {
+            deal: self.deal(),
+            partner_unchosen: taker_named && self.partner.trim().is_empty(),
+        }
+    }
+
+    /// The deal the form describes where no partner must be chosen, or the
+    /// first field at fault.
+    fn deal(&self) -> Result<TableDeal, FieldError> {
         if self.passed.trim() == "1" {
             if self.describes_a_deal() {
                 return Err(FieldError::new("passed", "deal-passed-and-played"));
@@ -182,7 +206,6 @@ impl DealForm {
             id(&self.taker, "taker", "deal-choose-taker")?.ok_or(FieldError::new("taker", "deal-choose-taker"))?;
         let partner = match self.partner.trim() {
             "alone" => None,
-            "" if partner_allowed => return Err(FieldError::new("partner", "deal-choose-partner")),
             p => id(p, "partner", "deal-choose-partner")?,
         };
         if partner == Some(taker) {
@@ -220,14 +243,8 @@ impl DealForm {
         fn optional(s: &str) -> Option<&str> {
             Some(s.trim()).filter(|s| !s.is_empty())
         }
-        let handfuls = self.listed("handful_").map_err(|e| FieldError {
-            field: field_of(&e),
-            msg: deal_msg_of(&e),
-        })?;
-        let miseres = self.listed("misere_").map_err(|e| FieldError {
-            field: field_of(&e),
-            msg: deal_msg_of(&e),
-        })?;
+        let handfuls = self.listed("handful_").map_err(|e| FieldError::of(&e))?;
+        let miseres = self.listed("misere_").map_err(|e| FieldError::of(&e))?;
         DealFields {
             taker: Some(taker),
             partner,
@@ -241,10 +258,7 @@ impl DealForm {
             miseres,
         }
         .check()
-        .map_err(|e| FieldError {
-            field: field_of(&e),
-            msg: deal_msg_of(&e),
-        })
+        .map_err(|e| FieldError::of(&e))
     }
 
     /// The form showing a stored deal (points as the attack counted them).
@@ -286,14 +300,6 @@ impl DealForm {
     }
 }
 
-/// The message of a rules refusal (its arguments as the rules core gives them).
-pub(super) fn deal_msg_of(e: &DealError) -> Msg {
-    match deal_msg(e) {
-        OpError::Invalid(m) => m,
-        _ => Msg::new("deal-refused"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,25 +312,6 @@ mod tests {
     fn refusal(body: &str) -> (&'static str, String) {
         let e = form(body).parse(false).unwrap_err();
         (e.field, e.msg.key.into_owned())
-    }
-
-    #[test]
-    fn an_idempotency_key_is_8_to_100_letters_digits_dashes_and_underscores() {
-        assert_eq!(check_key(" ab-cd_EF09 ").as_deref(), Some("ab-cd_EF09"));
-        assert_eq!(check_key(&"k".repeat(100)).map(|k| k.len()), Some(100));
-        for bad in [
-            "abcdefg",
-            "abc defgh",
-            "abcdefgh<",
-            "abcdéfgh",
-            "abcd.efgh",
-            &"k".repeat(101),
-        ] {
-            assert_eq!(check_key(bad), None, "{bad:?}");
-        }
-        let a = new_key();
-        assert_eq!(check_key(&a).as_deref(), Some(a.as_str()));
-        assert_ne!(a, new_key());
     }
 
     #[test]

@@ -1,14 +1,23 @@
 //! A table's deals, shared by the organizer's pages and the table's own
 //! pages (`/t/{token}`): the score sheet and the deal entry form. Both areas
 //! reach a table through [`TableAt`].
+//!
+//! A typed deal goes one way ([`entry`] tells it): the edge reads its form
+//! once ([`typed`], [`form`]), the unit of work scores and stores it
+//! (`db::ops::deals`), the page is built after ([`page`], reading the slot
+//! in [`slot`], the scores told in [`preview`]). The JSON API's and the
+//! devices' deals take the same unit of work ([`writer`]). The sheet:
+//! [`sheet`], [`sheet_rows`], [`facts`].
 
 pub mod entry;
 pub mod facts;
 pub mod form;
+pub mod page;
 pub mod preview;
 pub mod sheet;
 pub mod sheet_rows;
 pub mod slot;
+pub mod typed;
 pub mod writer;
 
 use crate::db::models::{Round, RoundTable, Tournament};

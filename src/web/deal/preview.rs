@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use crate::db::ops::deals::EnteredDeal;
 use crate::i18n::Lang;
 use crate::tarot::{score, DealRecord, ScoreOutput};
 use crate::tournament::deal::TableDeal;
@@ -24,14 +23,20 @@ pub struct Preview {
     pub scores: Vec<(String, i32)>,
 }
 
-/// A stored deal's explanation and scores, or a scored form's.
-pub(super) fn preview_of(lang: Lang, deal: &EnteredDeal, names: &HashMap<PlayerId, String>) -> Preview {
+/// A deal's explanation (from the rules core's `output`) and its scores:
+/// a stored deal's, or a scored form's.
+pub(super) fn preview_of(
+    lang: Lang,
+    deal: &TableDeal,
+    output: Option<&ScoreOutput>,
+    scores: &[(PlayerId, i32)],
+    names: &HashMap<PlayerId, String>,
+) -> Preview {
     Preview {
         ok: true,
-        message: explain(lang, &deal.deal, deal.output.as_ref(), names),
+        message: explain(lang, deal, output, names),
         field: String::new(),
-        scores: deal
-            .scores
+        scores: scores
             .iter()
             .map(|(p, s)| (names.get(p).cloned().unwrap_or_default(), *s))
             .collect(),

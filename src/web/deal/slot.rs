@@ -1,6 +1,6 @@
-//! What a table's form needs to know about one deal slot (`Slot`), and a
-//! form scored at it: its preview before saving (`…/deals/{k}/preview`,
-//! asked by `static/entry.js`), its score once read.
+//! What a table's form needs to know about one deal slot ([`Slot`]), read
+//! for its pages, and a form scored at it for the preview before saving
+//! (`…/deals/{k}/preview`, asked by `static/entry.js`: nothing is stored).
 
 use std::collections::HashMap;
 
@@ -12,13 +12,12 @@ use crate::db::ops::deals::{self, EnteredDeal};
 use crate::db::ops::Msg;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
-use crate::tournament::deal::ScoredDeal;
 use crate::tournament::ids::PlayerId;
 use crate::tournament::table::deal_players;
 use crate::web::filters;
 
 use super::super::{render, AppError, AppState, Ctx};
-use super::form::{deal_msg_of, field_of, DealForm, FieldError};
+use super::form::{DealForm, FieldError};
 use super::preview::{preview_of, Preview};
 use super::TableAt;
 
@@ -68,43 +67,33 @@ pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slo
     })
 }
 
+impl Slot {
+    /// Whether a partner is called at deal `k` (five players play it: the
+    /// called-king game).
+    pub(super) fn partner_called(&self) -> bool {
+        self.playing.len() == 5
+    }
+}
+
 /// A stored deal scored again for its explanation (one source of truth: the
 /// rules core).
 pub(super) fn rescored(s: &Slot, lang: Lang, k: i32, d: &EnteredDeal) -> Preview {
-    let mut d = d.clone();
-    if let Ok(scored) = d.deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules) {
-        d.output = scored.output;
-    }
-    preview_of(lang, &d, &s.names)
+    let output = match d.deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules) {
+        Ok(scored) => scored.output,
+        Err(_) => d.output.clone(),
+    };
+    preview_of(lang, &d.deal, output.as_ref(), &d.scores, &s.names)
 }
 
-/// The deal a form describes, scored at its table, or the field at fault.
-pub(super) fn scored_form(s: &Slot, k: i32, form: &DealForm) -> Result<ScoredDeal, FieldError> {
-    let deal = form.parse(s.playing.len() == 5)?;
-    deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules)
-        .map_err(|e| FieldError {
-            field: field_of(&e),
-            msg: deal_msg_of(&e),
-        })
-}
-
-/// The score of a form as typed, or why it is not a deal yet.
-pub(super) fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Preview {
-    match scored_form(s, k, form) {
-        Ok(scored) => preview_of(
-            lang,
-            &EnteredDeal {
-                number: k,
-                deal: scored.deal,
-                scores: scored.scores,
-                changed: false,
-                output: scored.output,
-                version: 0,
-                confirmed: true,
-                replayed: false,
-            },
-            &s.names,
-        ),
+/// The score of a form as typed, or why it is not a deal yet (the preview,
+/// asked before saving).
+fn score_form(s: &Slot, lang: Lang, k: i32, form: &DealForm) -> Preview {
+    let scored = form.parse(s.partner_called()).and_then(|deal| {
+        deal.score_at(&s.ids, k, s.t.table5_mode, &s.t.rules)
+            .map_err(|e| FieldError::of(&e))
+    });
+    match scored {
+        Ok(d) => preview_of(lang, &d.deal, d.output.as_ref(), &d.scores, &s.names),
         Err(e) => Preview {
             ok: false,
             message: e.msg.render(lang),

@@ -4,13 +4,15 @@
 //!    (`PUT /api/tables/{token}/deals/{k}`, `web::api`), or a deal played on
 //!    the devices reaching its end (`db::ops::games`, a seat's last card or
 //!    a bot's) becomes a [`TableDeal`] with players by id, or a refusal.
-//! 2. **The unit of work.** Every one of them reaches
-//!    [`deals::enter_all`] inside a [`crate::db::Tx`]: the tournament's
-//!    rules core scores it at its table, the slot's version and the form's
+//! 2. **The unit of work.** Every one of them is decided by
+//!    [`deals`] inside a [`crate::db::Tx`]: the tournament's rules core
+//!    scores it at its table, the slot's version and the form's
 //!    idempotency key decide whether it is new, a correction (audited), a
 //!    replay or a change from a stale page, and the rows and the live
 //!    events ([`crate::db::ops::events::publish`]) are written in that one
-//!    transaction. Forms and bots enter one deal ([`deals::enter`]); the
+//!    transaction. A form enters one deal ([`deals::enter_typed`]: scored
+//!    before anything else, its refusal kept for its page, see
+//!    `web::deal::entry`), so does a bot ([`deals::enter`]); the
 //!    API's entries wait here, in the [`DealWriter`]'s queue, and are
 //!    written together (group commit): a writer writes every entry waiting
 //!    then in one transaction, then those that came meanwhile, on the same

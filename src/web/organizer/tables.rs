@@ -7,8 +7,9 @@ use crate::db::ops::deals::Actor;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::super::csrf::CsrfForm;
-use super::super::deal::entry::{enter_from_form, form_page};
+use super::super::deal::entry::enter_from_form;
 use super::super::deal::form::DealForm;
+use super::super::deal::page::form_page;
 use super::super::deal::slot::preview_response;
 use super::super::deal::{sheet, TableAt};
 use super::super::table::SheetQuery;
@@ -43,7 +44,7 @@ async fn deal_form(
 ) -> Result<HttpResponse, AppError> {
     let (id, n, tn, k) = path.into_inner();
     let page = state
-        .db(move |conn| form_page(conn, ctx, &TableAt::Number(id, n, tn), k, None, None))
+        .db(move |conn| form_page(conn, ctx, &TableAt::Number(id, n, tn), k))
         .await?;
     Ok(render::page(&page))
 }

@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::models::{Deal, Round, RoundTable, Submission, Tournament};
 use crate::db::AnyConnection;
-use crate::tournament::deal::TableDeal;
+use crate::tournament::deal::{DealError, ScoredDeal, TableDeal};
 use crate::tournament::ids::{PlayerId, TournamentId};
 
 use super::played::Played;
@@ -122,6 +122,16 @@ impl Context {
             submissions,
             played,
         })
+    }
+
+    /// An entry's deal checked at its table and scored by the rules core,
+    /// under its tournament's rules as this unit of work read them;
+    /// `None` when the tournament is not there (the entry is refused
+    /// for that).
+    pub(super) fn score(&self, entry: &Entry<'_>) -> Option<Result<ScoredDeal, DealError>> {
+        let t = self.tournaments.get(&entry.round.tournament_id)?;
+        let players = self.seats.get(&entry.table.id).map(Vec::as_slice).unwrap_or_default();
+        Some(entry.deal.score_at(players, entry.number, t.table5_mode, &t.rules))
     }
 }
 

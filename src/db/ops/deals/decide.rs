@@ -9,11 +9,12 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::db::models::{DealChanges, NewAuditEntry, NewDeal, Round, Submission, Tournament};
 use crate::db::{now, Tx};
 use crate::tournament::clock::{bell, BellVerdict, EnteredSlot};
+use crate::tournament::deal::ScoredDeal;
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::context::{Context, Slot};
 use super::played::typed_kept;
-use super::{score_at, Actor, EnteredDeal, Entry};
+use super::{deal_msg, Actor, EnteredDeal, Entry};
 use crate::db::ops::events::Event;
 use crate::db::ops::{Msg, OpError, OpResult};
 
@@ -35,12 +36,16 @@ pub(super) struct Writes {
 }
 
 /// Decides one entry of [`super::enter_all`] against what the unit of work
-/// knows so far, and records what it writes in `writes`.
+/// knows so far, and records what it writes in `writes`. `scored`: the
+/// entry's deal as this unit of work already scored it (a typed form's is
+/// scored before anything else, [`super::enter_typed`]); otherwise it is
+/// scored here, once the entry is admitted.
 pub(super) fn decide(
     tx: &mut Tx<'_>,
     cx: &mut Context,
     writes: &mut Writes,
     entry: &Entry<'_>,
+    scored: Option<&ScoredDeal>,
 ) -> OpResult<EnteredDeal> {
     let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
     check_bell(&cx.slots, round, entry)?;
@@ -52,15 +57,20 @@ pub(super) fn decide(
     let Entry {
         table,
         number,
-        deal,
         actor,
         reason,
         version,
         ..
     } = *entry;
     let slot_key = (table.id, number);
-    let players = cx.seats.get(&table.id).map(Vec::as_slice).unwrap_or_default();
-    let scored = score_at(t, players, number, deal)?;
+    let scored_here;
+    let scored = match scored {
+        Some(s) => s,
+        None => {
+            scored_here = cx.score(entry).ok_or(OpError::NotFound)?.map_err(|e| deal_msg(&e))?;
+            &scored_here
+        }
+    };
     // A deal entered at the table waits for a defender's confirmation
     // when the tournament asks for one; an organizer's entry counts.
     let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table | Actor::Devices));
@@ -96,7 +106,7 @@ pub(super) fn decide(
     }
     let who = actor.name(table.number);
     let next = existing.map_or(1, |s| s.version + 1);
-    let changes = DealChanges::new(&scored, &who, now(), next, confirmed);
+    let changes = DealChanges::new(scored, &who, now(), next, confirmed);
     let id = match existing {
         Some(slot) => {
             let correction = correction(t, round, entry, who, slot, &changes);

@@ -130,16 +130,75 @@ pub struct Entry<'a> {
 /// Enters deal `number` of a table. The same deal twice changes nothing; a
 /// different one replaces it (audit log). A table cannot write a closed round.
 pub fn enter(tx: &mut Tx<'_>, entry: &Entry<'_>) -> OpResult<EnteredDeal> {
-    use diesel::result::{DatabaseErrorKind, Error};
-    let once = |tx: &mut Tx<'_>| -> OpResult<EnteredDeal> {
+    retried(tx, |tx| {
         let mut answers = tx.savepoint(|tx| enter_all(tx, std::slice::from_ref(entry)))?;
         answers.pop().expect("one answer per entry")
+    })
+}
+
+/// What a typed entry (a table's or an organizer's form) came to: what a
+/// page needs to say it, once the unit of work has ended.
+#[derive(Debug)]
+pub enum Typed {
+    /// Entered, or the same deal again (nothing written).
+    Entered(Box<EnteredDeal>),
+    /// The rules refuse the deal at its table: nothing written, and the
+    /// refusal knows its field.
+    Refused(DealError),
+    /// The slot changed since the form was opened: nothing written.
+    Stale {
+        /// The deal as stored now.
+        current: Box<EnteredDeal>,
+        /// Who stored it.
+        by: String,
+        /// The entry's deal, scored at its table.
+        yours: Box<ScoredDeal>,
+    },
+}
+
+/// Enters one typed deal as [`enter`] does, but its deal is scored first,
+/// before the round, the slot or the key are looked at (a form's own
+/// refusal comes before the state of things), and once: the refusal keeps
+/// its field, a stale change keeps its score to be shown beside the stored
+/// deal. Every other refusal is the error, as [`enter`]'s.
+pub fn enter_typed(tx: &mut Tx<'_>, entry: &Entry<'_>) -> OpResult<Typed> {
+    retried(tx, |tx| tx.savepoint(|tx| typed_once(tx, entry)))
+}
+
+/// [`enter_typed`]'s one try.
+fn typed_once(tx: &mut Tx<'_>, entry: &Entry<'_>) -> OpResult<Typed> {
+    by_index(tx)?;
+    let mut cx = Context::read(tx, std::slice::from_ref(entry))?;
+    // No tournament: `decide` refuses the entry for that.
+    let scored = match cx.score(entry).transpose() {
+        Ok(scored) => scored,
+        Err(e) => return Ok(Typed::Refused(e)),
     };
+    let mut writes = Writes::default();
+    let answer = decide(tx, &mut cx, &mut writes, entry, scored.as_ref());
+    store(tx, &mut cx, writes)?;
+    match (answer, scored) {
+        (Ok(entered), _) => Ok(Typed::Entered(Box::new(entered))),
+        (Err(OpError::Stale { current, .. }), Some(yours)) => {
+            let by = Deal::find(tx, entry.table.id, entry.number)?.map(|d| d.entered_by);
+            Ok(Typed::Stale {
+                current,
+                by: by.unwrap_or_default(),
+                yours: Box::new(yours),
+            })
+        }
+        (Err(e), _) => Err(e),
+    }
+}
+
+/// Runs `once`, and once more when it failed on two first entries of one
+/// slot at once (PostgreSQL): the other one committed first (its row is
+/// visible to the next statement, read committed). Once more, the slot is
+/// seen filled, so the same deal is a no-op and a different one a
+/// correction. `once` runs in a savepoint: nothing of a failed try stays.
+fn retried<T>(tx: &mut Tx<'_>, once: impl Fn(&mut Tx<'_>) -> OpResult<T>) -> OpResult<T> {
+    use diesel::result::{DatabaseErrorKind, Error};
     match once(tx) {
-        // Two first entries of one slot at once (PostgreSQL): the other one
-        // committed first (its row is visible to the next statement, read
-        // committed). Once more, the slot is seen filled, so the same deal
-        // is a no-op and a different one a correction.
         Err(OpError::Db(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _))) => once(tx),
         r => r,
     }
@@ -172,11 +231,19 @@ pub fn enter_all(tx: &mut Tx<'_>, entries: &[Entry<'_>]) -> OpResult<Vec<OpResul
     let mut out = Vec::with_capacity(entries.len());
     let mut writes = Writes::default();
     for entry in entries {
-        out.push(match decide(tx, &mut cx, &mut writes, entry) {
+        out.push(match decide(tx, &mut cx, &mut writes, entry, None) {
             Err(OpError::Db(e)) => return Err(OpError::Db(e)),
             answer => answer,
         });
     }
+    store(tx, &mut cx, writes)?;
+    Ok(out)
+}
+
+/// Writes what the entries of a unit of work decided, each kind in one
+/// statement: the new deals, the changed ones and their scores, the
+/// corrections' audit entries, the keys spent, the events.
+fn store(tx: &mut Tx<'_>, cx: &mut Context, mut writes: Writes) -> OpResult<()> {
     let new: Vec<NewDeal> = std::mem::take(&mut writes.inserted).into_values().collect();
     for (table, number, id) in Deal::insert_rows(tx, &new)? {
         if let Some(slot) = cx.slots.get_mut(&(table, number)) {
@@ -210,5 +277,5 @@ pub fn enter_all(tx: &mut Tx<'_>, entries: &[Entry<'_>]) -> OpResult<Vec<OpResul
         events.extend(rounds.into_iter().map(|r| Event::Standings { round: Some(r) }));
         publish(tx, tournament, &events)?;
     }
-    Ok(out)
+    Ok(())
 }
