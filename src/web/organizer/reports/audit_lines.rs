@@ -53,7 +53,11 @@ pub fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
                         .into_iter()
                         .flatten()
                         .flat_map(|t| t.as_array().into_iter().flatten())
-                        .filter_map(|p| p.as_i64().and_then(|p| i32::try_from(p).ok()).map(PlayerId::new)),
+                        .filter_map(|p| {
+                            p.as_i64()
+                                .and_then(|p| i32::try_from(p).ok())
+                                .and_then(|p| PlayerId::try_from(p).ok())
+                        }),
                 );
             }
             AuditAction::DealVoided
