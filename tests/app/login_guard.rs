@@ -268,10 +268,14 @@ both_backends!(
         // Straight from a client: its headers are its own words.
         let resp = test::call_service(&app, login_req(&jar, USER, "faux", "192.0.2.50:3000", &forwarded)).await;
         assert_eq!(resp.status(), StatusCode::UNAUTHORIZED);
-        assert_eq!(
-            attempts(&db, USER),
-            [("198.51.100.7".to_owned(), false), ("192.0.2.50".to_owned(), false)]
-        );
+        // Stored under the browser's lane, with the address it came from.
+        let stored = attempts(&db, USER);
+        let from: Vec<_> = stored
+            .iter()
+            .map(|(key, ok)| (key.rsplit(" from ").next().unwrap(), *ok))
+            .collect();
+        assert_eq!(from, [("198.51.100.7", false), ("192.0.2.50", false)]);
+        assert!(stored.iter().all(|(key, _)| key.starts_with("lane ")), "{stored:?}");
         // Over https at the proxy: the cookies are Secure.
         let resp = test::call_service(&app, login_req(&jar, USER, PASSWORD, "10.0.0.1:3000", &forwarded)).await;
         assert_eq!(resp.status(), StatusCode::SEE_OTHER);
@@ -293,5 +297,108 @@ both_backends!(
             .insert_header(("X-Forwarded-Proto", "https"))
             .to_request();
         assert!(secure(&test::call_service(&app, req).await, "chelem_csrf"));
+    }
+);
+
+/// A browser's first visit to the login page from the socket peer `peer`:
+/// its cookies (the CSRF token, and its lane).
+async fn browser_at<S, B>(app: &S, peer: &str) -> Jar
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    let mut jar = Jar::default();
+    let req = test::TestRequest::get()
+        .uri("/login")
+        .peer_addr(peer.parse().unwrap())
+        .to_request();
+    jar.absorb(&test::call_service(app, req).await);
+    jar
+}
+
+/// What a guesser trying the account once every `every` from `peer` got:
+/// passwords checked, and attempts held back.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tries {
+    checked: usize,
+    held: usize,
+}
+
+both_backends!(
+    a_new_browser_gets_in_while_a_guesser_tries_from_its_address,
+    |db: TestDb| async move {
+        // The real brakes (1 s doubling up to 8 s), two accounts, two clubs:
+        // a guesser at one try a second on one, twenty on the other.
+        let app = Rc::new(test::init_service(chelem::chelem_app!(db.state())).await);
+        let cases = [
+            ("arbitre-a", "203.0.113.21:4000", 1),
+            ("arbitre-b", "203.0.113.22:4000", 20),
+        ];
+        for (user, _, _) in cases {
+            create_user(&db, user, PASSWORD);
+        }
+        let mut runs = Vec::new();
+        for (user, club, per_second) in cases {
+            let app = app.clone();
+            runs.push(actix_web::rt::spawn(async move {
+                let guesser = browser_at(&*app, club).await;
+                let tries = Rc::new(Cell::new(Tries::default()));
+                let done = Rc::new(Cell::new(false));
+                let hammer = {
+                    let (app, tries, done) = (app.clone(), tries.clone(), done.clone());
+                    actix_web::rt::spawn(async move {
+                        let mut i = 0;
+                        while !done.get() {
+                            i += 1;
+                            let resp =
+                                test::call_service(&*app, login_req(&guesser, user, &format!("g{i}"), club, &[])).await;
+                            let mut t = tries.get();
+                            match resp.status() {
+                                StatusCode::UNAUTHORIZED => t.checked += 1,
+                                StatusCode::TOO_MANY_REQUESTS => t.held += 1,
+                                other => panic!("the guesser got {other}"),
+                            }
+                            tries.set(t);
+                            actix_web::rt::time::sleep(Duration::from_millis(1000 / per_second)).await;
+                        }
+                    })
+                };
+                // The guesser has run into the account's wait.
+                actix_web::rt::time::sleep(Duration::from_millis(3200)).await;
+                assert!(tries.get().held > 0 || per_second == 1, "{user}: {:?}", tries.get());
+                let before = tries.get();
+                // A browser that never logged in, on the same address, with
+                // the right password: in at once.
+                let started = std::time::Instant::now();
+                let mut fresh = browser_at(&*app, club).await;
+                let resp = test::call_service(&*app, login_req(&fresh, user, PASSWORD, club, &[])).await;
+                assert_eq!(resp.status(), StatusCode::SEE_OTHER, "{user}: {}", body(resp).await);
+                assert!(started.elapsed() < Duration::from_secs(5));
+                fresh.absorb(&resp);
+                // The success lifts nobody else's brake: the guesser's
+                // failures are all still counted, its next try held back.
+                let failures = |db: &TestDb| attempts(db, user).iter().filter(|(_, ok)| !ok).count();
+                actix_web::rt::time::sleep(Duration::from_millis(1500)).await;
+                done.set(true);
+                hammer.await.unwrap();
+                let after = tries.get();
+                (user, before, after, failures)
+            }));
+        }
+        for run in runs {
+            let (user, before, after, failures) = run.await.unwrap();
+            // About 4.7 s of guessing: the 3 free checks, then one after
+            // 1 s and one after 2 more; the success reset nothing.
+            assert!(
+                (FREE_FAILURES as usize..=FREE_FAILURES as usize + 2).contains(&after.checked),
+                "{user}: {after:?}"
+            );
+            assert_eq!(failures(&db), after.checked, "{user}: every failure still counted");
+            assert!(after.checked - before.checked <= 1, "{user}: {before:?} then {after:?}");
+        }
     }
 );

@@ -27,9 +27,16 @@
 //!   for that account. An attempt that shows it is throttled on that
 //!   device's own failures, not on the account's, and has a password check
 //!   of its own in the pool below: the organizer who has logged in before
-//!   on this laptop gets in at once, whatever anyone else does. A browser
-//!   that never logged in shares the account's wait (a few seconds) with
-//!   everyone else.
+//!   on this laptop gets in at once, whatever anyone else does.
+//! - **A browser that never logged in is not in the guesser's line
+//!   either.** The login page gives each browser a lane ([`lane`]): a lane
+//!   that has never failed on the account is checked at once, whatever the
+//!   account's wait; after its first failure it shares the account's wait.
+//!   Each address is given a few new lanes a minute, so a guesser who
+//!   throws its lanes away buys a few checks a minute, not more.
+//! - **A success forgets only its own browser's failures** (its lane's or
+//!   its device's), never those of an address: an organizer logging in
+//!   from the club's address does not lift the guesser's brake there.
 //! - **Password checks are bounded.** argon2 runs on blocking threads, at
 //!   most [`throttle::LoginLimits::hash_slots`] at once (1 by default, plus
 //!   one kept for known devices), so a flood of logins with made-up names
@@ -43,6 +50,7 @@
 //! account's failures are counted from all addresses).
 
 pub mod device;
+pub mod lane;
 pub mod password;
 pub mod setup;
 pub mod throttle;
@@ -64,6 +72,7 @@ use super::ctx::{cookie, CSRF_COOKIE, SESSION_COOKIE};
 use super::pages::safe_local_path;
 use super::{render, AppError, AppState, Ctx};
 use device::{DEVICE_COOKIE, DEVICE_DAYS};
+use lane::{LANE_COOKIE, LANE_DAYS};
 pub use throttle::{LoginGuard, LoginLimits, FREE_FAILURES, MAX_DELAY_SECONDS, THROTTLE_MINUTES};
 use verify::{Held, Verdict};
 
@@ -107,16 +116,41 @@ async fn no_account_yet(state: &AppState) -> Result<bool, AppError> {
     Ok(!state.db(|conn| Ok(User::any(conn)?)).await?)
 }
 
+/// The browser's lane's throttle key, if it shows one this server made.
+fn lane_of(req: &HttpRequest, state: &AppState) -> Option<String> {
+    req.cookie(LANE_COOKIE)
+        .and_then(|c| state.login.lanes.verify(c.value()))
+}
+
+/// `resp` with a new lane for a browser that has none (when its address
+/// still has new lanes to give).
+fn with_lane(req: &HttpRequest, state: &AppState, lane: Option<&str>, mut resp: HttpResponse) -> HttpResponse {
+    if lane.is_none() {
+        let address = Client::of(req).address();
+        if let Some(value) = state.login.lanes.mint(&address, std::time::Instant::now()) {
+            // A cookie that does not go on the answer is only a lane unused.
+            let _ = resp.add_cookie(&cookie(req, LANE_COOKIE, value, Some(LANE_DAYS)));
+        }
+    }
+    resp
+}
+
 #[get("/login")]
-async fn login_form(ctx: Ctx, state: web::Data<AppState>, q: web::Query<NextQuery>) -> Result<HttpResponse, AppError> {
+async fn login_form(
+    req: HttpRequest,
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    q: web::Query<NextQuery>,
+) -> Result<HttpResponse, AppError> {
     let next = safe_local_path(q.next.as_deref().unwrap_or("/")).to_owned();
-    Ok(render::page(&LoginPage {
+    let page = render::page(&LoginPage {
         ctx,
         username: String::new(),
         next,
         error: None,
         first_account: no_account_yet(&state).await?,
-    }))
+    });
+    Ok(with_lane(&req, &state, lane_of(&req, &state).as_deref(), page))
 }
 
 /// The login form's fields.
@@ -163,18 +197,31 @@ fn logged_in(req: &HttpRequest, token: String, device: String, location: &str) -
         .finish()
 }
 
+/// Who attempts a login: the address, the browser's known-device cookie,
+/// its lane's key, and the session it had (ended at login).
+struct Browser {
+    address: String,
+    device: Option<String>,
+    lane: Option<String>,
+    previous: Option<String>,
+}
+
 /// One login attempt, in the account's turn: the wait, the password check,
 /// what is stored.
 async fn attempt(
     state: &AppState,
     username: String,
     password: String,
-    address: String,
-    device_cookie: Option<String>,
-    previous: Option<String>,
+    browser: Browser,
 ) -> Result<LoginOutcome, AppError> {
+    let Browser {
+        address,
+        device,
+        lane,
+        previous,
+    } = browser;
     let _turn = state.login.turn(&username).await;
-    let (user, key, no_account) = match verify::check(state, &username, password, address, device_cookie).await? {
+    let (user, key, no_account) = match verify::check(state, &username, password, address, device, lane).await? {
         Verdict::Match { user, key } => (Some(user), key, false),
         Verdict::Mismatch { key, no_account } => (None, key, no_account),
         Verdict::Held(held) => return Ok(LoginOutcome::HeldBack(held)),
@@ -206,11 +253,15 @@ async fn login(
     let form = form.0;
     let username = form.username.trim().to_owned();
     let next = safe_local_path(&form.next).to_owned();
-    // The session this browser had, if any: it ends at login.
-    let previous = req.cookie(SESSION_COOKIE).map(|c| token_hash(c.value()));
-    let device = req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned());
-    let address = Client::of(&req).address();
-    let outcome = attempt(&state, username.clone(), form.password, address, device, previous).await?;
+    let lane = lane_of(&req, &state);
+    let browser = Browser {
+        address: Client::of(&req).address(),
+        device: req.cookie(DEVICE_COOKIE).map(|c| c.value().to_owned()),
+        lane: lane.clone(),
+        // The session this browser had, if any: it ends at login.
+        previous: req.cookie(SESSION_COOKIE).map(|c| token_hash(c.value())),
+    };
+    let outcome = attempt(&state, username.clone(), form.password, browser).await?;
     let mut first_account = false;
     let (status, error, retry_after) = match outcome {
         LoginOutcome::Ok { token, device } => {
@@ -233,7 +284,8 @@ async fn login(
         error: Some(error),
         first_account,
     };
-    Ok(verify::refused(&page, status, retry_after))
+    let refused = verify::refused(&page, status, retry_after);
+    Ok(with_lane(&req, &state, lane.as_deref(), refused))
 }
 
 #[post("/logout")]

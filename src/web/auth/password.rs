@@ -111,7 +111,7 @@ async fn change_password(
     let this_session = req.cookie(SESSION_COOKIE).map(|c| token_hash(c.value()));
     let name = user.username;
     let _turn = state.login.turn(&name).await;
-    let key = match verify::check(&state, &name, current, address, device_cookie).await? {
+    let key = match verify::check(&state, &name, current, address, device_cookie, None).await? {
         Verdict::Match { key, .. } => key,
         Verdict::Held(held) => {
             let (status, sentence, wait) = held.answer(&ctx);

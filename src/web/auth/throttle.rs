@@ -84,6 +84,8 @@ impl LoginLimits {
 /// checks' pool. One per application state.
 #[derive(Clone)]
 pub struct LoginGuard {
+    /// The browsers' lanes ([`super::lane`]).
+    pub lanes: Arc<super::lane::Lanes>,
     turns: Arc<Mutex<Turns>>,
     anyone: Arc<Semaphore>,
     devices: Arc<Semaphore>,
@@ -114,6 +116,7 @@ impl LoginGuard {
         // The dummy hash is made now, not on a request's thread.
         let _ = crate::secrets::dummy_hash();
         LoginGuard {
+            lanes: Arc::default(),
             turns: Arc::default(),
             anyone: Arc::new(Semaphore::new(limits.hash_slots.max(1))),
             devices: Arc::new(Semaphore::new(1)),

@@ -74,7 +74,7 @@ struct Gate {
 }
 
 /// Checks `password` for `username` from `address` (and the browser's
-/// known-device cookie, if any). The caller holds the account's turn
+/// known-device cookie, and its lane's throttle key, if any). The caller holds the account's turn
 /// ([`throttle::LoginGuard::turn`]) until it has stored the attempt
 /// ([`record`]), so that each check reads the failures of those before it.
 pub(super) async fn check(
@@ -83,6 +83,7 @@ pub(super) async fn check(
     password: String,
     address: String,
     device_cookie: Option<String>,
+    lane: Option<String>,
 ) -> Result<Verdict, AppError> {
     let limits = state.config.login.clone();
     let name = username.to_owned();
@@ -95,13 +96,22 @@ pub(super) async fn check(
                 .zip(user.as_ref())
                 .and_then(|(c, u)| device::verify(&c, &u.username, &u.password_hash));
             let t = now();
-            // A known device answers for its own failures; anyone else for the account's.
-            let (failures, last) = LoginAttempt::failures(conn, &name, device.as_deref(), limits.since(t))?;
+            let since = limits.since(t);
+            // A lane's attempts are stored with the address they came from.
+            let lane = lane.map(|l| format!("{l} from {address}"));
+            // A known device answers for its own failures; a lane that has
+            // never failed is checked at once; anyone else waits for the
+            // account's failures.
+            let (failures, last) = match (&device, &lane) {
+                (Some(d), _) => LoginAttempt::failures(conn, &name, Some(d), since)?,
+                (None, Some(l)) if LoginAttempt::failures(conn, &name, Some(l), since)?.0 == 0 => (0, None),
+                _ => LoginAttempt::failures(conn, &name, None, since)?,
+            };
             Ok(Gate {
                 user,
                 no_account,
                 known_device: device.is_some(),
-                key: device.unwrap_or(address),
+                key: device.or(lane).unwrap_or(address),
                 wait: limits.seconds_to_wait(last, failures, t),
             })
         })
@@ -128,7 +138,8 @@ pub(super) async fn check(
 }
 
 /// Stores an attempt of `username` under `key` at `t`; a success forgets
-/// the failures of that key.
+/// the failures of that key when it names one browser (its lane or known
+/// device): never those of an address, which a guesser may share.
 pub(super) fn record(
     tx: &mut Tx<'_>,
     username: &str,
@@ -137,7 +148,7 @@ pub(super) fn record(
     t: NaiveDateTime,
 ) -> Result<(), AppError> {
     LoginAttempt::record(tx, username, key, success, t)?;
-    if success {
+    if success && super::lane::names_one_browser(key) {
         LoginAttempt::clear_pair(tx, username, key)?;
     }
     Ok(())
