@@ -1,6 +1,7 @@
 //! Storage: one diesel connection type over PostgreSQL and SQLite, its pool,
 //! the embedded migrations, and the models with their queries.
 
+pub mod circuit;
 pub mod fault;
 pub mod models;
 pub mod ops;
@@ -160,8 +161,12 @@ impl ManageConnection for Manager {
 /// milliseconds each): far below this.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// How long a request waits for a pooled connection.
-pub const POOL_TIMEOUT: Duration = Duration::from_secs(30);
+/// The pool's own wait for a connection (the bots' runner, the start;
+/// requests wait at most [`circuit::FAIL_FAST`] for theirs). Its half is
+/// also the longest pause between two tries to reconnect to a database
+/// that went away (r2d2's backoff): a few seconds after it is back, the
+/// pool has connections again.
+pub const POOL_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// Whether a transaction is open on the connection.
 pub fn in_transaction(conn: &mut AnyConnection) -> diesel::QueryResult<bool> {

@@ -32,12 +32,20 @@ pub async fn check(state: &AppState, budget: Duration) -> Result<(), AppError> {
             .acquire_owned()
             .await
             .map_err(|_| AppError::Unavailable)?;
-        let pool = state.pool.clone();
+        let (pool, circuit) = (state.pool.clone(), state.circuit.clone());
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());
         // The blocking thread goes on alone if the deadline passes; its
-        // own waits are bounded by what is left.
+        // own waits are bounded by what is left. What it finds feeds the
+        // circuit (crate::db::circuit) the requests go by.
         web::block(move || {
-            let mut conn = pool.get_timeout(left.max(Duration::from_millis(1)))?;
+            let mut conn = match pool.get_timeout(left.max(Duration::from_millis(1))) {
+                Ok(conn) => conn,
+                Err(e) => {
+                    circuit.trip();
+                    return Err(AppError::from(e));
+                }
+            };
+            circuit.close();
             let checked = crate::db::fault::check_writable(&mut conn).map_err(AppError::from);
             drop(conn);
             drop(permit);
@@ -47,7 +55,10 @@ pub async fn check(state: &AppState, budget: Duration) -> Result<(), AppError> {
     };
     match tokio::time::timeout_at(deadline, run).await {
         Ok(done) => done,
-        Err(_) => Err(AppError::Unavailable),
+        Err(_) => {
+            state.circuit.trip();
+            Err(AppError::Unavailable)
+        }
     }
 }
 

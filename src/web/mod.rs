@@ -37,6 +37,7 @@ pub mod spreadsheet;
 pub mod table;
 
 use std::sync::Arc;
+use tokio::sync::OwnedSemaphorePermit;
 
 use actix_web::web;
 
@@ -118,6 +119,9 @@ pub struct AppState {
     /// would sleep in the pool (100 tablets at once made about 100 such
     /// threads, started and stopped again and again).
     pub db_slots: Arc<tokio::sync::Semaphore>,
+    /// Whether the database is known not to answer: requests then wait
+    /// about a second for it, not the pool's 30 ([`crate::db::circuit`]).
+    pub circuit: Arc<crate::db::circuit::Circuit>,
     /// The tablets' deal entries waiting to be written together.
     pub deal_writer: deal::writer::DealWriter,
     /// The login's turns per account and its pool of password checks.
@@ -137,6 +141,7 @@ impl AppState {
         let games = play::Games::start(pool.clone(), db_slots.clone(), hub.clone(), config.bot_delay);
         Ok(AppState {
             db_slots,
+            circuit: Arc::default(),
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
             streams: live::gate::StreamGate::new(config.streams),
@@ -192,15 +197,11 @@ impl AppState {
         F: FnOnce(&mut DbConn) -> R + Send + 'static,
         R: Send + 'static,
     {
-        let permit = self
-            .db_slots
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("database slots closed: {e}")))?;
-        let pool = self.pool.clone();
+        let started = std::time::Instant::now();
+        let permit = self.db_slot(started).await?;
+        let (pool, circuit) = (self.pool.clone(), self.circuit.clone());
         web::block(move || {
-            let mut conn = pool.get()?;
+            let mut conn = circuit.connection(&pool, started).map_err(|_| AppError::Unavailable)?;
             let out = f(&mut conn);
             // Back in the pool before the next request in line is let in.
             drop(conn);
@@ -208,6 +209,26 @@ impl AppState {
             Ok(out)
         })
         .await?
+    }
+
+    /// One of the pool's slots for a request that began at `started`: its
+    /// turn in line, or [`AppError::Unavailable`] once it has waited about
+    /// a second while the database is known not to answer.
+    pub(crate) async fn db_slot(&self, started: std::time::Instant) -> Result<OwnedSemaphorePermit, AppError> {
+        let acquire = self.db_slots.clone().acquire_owned();
+        tokio::pin!(acquire);
+        loop {
+            tokio::select! {
+                permit = &mut acquire => {
+                    return permit.map_err(|e| AppError::Internal(anyhow::anyhow!("database slots closed: {e}")));
+                }
+                () = tokio::time::sleep(std::time::Duration::from_millis(100)) => {
+                    if self.circuit.gives_up(started) {
+                        return Err(AppError::Unavailable);
+                    }
+                }
+            }
+        }
     }
 
     /// What the standings pages show of a tournament (`only`: one round),

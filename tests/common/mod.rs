@@ -4,6 +4,7 @@
 pub mod browser;
 pub mod builder;
 pub mod client;
+pub mod cut;
 pub mod fixture;
 pub mod harness;
 pub mod hostile;
