@@ -74,9 +74,11 @@ run() {
     two=1
     workers="${CHELEM_WORKERS:-$(( $(nproc) / 2 > 0 ? $(nproc) / 2 : 1 ))}"
   fi
-  # Every spectator of the run comes from 127.0.0.1: the cap on one client
-  # address's streams (a guard against one machine's flood) is lifted here.
-  local envs=(CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}")
+  # Every spectator of the run comes from 127.0.0.1: the caps on one client
+  # address's streams and connections (guards against one machine's flood)
+  # are lifted here.
+  local envs=(CHELEM_MAX_STREAMS_PER_CLIENT="${CHELEM_MAX_STREAMS_PER_CLIENT:-100000}"
+              CHELEM_MAX_CONNECTIONS_PER_CLIENT="${CHELEM_MAX_CONNECTIONS_PER_CLIENT:-100000}")
   if [ -n "$workers" ]; then envs+=(CHELEM_WORKERS="$workers"); fi
   env "${envs[@]}" "$bin" --database-url "$url" serve --bind "127.0.0.1:$port" >"$dir/$label.log" 2>&1 &
   server=$!

@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use crate::web::conn_gate::ConnectionGate;
 use crate::web::limits::{Capacity, Timeouts};
 use crate::web::live::gate::StreamLimits;
 
@@ -139,6 +140,11 @@ pub struct ServeArgs {
     #[arg(long, env = "CHELEM_MAX_STREAMS_PER_CLIENT", default_value_t = StreamLimits::PER_CLIENT as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub max_streams_per_client: u64,
+    /// Connections open at once from one client address (default: a
+    /// quarter of the connections the open-file limit allows, and room for
+    /// an address's streams and pages besides; logged at start).
+    #[arg(long, env = "CHELEM_MAX_CONNECTIONS_PER_CLIENT", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_connections_per_client: Option<u64>,
 }
 
 impl ServeArgs {
@@ -153,6 +159,16 @@ impl ServeArgs {
             total,
             per_client: clamp(self.max_streams_per_client).min(total),
         }
+    }
+
+    /// The connections one client address may hold, for a server that may
+    /// hold `capacity` connections with `streams`' caps: the flag given,
+    /// else [`ConnectionGate::share`].
+    pub fn connections_per_client(&self, capacity: Capacity, streams: StreamLimits) -> usize {
+        self.max_connections_per_client.map_or_else(
+            || ConnectionGate::share(capacity.connections, streams.per_client),
+            |n| usize::try_from(n).unwrap_or(usize::MAX),
+        )
     }
 
     /// The request deadlines given.

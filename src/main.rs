@@ -315,6 +315,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
     let open_files = raise_open_files();
     let capacity = Capacity::from_open_files(open_files, args.pool_size);
     let streams = args.stream_limits(capacity);
+    let connections_per_client = args.connections_per_client(capacity, streams);
     let workers = args
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -324,6 +325,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         connections = capacity.connections,
         streams = streams.total,
         streams_per_client = streams.per_client,
+        connections_per_client,
         "capacity"
     );
     let (pool, backend) = build_pool(database_url, args.pool_size)?;
@@ -350,6 +352,7 @@ async fn serve(database_url: &str, args: ServeArgs) -> anyhow::Result<()> {
         login: Default::default(),
         trusted_proxies: args.trusted_proxies.clone(),
         streams,
+        connections_per_client,
         setup_code: setup_code.clone(),
     };
     let state = AppState::new(pool, database_url, config)?;

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod charts;
 pub mod client;
 pub mod clock;
+pub mod conn_gate;
 pub mod csrf;
 pub mod ctx;
 pub mod deal;
@@ -76,6 +77,8 @@ pub struct WebConfig {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The caps on open event streams.
     pub streams: live::gate::StreamLimits,
+    /// Connections one client address may hold at once ([`conn_gate`]).
+    pub connections_per_client: usize,
     /// The secret code of the first account's link (`/setup/<code>`), made
     /// by `serve` when the database had no organizer account
     /// ([`auth::setup::first_account_code`]); `None`: no such link. Kept in
@@ -96,6 +99,7 @@ impl Default for WebConfig {
             login: auth::LoginLimits::default(),
             trusted_proxies: Vec::new(),
             streams: live::gate::StreamLimits::default(),
+            connections_per_client: conn_gate::ConnectionGate::share(1000, live::gate::StreamLimits::PER_CLIENT),
             setup_code: None,
         }
     }
@@ -128,6 +132,8 @@ pub struct AppState {
     pub login: auth::LoginGuard,
     /// The open event streams, counted against [`WebConfig::streams`].
     pub streams: live::gate::StreamGate,
+    /// The connections held per client address.
+    pub connections: conn_gate::ConnectionGate,
 }
 
 impl AppState {
@@ -145,6 +151,7 @@ impl AppState {
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
             streams: live::gate::StreamGate::new(config.streams),
+            connections: conn_gate::ConnectionGate::new(config.connections_per_client, config.trusted_proxies.clone()),
             pool,
             backend,
             config: Arc::new(config),
@@ -340,7 +347,9 @@ macro_rules! chelem_server {
     ($state:expr) => {{
         let state: $crate::web::AppState = $state;
         let t = state.config.timeouts;
+        let gate = state.connections.clone();
         actix_web::HttpServer::new(move || $crate::chelem_app!(state.clone()))
+            .on_connect(move |conn, data| gate.on_connect(conn, data))
             .client_request_timeout(t.request_head)
             .client_disconnect_timeout(std::time::Duration::from_secs(1))
             .keep_alive(t.keep_alive)

@@ -51,6 +51,7 @@ mod table_entry;
 mod timed_rounds;
 mod tournament_flow;
 mod tournament_pages;
+mod trickle;
 mod web_foundation;
 mod withdrawals;
 
