@@ -87,6 +87,21 @@ both_backends!(
         bad["version"] = json!("deux");
         let (status, _) = call(&app, Method::PUT, &uri, None, Some(bad)).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        // So is an If-Match that is not a version: the sentence shows the
+        // tag once quoted, as it was sent.
+        for (sent, shown) in [("\"abc\"", "\"abc\""), ("W/\"x1\"", "\"x1\""), ("deux", "\"deux\"")] {
+            let req = test::TestRequest::put()
+                .uri(&uri)
+                .insert_header((header::IF_MATCH, sent))
+                .set_json(garde(45.0))
+                .to_request();
+            let resp = test::call_service(&app, req).await;
+            assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY, "{sent}");
+            let v: Value = test::read_body_json(resp).await;
+            let sentence = v["error"].as_str().unwrap();
+            assert!(sentence.starts_with(&format!("{shown} is not")), "{sent}: {sentence}");
+            assert!(!sentence.contains("\"\""), "{sent}: {sentence}");
+        }
         let (_, d) = call(&app, Method::GET, &doc_uri, Some(&token), None).await;
         assert_eq!(d["tables"][0]["deals"][0]["version"], json!(4));
     }
