@@ -12,6 +12,7 @@ deal-points-not-a-number = "{ $value }" is not a number of points between 0 and 
 deal-choose-camp = Say who counted their points: the attack or the defence.
 deal-refused = This deal is refused.
 deal-key-reused = This form was already used for another deal: reload the page.
+deal-key-other-content = This Idempotency-Key was already used for deal { $deal } with another deal: nothing was written. Send a change with a new key (the deal as stored is in "current").
 deal-points-counted = Points counted by
 deal-camp-attack = the attack
 deal-camp-defence = the defence

@@ -38,6 +38,7 @@ game-players = A game is played by 3, 4, 5 or 6 players, not { $players }.
 game-players-required = Give the number of players ("players": 3, 4, 5 or 6).
 game-bot-seat = Seat { $seat } does not exist: seats go from 0 to { $last }.
 game-bot-kind = A bot is "quick" or "strong".
+game-seat-body = The body must be {"{"}"bot": "quick"{"}"} or {"{"}"bot": "strong"{"}"} to seat a bot, or {"{"}"bot": null{"}"} to give the seat back to its player.
 game-bots-list = "bots" must be the list of the seats bots take.
 game-seed = "seed" must be an integer from 0 to 9007199254740991 (2^53 - 1, what a JSON number carries exactly).
 game-names-list = "names" must be a list of names.

@@ -12,6 +12,7 @@ deal-points-not-a-number = « { $value } » n'est pas un nombre de points entre 
 deal-choose-camp = Indiquez qui a compté ses points : l'attaque ou la défense.
 deal-refused = Cette donne est refusée.
 deal-key-reused = Ce formulaire a déjà servi pour une autre donne : rechargez la page.
+deal-key-other-content = Cette clé (Idempotency-Key) a déjà servi pour la donne { $deal } avec une autre donne : rien n'a été enregistré. Envoyez une modification avec une nouvelle clé (la donne enregistrée est dans « current »).
 deal-points-counted = Points comptés par
 deal-camp-attack = l'attaque
 deal-camp-defence = la défense

@@ -38,6 +38,7 @@ game-players = Une partie se joue à 3, 4, 5 ou 6 joueurs, pas { $players }.
 game-players-required = Indiquez le nombre de joueurs (« players » : 3, 4, 5 ou 6).
 game-bot-seat = La place { $seat } n'existe pas : les places vont de 0 à { $last }.
 game-bot-kind = Un robot est « quick » (rapide) ou « strong » (fort).
+game-seat-body = Le corps doit être {"{"}"bot": "quick"{"}"} ou {"{"}"bot": "strong"{"}"} pour asseoir un robot, ou {"{"}"bot": null{"}"} pour rendre la place à son joueur.
 game-bots-list = « bots » doit être la liste des places tenues par des robots.
 game-seed = « seed » doit être un entier de 0 à 9007199254740991 (2^53 - 1, ce qu'un nombre JSON porte exactement).
 game-names-list = « names » doit être une liste de noms.

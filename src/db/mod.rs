@@ -5,6 +5,7 @@ pub mod circuit;
 pub mod fault;
 pub mod models;
 pub mod ops;
+mod read_only;
 pub mod relay;
 pub mod schema;
 pub mod unit;
@@ -120,20 +121,32 @@ impl Manager {
     pub fn connect(&self) -> ConnectionResult<AnyConnection> {
         match self.backend {
             Backend::Postgres => diesel::PgConnection::establish(&self.url).map(AnyConnection::Postgresql),
-            Backend::Sqlite => {
-                let mut conn = diesel::SqliteConnection::establish(&self.url)?;
-                // Writers wait for each other (every write unit of work takes
-                // the lock up front, see [`write`]) for up to BUSY_TIMEOUT.
-                conn.batch_execute(&format!(
+            // Writers wait for each other (every write unit of work takes
+            // the lock up front, see [`write`]) for up to BUSY_TIMEOUT.
+            Backend::Sqlite => open_sqlite(
+                &self.url,
+                &format!(
                     "PRAGMA busy_timeout = {}; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                     BUSY_TIMEOUT.as_millis()
-                ))
-                .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;
-                Ok(AnyConnection::Sqlite(conn))
-            }
+                ),
+            )
+            .or_else(|e| match read_only::immutable_url(&self.url, &e.to_string()) {
+                // A file it cannot write (a read-only folder): read as it is.
+                Some(url) => open_sqlite(&url, "PRAGMA foreign_keys = ON; SELECT 1 FROM sqlite_master;").map_err(|_| e),
+                None => Err(e),
+            })
+            .map(AnyConnection::Sqlite),
         }
     }
+}
+
+/// A SQLite connection to `url`, set up by the statements `setup`.
+fn open_sqlite(url: &str, setup: &str) -> ConnectionResult<diesel::SqliteConnection> {
+    let mut conn = diesel::SqliteConnection::establish(url)?;
+    conn.batch_execute(setup)
+        .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;
+    Ok(conn)
 }
 
 impl ManageConnection for Manager {

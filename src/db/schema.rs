@@ -170,6 +170,7 @@ diesel::table! {
         number -> Integer,
         version -> Integer,
         created_at -> Timestamp,
+        record_json -> Nullable<Text>,
     }
 }
 

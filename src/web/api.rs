@@ -259,9 +259,10 @@ fn version_read(req: &HttpRequest, body: &Value) -> Result<Option<i32>, AppError
     match req.headers().get(actix_web::http::header::IF_MATCH) {
         None => Ok(None),
         Some(h) => {
+            // The sentence quotes the value: the tag is shown without its own quotes.
             let text = h.to_str().unwrap_or_default().trim();
             let tag = text.trim_start_matches("W/").trim_matches('"');
-            tag.parse().map(Some).map_err(|_| bad(text.to_owned()))
+            tag.parse().map(Some).map_err(|_| bad(tag.to_owned()))
         }
     }
 }

@@ -215,6 +215,13 @@ pub fn is_api(path: &str) -> bool {
     path == "/api" || path.starts_with("/api/")
 }
 
+/// Whether a path answers JSON whatever its outcome: the API, and the
+/// `.json` files (`federation.json`, `export.json`…), whose errors (a
+/// login missing included: 401, not a redirect) are the API's JSON object.
+pub fn is_json_route(path: &str) -> bool {
+    is_api(path) || path.ends_with(".json")
+}
+
 /// Whether a request to a page asks for JSON (`Accept: application/json`):
 /// the scripts of the pages (static/checkin.js) send their forms so, and
 /// get `{"error": …}` in the visitor's language instead of an error page.

@@ -10,7 +10,7 @@ use actix_web::middleware::Next;
 use actix_web::{HttpResponse, ResponseError};
 
 use super::ctx::Ctx;
-use super::error::{accepts_json, is_api, json_error, AppError};
+use super::error::{accepts_json, is_json_route, json_error, AppError};
 use super::render;
 
 /// The error page template.
@@ -84,7 +84,7 @@ pub async fn render_errors(
         message_api = err.to_string();
         generic = Some(err.to_string());
     }
-    if is_api(&path) {
+    if is_json_route(&path) {
         let resp = with_headers(json_error(status, &message_api), kept);
         return Ok(ServiceResponse::new(req, resp));
     }

@@ -16,6 +16,7 @@ use std::borrow::Cow;
 
 use super::deal::facts::decimal_comma;
 use super::AppError;
+use crate::db::ops::text_input::is_invisible;
 
 /// One cell of a spreadsheet row.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,12 +89,35 @@ fn starts_a_formula(c: char) -> bool {
     )
 }
 
+/// What shows nothing before a cell's first visible character, which a
+/// spreadsheet may skip before it reads a formula: spaces, the byte order
+/// mark, zero-width spaces and joiners, word joiners and the other
+/// invisible characters ([`is_invisible`]), and Unicode's other format
+/// characters (`Cf`).
+fn shows_nothing(c: char) -> bool {
+    is_invisible(c)
+        || matches!(
+            c,
+            '\u{0600}'..='\u{0605}'
+                | '\u{06DD}'
+                | '\u{070F}'
+                | '\u{0890}'..='\u{0891}'
+                | '\u{08E2}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{110BD}'
+                | '\u{110CD}'
+                | '\u{13430}'..='\u{1343F}'
+        )
+}
+
 /// Text as a cell that no spreadsheet runs: a leading `'` before text
-/// whose first character (spaces aside) could start a formula.
+/// whose first character, once what shows nothing is skipped (spaces, a
+/// byte order mark, zero-width characters…), could start a formula; a tab
+/// or a line end counts wherever it stands among them.
 pub fn neutralise(s: &str) -> Cow<'_, str> {
-    let first = s.trim_start_matches([' ', '\u{A0}']).chars().next();
-    match s.chars().next() {
-        Some(c) if starts_a_formula(c) || first.is_some_and(starts_a_formula) => Cow::Owned(format!("'{s}")),
+    let first = s.chars().find(|c| starts_a_formula(*c) || !shows_nothing(*c));
+    match first {
+        Some(c) if starts_a_formula(c) => Cow::Owned(format!("'{s}")),
         _ => Cow::Borrowed(s),
     }
 }
@@ -131,10 +155,29 @@ mod tests {
             "\rCR",
             " =1+1",
             "\u{FF1D}1+1",
+            "\u{FEFF}=1+1",
+            "\u{200B}+cmd",
+            "\u{200C}\u{200D}-2+3",
+            "\u{2060}@SUM(1)",
+            "\u{00A0}\u{200B}\t=1",
+            "\u{200E}=1",
+            "\u{061C}\u{FE0F}=1",
+            "\u{E0041}=1",
+            "\u{0600}=1",
         ] {
             assert_eq!(neutralise(s), format!("'{s}"), "{s:?}");
         }
-        for s in ["Zoé", "", "a=b", "O'Neil", "1+1", "40"] {
+        for s in [
+            "Zoé",
+            "",
+            "a=b",
+            "O'Neil",
+            "1+1",
+            "40",
+            "\u{FEFF}Zoé",
+            "\u{200B}a=b",
+            " ",
+        ] {
             assert_eq!(neutralise(s), s, "{s:?}");
         }
     }

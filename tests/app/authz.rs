@@ -115,6 +115,9 @@ const PUBLIC: [Want; 7] = [S(200), S(200), S(200), S(200), S(200), S(200), S(200
 /// An organizer's page: anyone else is sent to the login page (303), a
 /// revoked token or an expired session being no one.
 const ORG_PAGE: [Want; 7] = [Login, Login, Login, Login, Login, Login, S(200)];
+/// An organizer's JSON file: anyone else gets 401 with the API's JSON
+/// error, never a redirect to the login page.
+const ORG_JSON: [Want; 7] = [S(401), S(401), S(401), S(401), S(401), S(401), S(200)];
 /// An organizer's form: the same refusal; the organizer's post succeeds
 /// and is sent on (303).
 const ORG_FORM: [Want; 7] = [Login, Login, Login, Login, Login, Login, S(303)];
@@ -229,7 +232,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/standings.csv", PUBLIC),
         row("GET", "/tournaments/{id}/deals.csv", PUBLIC),
         row("GET", "/tournaments/{id}/federation.csv", ORG_PAGE),
-        row("GET", "/tournaments/{id}/federation.json", ORG_PAGE),
+        row("GET", "/tournaments/{id}/federation.json", ORG_JSON),
         row("GET", "/tournaments/{id}/results.csv", PUBLIC),
         row("GET", "/tournaments/{id}/results.json", PUBLIC),
         // organizer pages
@@ -240,7 +243,7 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/seating", ORG_PAGE),
         row("GET", "/tournaments/{id}/audit", ORG_PAGE),
         row("GET", "/tournaments/{id}/rooms", ORG_PAGE),
-        row("GET", "/tournaments/{id}/export.json", ORG_PAGE),
+        row("GET", "/tournaments/{id}/export.json", ORG_JSON),
         row("GET", "/tournaments/{id}/standings/print", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/cards", ORG_PAGE),

@@ -20,6 +20,18 @@ use common::server::Server;
 use common::TestDb;
 use serde_json::{json, Value};
 
+/// The bot at a game's seat, as stored.
+fn seat_bot(db: &TestDb, game: i64, seat: i32) -> Option<String> {
+    use chelem::db::schema::game_seats;
+    use diesel::prelude::*;
+    game_seats::table
+        .filter(game_seats::game_id.eq(game as i32))
+        .filter(game_seats::seat.eq(seat))
+        .select(game_seats::bot)
+        .first(&mut *db.conn())
+        .unwrap()
+}
+
 fn api_token(db: &TestDb) -> String {
     common::http::api_token(db)
 }
@@ -198,6 +210,22 @@ fn tournament_table(db: TestDb, players: usize) {
         );
         assert_eq!(a.status, 204, "{}", a.body);
     }
+    // A body that does not say which bot (or null) is refused with a
+    // sentence, never taken as "give the seat back": seat 1 keeps its bot.
+    for body in [
+        json!([]),
+        Value::Null,
+        json!(12),
+        json!({}),
+        json!({"bots": "quick"}),
+        json!(true),
+    ] {
+        let a = client.call("POST", &format!("/api/games/{game}/seats/1"), Some(&org), Some(&body));
+        assert_eq!(a.status, 422, "{body}: {}", a.body);
+        let sentence = a.body["error"].as_str().unwrap_or_default();
+        assert!(sentence.contains("\"bot\": null"), "{body}: {}", a.body);
+    }
+    assert_eq!(seat_bot(&db, game, 1).as_deref(), Some("quick"), "seat 1 keeps its bot");
     let token = seats[0]["token"].as_str().unwrap().to_owned();
     let first = client.call("GET", &format!("/api/seats/{token}"), None, None).body;
     if players == 5 {

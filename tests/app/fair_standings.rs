@@ -377,12 +377,20 @@ both_backends!(
                 .map(|(_, p)| (p.name, (p.club, p.licence)))
                 .collect();
 
-        // Not for anyone: the login page, like every organizer's page.
+        // Not for anyone: the CSV sends to the login page, like every
+        // organizer's page; the JSON file answers as the API does (401 and
+        // a JSON error), never a redirect.
         let anon = Jar::default();
-        for file in ["federation.csv", "federation.json"] {
+        let (status, body, location) = get(&app, &anon, &format!("/tournaments/{id}/federation.csv")).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert!(location.unwrap().starts_with("/login"));
+        assert!(!body.contains("7000100"));
+        for file in ["federation.json", "export.json"] {
             let (status, body, location) = get(&app, &anon, &format!("/tournaments/{id}/{file}")).await;
-            assert_eq!(status, StatusCode::SEE_OTHER, "{file}");
-            assert!(location.unwrap().starts_with("/login"), "{file}");
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{file}: {body}");
+            assert_eq!(location, None, "{file}");
+            let v: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{file}: not JSON: {body}"));
+            assert!(v["error"].as_str().unwrap().contains("logged in"), "{file}: {v}");
             assert!(!body.contains("7000100"), "{file}");
         }
         let mut jar = Jar::default();

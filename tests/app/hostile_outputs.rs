@@ -73,6 +73,14 @@ fn json_of(a: &Answer) -> Value {
     serde_json::from_str(&a.body).unwrap_or_else(|_| panic!("not JSON: {}", a.body))
 }
 
+/// Whether a spreadsheet would run a cell: its first character that shows
+/// (spaces and invisible characters skipped) starts a formula.
+fn would_run(cell: &str) -> bool {
+    let starts = |c: char| matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r');
+    let hidden = |c: char| matches!(c, ' ' | '\u{A0}' | '\u{FEFF}' | '\u{200B}'..='\u{200D}' | '\u{2060}');
+    cell.chars().find(|c| starts(*c) || !hidden(*c)).is_some_and(starts)
+}
+
 /// A number as a French spreadsheet reads it: `-40`, `40,5`.
 fn is_number(s: &str) -> bool {
     s.replace(',', ".").parse::<f64>().is_ok()
@@ -96,9 +104,7 @@ both_backends!(csv_cells_never_run_and_numbers_stay_numbers, |db: TestDb| async 
         let rows = spreadsheet_cells(&a.body);
         let all: Vec<&String> = rows.iter().flatten().collect();
         for c in &all {
-            let first = c.chars().next();
-            let formula = first.is_some_and(|f| matches!(f, '=' | '+' | '-' | '@' | '\t' | '\r'));
-            assert!(!formula || is_number(c), "{path}: the cell {c:?} would run");
+            assert!(!would_run(c) || is_number(c), "{path}: the cell {c:?} would run");
         }
         for name in FORMULAS.iter().chain([&TAB_NAME]) {
             let shown = format!("'{name}");
@@ -134,6 +140,53 @@ both_backends!(csv_cells_never_run_and_numbers_stay_numbers, |db: TestDb| async 
         }
     }
 });
+
+/// Names and a club whose formula hides behind invisible characters: a byte
+/// order mark, zero-width spaces, joiners, a word joiner.
+const HIDDEN_FORMULAS: [&str; 4] = [
+    "\u{FEFF}=HYPERLINK(\"http://x\",\"y\")",
+    "\u{200B}+cmd|' /C calc'!A0",
+    "\u{2060}\u{200D}@SUM(1)",
+    "\u{200C} -2+3",
+];
+const HIDDEN_CLUB: &str = "\u{FEFF}\u{200B}=1+1";
+
+both_backends!(
+    formulas_behind_invisible_characters_never_run,
+    |db: TestDb| async move {
+        let server = Server::start(db.state());
+        let v = Visitor::login(&db, &server.addr);
+        let (id, _, _) = played_tournament(&v, "Open", &HIDDEN_FORMULAS, HIDDEN_CLUB, 40.5);
+        for path in [
+            format!("/tournaments/{id}/standings.csv?details=1"),
+            format!("/tournaments/{id}/standings.csv"),
+            format!("/tournaments/{id}/deals.csv"),
+            format!("/tournaments/{id}/federation.csv"),
+            format!("/tournaments/{id}/results.csv"),
+        ] {
+            let a = v.get(&path);
+            assert_eq!(a.status, 200, "{path}: {}", a.body);
+            let rows = spreadsheet_cells(&a.body);
+            let all: Vec<&String> = rows.iter().flatten().collect();
+            for c in &all {
+                assert!(!would_run(c) || is_number(c), "{path}: the cell {c:?} would run");
+            }
+            for name in HIDDEN_FORMULAS {
+                let shown = format!("'{name}");
+                assert!(
+                    all.contains(&&shown),
+                    "{path}: {name:?} is not written as {shown:?}: {rows:?}"
+                );
+            }
+            if path.contains("details") {
+                assert!(
+                    all.contains(&&format!("'{HIDDEN_CLUB}")),
+                    "{path}: the club {HIDDEN_CLUB:?}"
+                );
+            }
+        }
+    }
+);
 
 /// A name written right to left, with something to find it by.
 const RTL_NAME: &str = "שרה Lévy";

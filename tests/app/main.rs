@@ -42,6 +42,7 @@ mod player_import;
 mod players_input;
 mod print_exports;
 mod query_count;
+mod read_only_folder;
 mod rooms;
 mod round_edits;
 mod settings;

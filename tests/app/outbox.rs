@@ -3,7 +3,8 @@
 //! both databases: the network switched off and on while deals are entered
 //! (kept, shown waiting, sent once when back, a conflict shown), and a
 //! loopback proxy dropping 20 % of the answers to posts after the server
-//! committed, over 250 entries: none lost, none doubled.
+//! committed, over 250 entries: none lost, none doubled. Its queue alone
+//! also runs under node's test runner (`tests/node/outbox.test.js`).
 
 use crate::common;
 
@@ -174,4 +175,25 @@ crate::test_case!(the_offline_preview_scores_like_the_server_postgres, PostgresA
 /// The same on PostgreSQL.
 fn the_offline_preview_scores_like_the_server_postgres() {
     offline_preview(TestDb::postgres());
+}
+
+crate::test_case!(the_outbox_queue_passes_its_node_tests, Node);
+/// The queue of `static/outbox.js` alone, under node's own test runner
+/// (`tests/node/outbox.test.js`): kept, sent again, removed only once
+/// answered, a conflict not retried, a form posting as without the script
+/// where the browser keeps nothing, one key per content.
+fn the_outbox_queue_passes_its_node_tests() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node/outbox.test.js");
+    let out = std::process::Command::new("node")
+        .arg("--test")
+        .arg(&file)
+        .output()
+        .expect("node");
+    let said = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "node --test failed:\n{said}");
+    assert!(said.contains("# fail 0") && !said.contains("# pass 0"), "{said}");
 }

@@ -24,6 +24,8 @@ pub enum Needs {
     Nothing,
     /// A reachable PostgreSQL server (`TEST_DATABASE_URL`).
     Postgres,
+    /// `node` alone (the scripts' unit tests, `node --test`).
+    Node,
     /// `node`, Debian's `chromium` and `npm ci` in `tests/browser`.
     Browser,
     /// Both: a browser test on PostgreSQL.
@@ -111,8 +113,14 @@ pub fn missing(needs: Needs) -> Option<(&'static str, &'static str)> {
             .as_deref()
             .map(|why| ("needs the browser", why))
     };
+    let node = || {
+        static NODE: OnceLock<bool> = OnceLock::new();
+        let here = NODE.get_or_init(|| std::process::Command::new("node").arg("--version").output().is_ok());
+        (!here).then_some(("needs node", "needs node: node is missing"))
+    };
     match needs {
         Needs::Nothing => None,
+        Needs::Node => node(),
         Needs::Postgres => postgres(),
         Needs::Browser => browser(),
         Needs::PostgresAndBrowser => postgres().or_else(browser),

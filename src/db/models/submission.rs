@@ -18,6 +18,9 @@ pub struct Submission {
     pub number: i32,
     /// The slot's version it left.
     pub version: i32,
+    /// The deal it left there, as its canonical JSON (`None` for the keys
+    /// spent before this was kept).
+    pub record_json: Option<String>,
 }
 
 impl Submission {
@@ -44,6 +47,7 @@ impl Submission {
                     submissions::number.eq(s.number),
                     submissions::version.eq(s.version),
                     submissions::created_at.eq(at),
+                    submissions::record_json.eq(s.record_json.as_deref()),
                 )
             })
             .collect();

@@ -307,7 +307,9 @@ async fn table_digital(
 }
 
 /// `POST /api/games/{id}/seats/{s}` (organizer): `{"bot": "quick"|"strong"}`
-/// seats a bot, `{"bot": null}` gives the seat back to its player.
+/// seats a bot, `{"bot": null}` gives the seat back to its player; any
+/// other body (not an object, or without `"bot"`) is refused (422), never
+/// taken as "give the seat back".
 #[post("/api/games/{id}/seats/{seat}")]
 async fn seat_bot(
     state: web::Data<AppState>,
@@ -317,10 +319,13 @@ async fn seat_bot(
 ) -> Result<HttpResponse, AppError> {
     let (id, seat) = path.into_inner();
     let v = parse_body(&body)?;
-    let bot = match v.get("bot") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(BotKind::from_name(s).ok_or_else(|| invalid("game-bot-kind"))?),
-        Some(_) => return Err(invalid("game-bot-kind")),
+    let Some(asked) = v.as_object().and_then(|o| o.get("bot")) else {
+        return Err(invalid("game-seat-body"));
+    };
+    let bot = match asked {
+        Value::Null => None,
+        Value::String(s) => Some(BotKind::from_name(s).ok_or_else(|| invalid("game-bot-kind"))?),
+        _ => return Err(invalid("game-bot-kind")),
     };
     state.write(move |tx| Ok(games::set_bot(tx, id, seat, bot)?)).await?;
     Ok(HttpResponse::NoContent().finish())

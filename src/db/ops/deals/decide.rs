@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use crate::db::models::{DealChanges, NewAuditEntry, NewDeal, Round, Submission, Tournament};
 use crate::db::{now, Tx};
 use crate::tournament::clock::{bell, BellVerdict, EnteredSlot};
-use crate::tournament::deal::ScoredDeal;
+use crate::tournament::deal::{ScoredDeal, TableDeal};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::context::{Context, Slot};
@@ -50,7 +50,8 @@ pub(super) fn decide(
     let (t, round) = checked(&cx.tournaments, &cx.rounds, entry)?;
     check_bell(&cx.slots, round, entry)?;
     check_played(cx, entry)?;
-    let key = match check_key(tx, &cx.slots, &cx.submissions, entry)? {
+    let mut scored_here = None;
+    let key = match check_key(tx, cx, entry, scored, &mut scored_here)? {
         Key::Replay(stored) => return Ok(*stored),
         Key::Spend(key) => key,
     };
@@ -63,14 +64,7 @@ pub(super) fn decide(
         ..
     } = *entry;
     let slot_key = (table.id, number);
-    let scored_here;
-    let scored = match scored {
-        Some(s) => s,
-        None => {
-            scored_here = cx.score(entry).ok_or(OpError::NotFound)?.map_err(|e| deal_msg(&e))?;
-            &scored_here
-        }
-    };
+    let scored = scored_once(cx, entry, scored, &mut scored_here)?;
     // A deal entered at the table waits for a defender's confirmation
     // when the tournament asks for one; an organizer's entry counts.
     let confirmed = !(t.confirm_deals && matches!(actor, Actor::Table | Actor::Devices));
@@ -90,6 +84,7 @@ pub(super) fn decide(
             table_id: table.id,
             number,
             version,
+            record_json: Some(scored.deal.to_json().to_string()),
         })
     };
     let existing = cx.slots.get(&slot_key);
@@ -229,12 +224,19 @@ enum Key<'a> {
     Replay(Box<EnteredDeal>),
 }
 
-/// Checks the entry's key against the keys already spent.
+/// Checks the entry's key against the keys already spent. A key already
+/// used never writes again. Without a version (an API retry) the answer is
+/// the slot as stored, when the entry's deal is the one the key wrote: the
+/// same key with another deal is an edit that would be lost, refused as a
+/// stale change is (409, with the slot as stored). With the version the
+/// form was opened at, a different content is a change from a stale page
+/// (the key's own write made the slot newer), refused as such later on.
 fn check_key<'a>(
     tx: &mut Tx<'_>,
-    slots: &HashMap<(i32, i32), Slot>,
-    submissions: &HashMap<String, Submission>,
+    cx: &Context,
     entry: &Entry<'a>,
+    scored: Option<&ScoredDeal>,
+    scored_here: &mut Option<ScoredDeal>,
 ) -> OpResult<Key<'a>> {
     let Entry {
         table,
@@ -244,25 +246,55 @@ fn check_key<'a>(
         ..
     } = *entry;
     let slot_key = (table.id, number);
-    // A key already used never writes again. Without a version (an API
-    // retry) the answer is the slot as stored; with the version the form
-    // was opened at, a different content is a change from a stale page
-    // (the key's own write made the slot newer) and is refused as such.
-    let mut key_used = false;
-    if let Some(key) = key {
-        if let Some(done) = submissions.get(key) {
-            if (done.table_id, done.number) != slot_key {
-                return Err(OpError::Invalid(Msg::new("deal-key-reused")));
-            }
-            key_used = true;
-            if let (Some(slot), None) = (slots.get(&slot_key), version) {
-                let mut stored = slot.stored(tx, number)?;
-                stored.replayed = true;
-                return Ok(Key::Replay(Box::new(stored)));
-            }
-        }
+    let Some(done) = key.and_then(|k| cx.submissions.get(k)) else {
+        return Ok(Key::Spend(key));
+    };
+    if (done.table_id, done.number) != slot_key {
+        return Err(OpError::Invalid(Msg::new("deal-key-reused")));
     }
-    Ok(Key::Spend(key.filter(|_| !key_used)))
+    if let (Some(slot), None) = (cx.slots.get(&slot_key), version) {
+        let yours = &scored_once(cx, entry, scored, scored_here)?.deal;
+        let mut stored = slot.stored(tx, number)?;
+        if key_deal(done, slot).is_some_and(|written| written != *yours) {
+            return Err(OpError::Stale {
+                msg: Msg::new("deal-key-other-content").arg("deal", number),
+                current: Box::new(stored),
+            });
+        }
+        stored.replayed = true;
+        return Ok(Key::Replay(Box::new(stored)));
+    }
+    Ok(Key::Spend(None))
+}
+
+/// The deal a spent key wrote (or found already there): as the key
+/// recorded it, or, for a key spent before deals were recorded with their
+/// keys, the slot's while it is still at the key's version; `None` when
+/// that cannot be known.
+fn key_deal(done: &Submission, slot: &Slot) -> Option<TableDeal> {
+    match &done.record_json {
+        Some(json) => serde_json::from_str(json)
+            .ok()
+            .and_then(|v| TableDeal::from_json(&v).ok()),
+        None => (slot.version == done.version).then(|| slot.record.clone()),
+    }
+}
+
+/// The entry's deal scored at its table: as given (a typed form's, scored
+/// before anything else), as scored earlier in this decision, or now.
+fn scored_once<'s>(
+    cx: &Context,
+    entry: &Entry<'_>,
+    given: Option<&'s ScoredDeal>,
+    here: &'s mut Option<ScoredDeal>,
+) -> OpResult<&'s ScoredDeal> {
+    if let Some(s) = given {
+        return Ok(s);
+    }
+    if here.is_none() {
+        *here = Some(cx.score(entry).ok_or(OpError::NotFound)?.map_err(|e| deal_msg(&e))?);
+    }
+    here.as_ref().ok_or(OpError::NotFound)
 }
 
 /// Refuses a change made from a copy older than the slot (`version`, the
