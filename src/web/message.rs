@@ -34,7 +34,15 @@ impl Msg {
                 }
             })
             .collect();
-        lang.t_args(&self.key, &args)
+        let said = lang.t_args(&self.key, &args);
+        match &self.cause {
+            // French sets its colon apart.
+            Some(cause) => match lang {
+                Lang::Fr => format!("{said} : {}", cause.said(lang, isolate)),
+                _ => format!("{said}: {}", cause.said(lang, isolate)),
+            },
+            None => said,
+        }
     }
 }
 

@@ -38,6 +38,7 @@ mod network;
 mod outages;
 mod outbox;
 mod passwords;
+mod played_imports;
 mod player_import;
 mod players_input;
 mod print_exports;

@@ -123,6 +123,14 @@ impl TournamentBuilder {
         self
     }
 
+    /// A duplicate tournament of `deals` deals a round (FORMATS.md,
+    /// "Duplicate tournaments").
+    pub fn duplicate(mut self, deals: usize) -> Self {
+        self.form.format = "duplicate".into();
+        self.form.deals_per_round = deals.to_string();
+        self
+    }
+
     /// A defender confirms each deal entered at a table.
     pub fn confirm_deals(mut self) -> Self {
         self.form.confirm_deals = Some("on".into());

@@ -34,6 +34,9 @@ pub struct Msg {
     /// room's): a page isolates them from the sentence around them, so
     /// that a name written right to left does not reorder it.
     pub names: Vec<&'static str>,
+    /// Why, said after it (`…: cause`): a refusal of the rules core behind
+    /// a sentence naming where it happened.
+    pub cause: Option<Box<Msg>>,
 }
 
 impl Msg {
@@ -43,6 +46,7 @@ impl Msg {
             key: std::borrow::Cow::Borrowed(key),
             args: Vec::new(),
             names: Vec::new(),
+            cause: None,
         }
     }
 
@@ -52,12 +56,19 @@ impl Msg {
             key: std::borrow::Cow::Owned(key),
             args: Vec::new(),
             names: Vec::new(),
+            cause: None,
         }
     }
 
     /// Adds an argument.
     pub fn arg(mut self, name: &'static str, value: impl ToString) -> Msg {
         self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// Says `cause` after it (see [`Msg::cause`]).
+    pub fn because(mut self, cause: Msg) -> Msg {
+        self.cause = Some(Box::new(cause));
         self
     }
 

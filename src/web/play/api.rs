@@ -237,31 +237,41 @@ pub struct DealQuery {
 
 /// The game-log line of deal `k` of a game (the last one by default): to
 /// the organizer at any time, to anyone once the deal is over.
-pub fn deal_log(st: &GameState, deal: Option<i32>, organizer: bool) -> Result<GameLog, AppError> {
+pub fn deal_log(
+    conn: &mut crate::db::AnyConnection,
+    st: &GameState,
+    deal: Option<i32>,
+    organizer: bool,
+) -> Result<GameLog, AppError> {
     let d = match deal {
         Some(k) => st.deals.iter().find(|d| d.number == k),
         None => st.deals.last(),
     }
     .ok_or(AppError::NotFound)?;
-    log_of(st, d, organizer)
+    log_of(conn, st, d, organizer)
 }
 
-/// The log of deal `d` of a game: as stored once over; while it is played,
-/// the organizer's only (409 to others). A tournament table's deals are
-/// the organizer's only until their round is closed (404 to others, as if
-/// there were no such game): the one rule of the log and the replay page.
-pub fn log_of(st: &GameState, d: &GameDeal, organizer: bool) -> Result<GameLog, AppError> {
+/// The log of deal `d` of a game, replayed from its seed and stored
+/// actions and checked against what is stored ([`games::verify`]: one
+/// that does not replay is a 409 naming the game, the deal and the
+/// action); while it is played, the organizer's only (409 to others). A
+/// tournament table's deals are the organizer's only until their round is
+/// closed (404 to others, as if there were no such game): the one rule of
+/// the log and the replay page.
+pub fn log_of(
+    conn: &mut crate::db::AnyConnection,
+    st: &GameState,
+    d: &GameDeal,
+    organizer: bool,
+) -> Result<GameLog, AppError> {
     if !organizer && st.table.is_some() && !st.round_closed() {
         return Err(AppError::NotFound);
     }
-    if let Some(log) = &d.log {
-        return serde_json::from_str(log).map_err(|e| AppError::Internal(e.into()));
-    }
-    if !organizer {
+    if d.log.is_none() && !organizer {
         return Err(AppError::Op(OpError::Conflict(Msg::new("game-log-in-progress"))));
     }
-    let game = st.play.as_ref().ok_or(AppError::NotFound)?;
-    Ok(game.log())
+    let table = st.table.as_ref().map(|(t, r, _)| (t, r.number));
+    Ok(games::verify(conn, d, st.seats.len(), table)?.log())
 }
 
 #[get("/api/games/{id}/log")]
@@ -276,7 +286,7 @@ async fn game_log(
     let log = state
         .db(move |conn| {
             let st = GameState::load(conn, id)?;
-            deal_log(&st, deal, org.is_some())
+            deal_log(conn, &st, deal, org.is_some())
         })
         .await?;
     Ok(HttpResponse::Ok().json(log))

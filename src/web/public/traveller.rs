@@ -11,6 +11,7 @@ use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::Tournament;
 use crate::db::ops::duplicate::{self, DealResults};
+use crate::db::ops::games;
 use crate::db::ops::tournaments;
 use crate::i18n::Lang;
 use crate::tournament::duplicate::{Compared, Comparison, DealNo, Hundredths, SEATS};
@@ -211,6 +212,10 @@ pub(super) async fn traveller_page(
         .db(move |conn| {
             let t = tournaments::get(conn, id)?;
             let deal = duplicate::deal(conn, &t, DealNo(d))?;
+            // The hands shown are those the digital tables were dealt, and
+            // their deals replay: else a sentence says which does not.
+            let slot = (d - 1) % t.deals_table4.max(1) as u32 + 1;
+            games::verify_round(conn, &t, deal.round, slot as i32)?;
             let last = crate::db::models::Round::last_number(conn, id)?;
             Ok((t, deal, last))
         })

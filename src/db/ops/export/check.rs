@@ -14,9 +14,10 @@ use crate::db::ops::player_input::{check_text, PlayerFields, PlayerName};
 use crate::db::ops::tournaments::{check_settings, in_range, MAX_DEALS, MAX_ROUNDS};
 use crate::db::ops::{rooms, Msg};
 use crate::tournament::deal::TableDeal;
-use crate::tournament::ids::{PlayerId, RoomNo};
+use crate::tournament::ids::{PlayerId, RoomNo, RoundNo};
 use crate::tournament::table::{deal_players, ConstraintKind, RoundStatus};
 
+use super::check_game::check_deals;
 use super::{AuditDoc, AwardDoc, DealDoc, Document, GameDoc, ImportError, RoundDoc, TableDoc, TournamentDoc};
 
 /// Longest one-line text with no form of its own (who entered a deal, an
@@ -223,7 +224,7 @@ fn check_round(td: &TournamentDoc, round: &RoundDoc, registered: &HashSet<Player
             check_award(table, a).map_err(at(format!("{place}, award {}", i + 1)))?;
         }
         if let Some(g) = &table.game {
-            check_game(table, g).map_err(|(what, m)| at(format!("{place}, game{what}"))(m))?;
+            check_game(td, round.number, table, g).map_err(|(what, m)| at(format!("{place}, game{what}"))(m))?;
         }
     }
     Ok(())
@@ -312,9 +313,9 @@ fn check_deal(td: &TournamentDoc, table: &TableDoc, deal: &DealDoc) -> Result<()
 }
 
 /// A game played on the devices: one seat per player of the table, its
-/// names and links as checked elsewhere, its deals within the table's count
-/// and its actions by seats of the deal. (Where, and why.)
-fn check_game(table: &TableDoc, g: &GameDoc) -> Result<(), (String, Msg)> {
+/// names and links as checked elsewhere, its deals replayed
+/// ([`check_deals`]). (Where, and why.)
+fn check_game(td: &TournamentDoc, round: RoundNo, table: &TableDoc, g: &GameDoc) -> Result<(), (String, Msg)> {
     let n = table.seats.len();
     let whole = |m: Msg| (String::new(), m);
     if g.seats.len() != n {
@@ -341,22 +342,7 @@ fn check_game(table: &TableDoc, g: &GameDoc) -> Result<(), (String, Msg)> {
             check_token(t).map_err(here)?;
         }
     }
-    for d in &g.deals {
-        let here = |m: Msg| (format!(" deal {}", d.number), m);
-        if d.number < 1 || d.number > table.deal_count {
-            return Err(here(Msg::new("deal-number-range").arg("max", table.deal_count)));
-        }
-        // At a table of 5, four seats of the deal (the dealer sits out) or five.
-        let seats = d.seat_map.len();
-        let valid_map = (3..=n).contains(&seats) && d.seat_map.iter().all(|s| *s < n);
-        if !valid_map || !(0..seats as i32).contains(&d.dealer) {
-            return Err(here(Msg::new("import-game-deal-seats")));
-        }
-        if let Some(a) = d.actions.iter().find(|a| !(0..seats as i32).contains(&a.seat)) {
-            return Err(here(Msg::new("import-game-action-seat").arg("seat", a.seat)));
-        }
-    }
-    Ok(())
+    check_deals(td, round, table, g)
 }
 
 /// An audit entry's action (one this build knows) and texts.

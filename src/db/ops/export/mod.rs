@@ -15,10 +15,12 @@
 //!
 //! The document's types are in `document`, where it names players in
 //! `players`, reading it out of the database in `load`, what it must be to
-//! be imported (what live entry would accept) in `check`, writing it back
+//! be imported (what live entry would accept) in `check`, its games
+//! replayed through the rules core in `check_game`, writing it back
 //! in `import`, and why either fails in `error`.
 
 mod check;
+mod check_game;
 mod document;
 mod error;
 mod import;

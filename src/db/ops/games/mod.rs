@@ -11,11 +11,14 @@
 //!
 //! Here the seeds and the refusals of the rules; a game read and its deal
 //! rebuilt in `state`, setting games and seats up in `setup`, dealing and
-//! the seats' actions in `play`, the bots' turns in `bot_turns`.
+//! the seats' actions in `play`, the bots' turns in `bot_turns`; a stored
+//! deal replayed and checked, by the pages and the import, in `replay`.
 
 mod bot_turns;
 mod play;
+pub mod replay;
 mod setup;
+mod shape;
 mod state;
 
 use rand::TryRngCore;
@@ -26,11 +29,13 @@ use super::{Msg, OpError};
 
 pub use crate::bots::{BotKind, Pace};
 pub use bot_turns::{bot_move, bot_turn, unfinished, BotMove, BotTurn};
-pub use play::{act, deal_shape, next_deal, Acted};
+pub use play::{act, next_deal, Acted};
+pub use replay::{seat_map, verify, verify_round, Fault};
 pub use setup::{
     create_casual, leave, make_digital, seat_names, set_bot, set_pace, CasualGame, Created, MAX_DEALS, MAX_SEAT_NAME,
 };
-pub use state::{rebuild, seat_map, GameState};
+pub use shape::{deal_shape, table_deal};
+pub use state::{rebuild, GameState};
 
 /// The largest seed a JSON number carries exactly (2^53 - 1): a deal's log
 /// is read by the replay's JavaScript and by scripts, where a larger number
@@ -49,12 +54,18 @@ pub fn os_seed() -> u64 {
 /// The refusal of an action by the rules: 409 when it is not the moment
 /// (turn, phase, deal over), 422 when the action itself breaks a rule.
 pub fn play_msg(e: &PlayError) -> OpError {
-    let mut msg = Msg::owned(format!("play-{}", e.code()));
-    msg.args.extend(e.args());
+    let msg = play_reason(e);
     match e {
         PlayError::NotYourTurn { .. } | PlayError::DealOver | PlayError::WrongPhase { .. } => OpError::Conflict(msg),
         _ => OpError::Invalid(msg),
     }
+}
+
+/// What the rules say of an action they refuse (`play-…`).
+pub fn play_reason(e: &PlayError) -> Msg {
+    let mut msg = Msg::owned(format!("play-{}", e.code()));
+    msg.args.extend(e.args());
+    msg
 }
 
 #[cfg(test)]

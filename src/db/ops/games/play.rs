@@ -6,27 +6,13 @@ use crate::db::{now, Tx};
 use crate::tarot::{Action, Contract, Game, Phase};
 use crate::tournament::clock::may_deal;
 use crate::tournament::deal::TableDeal;
-use crate::tournament::duplicate::{self, Format};
 use crate::tournament::ids::{GameId, PlayerId, RoundNo};
-use crate::tournament::table::{dealer_seat, Table5Mode};
+use crate::tournament::table::Table5Mode;
 
+use super::shape::{deal_shape, table_deal};
 use super::{os_seed, play_msg, GameState};
 use crate::db::ops::deals::{self, Actor, Entry};
 use crate::db::ops::{Msg, OpError, OpResult};
-
-/// Who plays deal `number` at a table of `seats` and who deals: the table
-/// seat of each seat of the deal, and the dealer as a seat of the deal. At a
-/// table of 5 in FFT mode the dealer sits out: the four others play, the
-/// first after the dealer opening the bidding.
-pub fn deal_shape(seats: usize, number: i32, mode: Table5Mode) -> (Vec<usize>, u8) {
-    let dealer = dealer_seat(seats, number);
-    if seats == 5 && mode == Table5Mode::DealerOut {
-        let map: Vec<usize> = (1..5).map(|k| (dealer + k) % 5).collect();
-        (map, 3)
-    } else {
-        ((0..seats).collect(), dealer as u8)
-    }
-}
 
 /// The seed of deal `number` of a game created with `seed`: the seed given
 /// deals the first deal, every later deal is shuffled from the operating
@@ -51,20 +37,17 @@ pub(super) fn deal_next(tx: &mut Tx<'_>, st: &GameState) -> OpResult<GameDeal> {
 /// slot), or the one after the last. The dealer is the slot's, as if the
 /// deals before it had been dealt at the table.
 pub(super) fn deal_at(tx: &mut Tx<'_>, st: &GameState, number: i32) -> OpResult<GameDeal> {
-    let mode = st
-        .table
-        .as_ref()
-        .map_or(Table5Mode::CalledKing, |(t, _, _)| t.table5_mode);
     let (map, dealer, seed) = match &st.table {
-        // A duplicate round: each seat is dealt exactly its hand of the
-        // prepared deal (the seed that deals it), the deal's own dealer.
-        Some((t, round, _)) if t.format == Format::Duplicate => {
-            let d = duplicate::deal_at(round.number, t.deals_table4.max(0) as u32, number.max(1) as u32);
-            let map: Vec<usize> = (0..st.seats.len()).collect();
-            (map, duplicate::dealer_of(d).0, duplicate::deal_seed(t.deal_secret, d))
+        Some((t, round, _)) => {
+            let (map, dealer, prepared) = table_deal(&t.settings, t.deal_secret, round.number, st.seats.len(), number);
+            (
+                map,
+                dealer,
+                prepared.map_or_else(|| deal_seed(st.game.seed, number), |p| p.seed),
+            )
         }
-        _ => {
-            let (map, dealer) = deal_shape(st.seats.len(), number, mode);
+        None => {
+            let (map, dealer) = deal_shape(st.seats.len(), number, Table5Mode::CalledKing);
             (map, dealer, deal_seed(st.game.seed, number))
         }
     };

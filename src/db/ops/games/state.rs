@@ -5,10 +5,11 @@ use diesel::prelude::*;
 
 use crate::db::models::{GameActionRow, GameDeal, GameRow, GameSeat, Round, RoundTable, Tournament};
 use crate::db::AnyConnection;
-use crate::tarot::{Action, Game, Phase, Seat};
+use crate::tarot::{Game, Phase, Seat};
 
+use super::replay::{self, seat_map, stored_fault};
 use super::BotKind;
-use crate::db::ops::{OpError, OpResult};
+use crate::db::ops::{Msg, OpError, OpResult};
 use crate::tournament::ids::GameId;
 
 /// A game and the state of its deals, read in one go.
@@ -57,14 +58,6 @@ impl GameState {
         let seats = GameSeat::of_game(conn, id)?;
         let deals = GameDeal::of_game(conn, id)?;
         let scores = deal_scores(&deals)?;
-        // The version is the number of actions rebuilt.
-        let (play, map, version) = match deals.last() {
-            Some(d) => {
-                let actions = GameActionRow::of_deal(conn, d.id)?;
-                (Some(rebuild(d, &actions)?), seat_map(d)?, actions.len() as i32)
-            }
-            None => (None, Vec::new(), 0),
-        };
         let table = match game.table_id {
             Some(tid) => {
                 use crate::db::schema::{round_tables, rounds};
@@ -77,6 +70,19 @@ impl GameState {
                 Some((t, round, table))
             }
             None => None,
+        };
+        let no_petite = table.as_ref().is_some_and(|(t, _, _)| t.rules.no_petite);
+        // The version is the number of actions rebuilt.
+        let (play, map, version) = match deals.last() {
+            Some(d) => {
+                let actions = GameActionRow::of_deal(conn, d.id)?;
+                (
+                    Some(rebuild(d, &actions, seats.len(), no_petite)?),
+                    seat_map(d)?,
+                    actions.len() as i32,
+                )
+            }
+            None => (None, Vec::new(), 0),
         };
         Ok(GameState {
             game,
@@ -215,45 +221,27 @@ impl GameState {
     }
 }
 
-/// The table seat of each seat of deal `d`.
-pub fn seat_map(d: &GameDeal) -> OpResult<Vec<usize>> {
-    serde_json::from_str(&d.seat_map).map_err(|e| {
-        corrupt(format!(
-            "the seat map {:?} of deal {} does not read: {e}",
-            d.seat_map, d.id
-        ))
-    })
-}
-
-/// The scores of each finished deal of `deals` by table seat; an error
-/// naming the deal and the stored text when one does not read.
+/// The scores of each finished deal of `deals` by table seat; a 409 naming
+/// the game, the deal and the stored text when one does not read.
 fn deal_scores(deals: &[GameDeal]) -> OpResult<Vec<(i32, Vec<Option<i64>>)>> {
     let mut out = Vec::new();
     for d in deals {
         if let Some(text) = d.scores.as_deref() {
             let scores = serde_json::from_str(text)
-                .map_err(|e| corrupt(format!("the scores {text:?} of deal {} do not read: {e}", d.id)))?;
+                .map_err(|_| stored_fault(d, Msg::new("game-stored-scores-unread").arg("text", text)))?;
             out.push((d.number, scores));
         }
     }
     Ok(out)
 }
 
-fn corrupt(what: String) -> OpError {
-    OpError::Db(diesel::result::Error::DeserializationError(what.into()))
-}
-
-/// Rebuilds a deal from its seed and stored actions.
-pub fn rebuild(d: &GameDeal, actions: &[GameActionRow]) -> OpResult<Game> {
+/// Rebuilds a deal of a game of `table_seats` seats from its seed and
+/// stored actions ([`replay::replay`], the import's too): one that does not
+/// replay is a 409 naming the game, the deal and the action.
+pub fn rebuild(d: &GameDeal, actions: &[GameActionRow], table_seats: usize, no_petite: bool) -> OpResult<Game> {
     let map = seat_map(d)?;
-    let mut list = Vec::with_capacity(actions.len());
-    for a in actions {
-        let action: Action =
-            serde_json::from_str(&a.action).map_err(|e| corrupt(format!("action {} of deal {}: {e}", a.idx, d.id)))?;
-        list.push((Seat(a.seat as u8), action));
-    }
-    Game::replay(map.len() as u8, Seat(d.dealer as u8), d.seed as u64, &list)
-        .map_err(|(i, e)| corrupt(format!("action {i} of deal {} does not replay: {e}", d.id)))
+    replay::replay(&replay::stored_row(d, &map, actions, table_seats, no_petite))
+        .map_err(|f| OpError::Conflict(f.msg(d.game_id, d.number)))
 }
 
 #[cfg(test)]
@@ -292,11 +280,18 @@ mod tests {
             ]
         );
         let broken = [deal(1, Some("[60,-20,-20,-20]")), deal(2, Some("[30,x]"))];
-        let e = deal_scores(&broken).unwrap_err().to_string();
-        assert!(e.contains("deal 102") && e.contains("[30,x]"), "{e}");
+        let said = |e: OpError| match e {
+            OpError::Conflict(m) => (m.args.clone(), m.cause.map(|c| c.args).unwrap_or_default()),
+            other => panic!("a 409, not {other:?}"),
+        };
+        let arg = |args: &[(&str, String)], k: &str| args.iter().find(|(n, _)| *n == k).map(|(_, v)| v.clone());
+        let (m, cause) = said(deal_scores(&broken).unwrap_err());
+        assert_eq!(arg(&m, "deal").as_deref(), Some("2"), "{m:?}");
+        assert_eq!(arg(&cause, "text").as_deref(), Some("[30,x]"), "{cause:?}");
         let mut odd = deal(3, None);
         odd.seat_map = "[0,1,two]".into();
-        let e = seat_map(&odd).unwrap_err().to_string();
-        assert!(e.contains("deal 103") && e.contains("[0,1,two]"), "{e}");
+        let (m, cause) = said(seat_map(&odd).unwrap_err());
+        assert_eq!(arg(&m, "deal").as_deref(), Some("3"), "{m:?}");
+        assert_eq!(arg(&cause, "map").as_deref(), Some("[0,1,two]"), "{cause:?}");
     }
 }

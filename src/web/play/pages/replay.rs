@@ -80,7 +80,8 @@ pub(super) async fn replay(
                 None => st.deals.iter().rev().find(|d| d.log.is_some() || org.is_some()),
             }
             .ok_or(AppError::NotFound)?;
-            let log = log_of(&st, d, org.is_some())?;
+            // Replayed and checked: the seat map read is a seat's of the game.
+            let log = log_of(conn, &st, d, org.is_some())?;
             let map = games::seat_map(d)?;
             let names: Vec<String> = map.iter().map(|&t| st.seats[t].name.clone()).collect();
             Ok(replay_page(ctx, &st, d.number, &log, &names))
