@@ -323,14 +323,19 @@ struct StandingsQuery {
     round: Option<RoundNo>,
 }
 
+/// `GET /api/tournaments/{id}/standings`: as the organizer's token sees
+/// them (everything), or as anyone does (no deal only the organizer may see
+/// yet, `db::ops::visible`).
 #[get("/api/tournaments/{id}/standings")]
 async fn get_standings(
     state: web::Data<AppState>,
+    org: Option<Organizer>,
     path: web::Path<TournamentId>,
     q: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let data = state.standings(id, q.round).await?;
+    let audience = crate::db::ops::visible::Audience::of(org.is_some());
+    let data = state.standings(id, audience, q.round).await?;
     // Made once per snapshot: every request until the next change sends the same bytes.
     // Each line as `Standing` serialises: rank, player, name, total, rounds,
     // best_round, taker_wins, and late_from / withdrawn_after where they are.

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::db::ops::duplicate::{self, DealResults};
 use crate::db::ops::tournaments;
+use crate::db::ops::visible::{self, Audience};
 use crate::tournament::duplicate::{Comparison, DealNo};
 use crate::tournament::ids::TournamentId;
 
@@ -58,12 +59,12 @@ async fn get_deal(
     path: web::Path<(TournamentId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, d) = path.into_inner();
-    let organizer = org.is_some();
+    let audience = Audience::of(org.is_some());
     let doc = state
         .db(move |conn| {
             let t = tournaments::get(conn, id)?;
             let deal = duplicate::deal(conn, &t, DealNo(d))?;
-            if !organizer && !deal.complete() {
+            if !visible::shows(audience, &deal) {
                 return Err(AppError::Forbidden(
                     "this deal is shown once every table of its round has entered it".into(),
                 ));

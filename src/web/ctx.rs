@@ -138,6 +138,12 @@ impl Ctx {
     pub fn is_organizer(&self) -> bool {
         self.user.is_some()
     }
+
+    /// Whose results this visitor sees: the organizer's (everything) when
+    /// one is logged in, else the public's ([`crate::db::ops::visible`]).
+    pub fn audience(&self) -> crate::db::ops::visible::Audience {
+        crate::db::ops::visible::Audience::of(self.is_organizer())
+    }
 }
 
 impl FromRequest for Ctx {

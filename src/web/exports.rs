@@ -3,8 +3,9 @@
 //! commas — what a French spreadsheet opens directly — written by the one
 //! writer of typed cells ([`super::spreadsheet`]: numbers as numbers, text
 //! never a formula). Public like the
-//! standings page; clubs and licence numbers only for a logged-in organizer
-//! who asks (`?details=1`). Headers are in the visitor's language; the
+//! standings page, of the deals the visitor may see (`db::ops::visible`);
+//! clubs and licence numbers only for a logged-in organizer who asks
+//! (`?details=1`). Headers are in the visitor's language; the
 //! columns' order is fixed (README, "Exports").
 
 use std::collections::HashMap;
@@ -14,6 +15,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::{Deal, Player, Registration, Round, RoundTable, Tournament};
+use crate::db::ops::visible::{Audience, Visible};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
@@ -58,25 +60,19 @@ struct ExportQuery {
 /// (place, name, [club, licence,] total, each round's total, the tie-break
 /// figure when the tournament breaks ties, the late/withdrawn note when
 /// someone came late or left, then the deals played and the average per
-/// deal — empty for no deal).
+/// deal — empty for no deal), of the deals `audience` may see.
 pub fn standings_rows(
     conn: &mut AnyConnection,
     lang: Lang,
     id: TournamentId,
     details: bool,
+    audience: Audience,
 ) -> Result<Vec<Vec<Cell>>, AppError> {
     let t = tournaments::get(conn, id)?;
-    let mut s = standings::compute(conn, id, None)?;
+    let visible = Visible::load(conn, &t, audience)?;
     // A duplicate tournament: ranked by its comparison, whose figure is the
     // last column.
-    let dup = match t.format {
-        crate::tournament::duplicate::Format::Duplicate => {
-            let rows = crate::db::ops::duplicate::standings(conn, &t)?;
-            crate::db::ops::duplicate::in_duplicate_order(&mut s, &rows);
-            Some(rows)
-        }
-        crate::tournament::duplicate::Format::Libres => None,
-    };
+    let (s, dup) = standings::ranked(conn, &t, None, &visible)?;
     let rounds: Vec<RoundNo> = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
     let players: HashMap<PlayerId, Player> = if details {
         Registration::with_players(conn, id)?
@@ -158,8 +154,10 @@ async fn standings_csv(
     if details && !ctx.is_organizer() {
         return Err(AppError::LoginRequired);
     }
-    let lang = ctx.lang;
-    let rows = state.db(move |conn| standings_rows(conn, lang, id, details)).await?;
+    let (lang, audience) = (ctx.lang, ctx.audience());
+    let rows = state
+        .db(move |conn| standings_rows(conn, lang, id, details, audience))
+        .await?;
     Ok(csv_response(french_csv(&rows)?, &format!("standings-{id}.csv")))
 }
 
@@ -195,9 +193,16 @@ fn wants_details(v: &str) -> bool {
 /// The deals as rows: a header, then one line per deal entered, by round,
 /// table and deal number: round, table, deal, dealer, sitting out, taker,
 /// partner, contract, oudlers, points, result, margin, petit au bout,
-/// handfuls, chelem, misères, then each place's player and score.
-pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Result<Vec<Vec<Cell>>, AppError> {
+/// handfuls, chelem, misères, then each place's player and score; of the
+/// deals `audience` may see.
+pub fn deals_rows(
+    conn: &mut AnyConnection,
+    lang: Lang,
+    id: TournamentId,
+    audience: Audience,
+) -> Result<Vec<Vec<Cell>>, AppError> {
     let t: Tournament = tournaments::get(conn, id)?;
+    let visible = Visible::load(conn, &t, audience)?;
     let tables: HashMap<i32, RoundTable> = RoundTable::of_tournament(conn, id)?
         .into_iter()
         .map(|(_, table)| (table.id, table))
@@ -208,7 +213,7 @@ pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Res
     }
     let all: Vec<PlayerId> = seats.values().flatten().copied().collect();
     let names = Player::names(conn, &all)?;
-    let scores: HashMap<(i32, i32, PlayerId), i32> = Deal::score_lines(conn, id)?
+    let scores: HashMap<(i32, i32, PlayerId), i32> = Deal::score_lines(conn, id, visible.hidden())?
         .into_iter()
         .map(|l| ((l.table_id, l.deal, l.player_id), l.score))
         .collect();
@@ -238,7 +243,7 @@ pub fn deals_rows(conn: &mut AnyConnection, lang: Lang, id: TournamentId) -> Res
         head.push(lang.t_args("csv-score-n", &[("n", i.to_string())]));
     }
     let mut rows = vec![head.into_iter().map(Cell::Text).collect()];
-    for (round, d) in Deal::for_tournament(conn, id)? {
+    for (round, d) in Deal::for_tournament(conn, id, visible.hidden())? {
         let Some(table) = tables.get(&d.table_id) else { continue };
         let ids = seats.get(&d.table_id).cloned().unwrap_or_default();
         let f = facts(lang, &t, &ids, d.number, &d.record, &names);
@@ -285,7 +290,7 @@ async fn deals_csv(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let lang = ctx.lang;
-    let rows = state.db(move |conn| deals_rows(conn, lang, id)).await?;
+    let (lang, audience) = (ctx.lang, ctx.audience());
+    let rows = state.db(move |conn| deals_rows(conn, lang, id, audience)).await?;
     Ok(csv_response(french_csv(&rows)?, &format!("deals-{id}.csv")))
 }

@@ -15,6 +15,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
 use crate::db::models::{Registration, Round, Tournament, User};
+use crate::db::ops::visible::{Audience, Visible};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
@@ -144,10 +145,17 @@ impl PlayerPart {
     }
 }
 
-/// Reads the file of tournament `id`: with licences unless `public`.
-pub fn load(conn: &mut AnyConnection, id: TournamentId, public: bool) -> Result<FederationFile, AppError> {
+/// Reads the file of tournament `id`: with licences unless `public`; of
+/// the deals `audience` may see.
+pub fn load(
+    conn: &mut AnyConnection,
+    id: TournamentId,
+    public: bool,
+    audience: Audience,
+) -> Result<FederationFile, AppError> {
     let t: Tournament = tournaments::get(conn, id)?;
-    let s = standings::compute_for(conn, &t, None)?;
+    let visible = Visible::load(conn, &t, audience)?;
+    let s = standings::compute_for(conn, &t, None, &visible)?;
     let rounds_played = Round::for_tournament(conn, id)?.len();
     let organizer = match t.created_by {
         Some(user) => User::find(conn, user)?.map(|u| u.username),
@@ -275,8 +283,13 @@ pub fn rows(f: &FederationFile) -> Vec<Vec<Cell>> {
     out
 }
 
-async fn file(state: &AppState, id: TournamentId, public: bool) -> Result<FederationFile, AppError> {
-    state.db(move |conn| load(conn, id, public)).await
+async fn file(
+    state: &AppState,
+    id: TournamentId,
+    public: bool,
+    audience: Audience,
+) -> Result<FederationFile, AppError> {
+    state.db(move |conn| load(conn, id, public, audience)).await
 }
 
 fn json_response(f: &FederationFile, name: &str) -> Result<HttpResponse, AppError> {
@@ -295,7 +308,7 @@ async fn federation_csv(
         return Err(AppError::LoginRequired);
     }
     let id = path.into_inner();
-    let f = file(&state, id, false).await?;
+    let f = file(&state, id, false, Audience::Organizer).await?;
     Ok(csv_response(french_csv(&rows(&f))?, &format!("federation-{id}.csv")))
 }
 
@@ -310,20 +323,34 @@ async fn federation_json(
         return Err(AppError::LoginRequired);
     }
     let id = path.into_inner();
-    json_response(&file(&state, id, false).await?, &format!("federation-{id}.json"))
+    json_response(
+        &file(&state, id, false, Audience::Organizer).await?,
+        &format!("federation-{id}.json"),
+    )
 }
 
-/// The public file (no licences), as CSV.
+/// The public file (no licences), as CSV: of the deals the visitor may see.
 #[get("/tournaments/{id}/results.csv")]
-async fn results_csv(state: web::Data<AppState>, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
+async fn results_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let f = file(&state, id, true).await?;
+    let f = file(&state, id, true, ctx.audience()).await?;
     Ok(csv_response(french_csv(&rows(&f))?, &format!("results-{id}.csv")))
 }
 
-/// The public file (no licences), as JSON.
+/// The public file (no licences), as JSON: of the deals the visitor may see.
 #[get("/tournaments/{id}/results.json")]
-async fn results_json(state: web::Data<AppState>, path: web::Path<TournamentId>) -> Result<HttpResponse, AppError> {
+async fn results_json(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    json_response(&file(&state, id, true).await?, &format!("results-{id}.json"))
+    json_response(
+        &file(&state, id, true, ctx.audience()).await?,
+        &format!("results-{id}.json"),
+    )
 }

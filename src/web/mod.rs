@@ -45,6 +45,7 @@ use actix_web::web;
 pub use ctx::{Ctx, CurrentUser, OrgPage, Organizer};
 pub use error::AppError;
 
+use crate::db::ops::visible::Audience;
 use crate::db::{Backend, DbConn, DbPool, Manager, Tx};
 use crate::tournament::ids::{RoundNo, TournamentId};
 
@@ -238,43 +239,50 @@ impl AppState {
         }
     }
 
-    /// What the standings pages show of a tournament (`only`: one round),
-    /// from memory when nothing changed since it was read: no database query
-    /// then.
-    pub async fn standings(&self, id: TournamentId, only: Option<RoundNo>) -> Result<Arc<live::Snapshot>, AppError> {
+    /// What the standings pages show of a tournament to `audience` (`only`:
+    /// one round), from memory when nothing changed since it was read: no
+    /// database query then. Each audience has its own snapshot: the
+    /// public's never holds a deal only the organizer may see yet.
+    pub async fn standings(
+        &self,
+        id: TournamentId,
+        audience: Audience,
+        only: Option<RoundNo>,
+    ) -> Result<Arc<live::Snapshot>, AppError> {
+        let view = live::View { audience, round: only };
         let cache = self.hub.cache();
-        let mut generation = match cache.lookup(id, only) {
+        let mut generation = match cache.lookup(id, view) {
             live::cache::Lookup::Hit(s) => return Ok(s),
             live::cache::Lookup::Miss(g) => g,
         };
         // Under a stream of changes (a room saving deals), one build per
         // interval serves everyone: what was built meanwhile by a request
         // that came after this one began is as fresh as this one needs.
-        if let Some(pause) = cache.pause_before_build(id, only, live::REBUILD_INTERVAL) {
+        if let Some(pause) = cache.pause_before_build(id, view, live::REBUILD_INTERVAL) {
             tokio::time::sleep(pause).await;
-            generation = match cache.lookup(id, only) {
+            generation = match cache.lookup(id, view) {
                 live::cache::Lookup::Hit(s) => return Ok(s),
                 live::cache::Lookup::Miss(g) => g,
             };
         }
         // Requests that miss together read the database once.
-        let flight = cache.flight(id, only, generation);
+        let flight = cache.flight(id, view, generation);
         let built = flight
             .get_or_try_init(|| async {
                 let began = std::time::Instant::now();
-                let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, only)?)).await?);
+                let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, view)?)).await?);
                 // Only rounds that exist are kept: made-up numbers take no memory.
-                if only.is_none_or(|n| snapshot.has_round(n)) {
+                if view.round.is_none_or(|n| snapshot.has_round(n)) {
                     // Waiting for a connection included: under load, the
                     // builds space out further.
-                    cache.took(id, only, began.elapsed());
-                    cache.store(id, only, generation, snapshot.clone());
+                    cache.took(id, view, began.elapsed());
+                    cache.store(id, view, generation, snapshot.clone());
                 }
                 Ok::<_, AppError>(snapshot)
             })
             .await
             .cloned();
-        cache.landed(id, only, &flight);
+        cache.landed(id, view, &flight);
         built
     }
 }

@@ -17,6 +17,7 @@ use common::{Jar, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
+use chelem::db::ops::visible::Audience;
 use chelem::db::ops::{export, standings};
 use chelem::db::schema::{audit_log, award_points, events};
 use chelem::tournament::ids::{PlayerId, TournamentId};
@@ -31,7 +32,7 @@ fn garde(t: &common::builder::Table, k: i32) -> Option<Value> {
 
 /// Each player's (total, deals played), by id.
 fn totals(db: &TestDb, id: TournamentId) -> Vec<(PlayerId, i64, u32)> {
-    let s = standings::compute(&mut db.conn(), id, None).unwrap();
+    let s = standings::compute(&mut db.conn(), id, None, Audience::Organizer).unwrap();
     assert!(s.check.ok(), "the standings sum to zero: {:?}", s.check);
     let mut v: Vec<_> = s.lines.iter().map(|l| (l.player, l.total, l.deals)).collect();
     v.sort();
@@ -314,7 +315,7 @@ both_backends!(points_are_awarded_summing_to_zero, |db: TestDb| async move {
         .unwrap()
         .tournament_id;
     let by_name = |id| {
-        let s = standings::compute(&mut db.conn(), id, None).unwrap();
+        let s = standings::compute(&mut db.conn(), id, None, Audience::Organizer).unwrap();
         s.lines.into_iter().map(|l| (l.name, l.total)).collect::<Vec<_>>()
     };
     assert_eq!(by_name(copy), by_name(id));

@@ -14,6 +14,7 @@ use chelem::db::models::{Round, RoundTable, SeatingConstraint};
 use chelem::db::ops::deals::{self, Actor, Entry};
 use chelem::db::ops::players;
 use chelem::db::ops::tournaments;
+use chelem::db::ops::visible::Audience;
 use chelem::db::ops::{adjust, games, rounds, standings};
 use chelem::db::AnyConnection;
 use chelem::tournament::deal::TableDeal;
@@ -244,7 +245,7 @@ fn rich_tournament(db: &TestDb) -> TournamentId {
 /// Standings by player name: (rank, name, total, taker wins, deals played).
 fn standings_by_name(db: &TestDb, id: TournamentId) -> Vec<(u32, String, i64, u32, u32)> {
     let mut conn = db.conn();
-    let s = standings::compute(&mut conn, id, None).unwrap();
+    let s = standings::compute(&mut conn, id, None, Audience::Organizer).unwrap();
     assert!(s.check.ok(), "{:?}", s.check);
     s.lines
         .into_iter()
@@ -680,7 +681,7 @@ fn check_copy(path: &str, id: TournamentId) -> i64 {
         versions - deals_count,
         "{path}: one logged correction per version past the first"
     );
-    let s = standings::compute(&mut conn, id, None).unwrap();
+    let s = standings::compute(&mut conn, id, None, Audience::Organizer).unwrap();
     assert!(s.check.ok(), "{path}: {:?}", s.check);
     drop(conn);
     let (ok, out, err) = chelem(path, &["export", "--tournament", &id.to_string()], "");

@@ -17,8 +17,10 @@ use actix_web::test;
 use diesel::prelude::*;
 use serde_json::{json, Value};
 
+use chelem::db::ops::visible::Audience;
 use chelem::tournament::ids::{GameId, TournamentId};
 use chelem::web::live::cache::Lookup;
+use chelem::web::live::View;
 use chelem::web::{AppState, WebConfig};
 use common::builder::TournamentBuilder;
 use common::client::Client;
@@ -35,8 +37,8 @@ const BOTS: Duration = Duration::from_secs(30);
 
 /// The standings of tournament `id` read into the cache (a page read).
 async fn warm(state: &AppState, id: TournamentId) {
-    state.standings(id, None).await.expect("standings");
-    assert!(matches!(state.hub.cache().lookup(id, None), Lookup::Hit(_)));
+    state.standings(id, Audience::Public, None).await.expect("standings");
+    assert!(matches!(state.hub.cache().lookup(id, View::public()), Lookup::Hit(_)));
 }
 
 /// Waits for the event `name` with `data` on the stream, at most `within`
@@ -53,7 +55,7 @@ fn heard(sse: &mut Sse, state: &AppState, id: TournamentId, name: &str, data: Va
         }
     }
     assert!(
-        matches!(state.hub.cache().lookup(id, None), Lookup::Miss(_)),
+        matches!(state.hub.cache().lookup(id, View::public()), Lookup::Miss(_)),
         "{path}: the cached standings outlived the change"
     );
 }

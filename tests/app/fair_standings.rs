@@ -75,7 +75,8 @@ fn comma(h: i64) -> String {
 }
 
 fn standings(db: &TestDb, id: TournamentId) -> Standings {
-    chelem::db::ops::standings::compute(&mut db.conn(), id, None).unwrap()
+    chelem::db::ops::standings::compute(&mut db.conn(), id, None, chelem::db::ops::visible::Audience::Organizer)
+        .unwrap()
 }
 
 /// 9 players (a table of 5 and one of 4), 2 rounds seated, the deals of

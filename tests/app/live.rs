@@ -15,6 +15,7 @@ use actix_web::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use chelem::db::ops::standings;
+use chelem::db::ops::visible::Audience;
 use chelem::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use chelem::web::AppState;
 use common::builder::{Table, TournamentBuilder};
@@ -226,7 +227,7 @@ where
     };
     let (status, served) = call(app, Method::GET, &uri, None, None).await;
     assert_eq!(status, StatusCode::OK);
-    let fresh = standings::compute(&mut db.conn(), id, round).unwrap();
+    let fresh = standings::compute(&mut db.conn(), id, round, Audience::Public).unwrap();
     let fresh: Vec<(i64, i64, u32)> = fresh
         .lines
         .iter()

@@ -27,6 +27,7 @@ mod first_account;
 mod floods;
 mod group_commit;
 mod harness;
+mod hidden_deals;
 mod hostile_input;
 mod hostile_outputs;
 mod hybrid;

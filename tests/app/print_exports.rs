@@ -392,7 +392,7 @@ both_backends!(csv_exports_parse_back_to_the_standings, |db: TestDb| async move 
     );
     let s = {
         let mut conn = db.conn();
-        chelem::db::ops::standings::compute(&mut conn, id, None).unwrap()
+        chelem::db::ops::standings::compute(&mut conn, id, None, chelem::db::ops::visible::Audience::Organizer).unwrap()
     };
     assert_eq!(rows.len(), 1 + 8);
     assert!(s.lines.iter().any(|l| l.total != 0));

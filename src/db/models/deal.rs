@@ -437,12 +437,18 @@ impl Deal {
     }
 
     /// Every score of a tournament that counts (confirmed deals), with its
-    /// round, table and deal.
-    pub fn score_lines(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<ScoreLine>> {
+    /// round, table and deal, but those of the deals `hidden` (row ids: what
+    /// the reader may not see, `ops::visible`).
+    pub fn score_lines(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        hidden: &[i32],
+    ) -> QueryResult<Vec<ScoreLine>> {
         deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .order((rounds::number, round_tables::number, deals::number, deal_scores::id))
             .select((
                 rounds::number,
@@ -496,11 +502,12 @@ impl Deal {
 
     /// One player's score in every deal of some tables: (table id, deal
     /// number, score; `None` when the player has no score in it), of the
-    /// deals that count (confirmed).
+    /// deals that count (confirmed) but those `hidden` (row ids).
     pub fn player_scores_in_tables(
         conn: &mut AnyConnection,
         table_ids: &[i32],
         player_id: PlayerId,
+        hidden: &[i32],
     ) -> QueryResult<Vec<(i32, i32, Option<i32>)>> {
         deals::table
             .left_join(
@@ -510,38 +517,51 @@ impl Deal {
             )
             .filter(deals::table_id.eq_any(table_ids))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .order((deals::table_id, deals::number))
             .select((deals::table_id, deals::number, deal_scores::score.nullable()))
             .load(conn)
     }
 
-    /// The deals of some tables that count (confirmed), by table id then number.
-    pub fn for_tables(conn: &mut AnyConnection, table_ids: &[i32]) -> QueryResult<Vec<Deal>> {
+    /// The deals of some tables that count (confirmed), but those `hidden`
+    /// (row ids), by table id then number.
+    pub fn for_tables(conn: &mut AnyConnection, table_ids: &[i32], hidden: &[i32]) -> QueryResult<Vec<Deal>> {
         deals::table
             .filter(deals::table_id.eq_any(table_ids))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .order((deals::table_id, deals::number))
             .select(Deal::as_select())
             .load(conn)
     }
 
-    /// Every deal of a tournament that counts (confirmed), with its round number.
-    pub fn for_tournament(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(RoundNo, Deal)>> {
+    /// Every deal of a tournament that counts (confirmed), but those
+    /// `hidden` (row ids), with its round number.
+    pub fn for_tournament(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        hidden: &[i32],
+    ) -> QueryResult<Vec<(RoundNo, Deal)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .order((rounds::number, round_tables::number, deals::number))
             .select((rounds::number, Deal::as_select()))
             .load(conn)
     }
 
     /// Every player's score at each table of a tournament, summed over the
-    /// table's deals that count: (round number, table id, player id, the
-    /// player's seat at the table, sum), in no given order. What the
-    /// standings need of the scores: a quarter of the rows of
-    /// [`Deal::score_lines`] at tables of 4 deals, unsorted.
-    pub fn score_sums(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<ScoreSum>> {
+    /// table's deals that count but those `hidden` (row ids): (round number,
+    /// table id, player id, the player's seat at the table, sum), in no
+    /// given order. What the standings need of the scores: a quarter of the
+    /// rows of [`Deal::score_lines`] at tables of 4 deals, unsorted.
+    pub fn score_sums(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        hidden: &[i32],
+    ) -> QueryResult<Vec<ScoreSum>> {
         use diesel::dsl::sum;
         let rows: Vec<(RoundNo, i32, PlayerId, Option<i32>, SumOf)> = deal_scores::table
             .inner_join(deals::table.inner_join(round_tables::table.inner_join(rounds::table)))
@@ -552,6 +572,7 @@ impl Deal {
             )
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .group_by((rounds::number, round_tables::id, deal_scores::player_id, seats::seat))
             .select((
                 rounds::number,
@@ -568,25 +589,36 @@ impl Deal {
     }
 
     /// (table id, deal number) of every deal of a tournament that counts
-    /// (confirmed), in no given order: who played which deal, with the seats.
-    pub fn counted_numbers(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(i32, i32)>> {
+    /// (confirmed) but those `hidden` (row ids), in no given order: who
+    /// played which deal, with the seats.
+    pub fn counted_numbers(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        hidden: &[i32],
+    ) -> QueryResult<Vec<(i32, i32)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .select((deals::table_id, deals::number))
             .load(conn)
     }
 
-    /// The taker of every deal of a tournament that counts and that its
-    /// attack won: (round number, taker id), one row per such deal. What the
-    /// standings need of the deals besides their scores, without reading
-    /// every deal whole.
-    pub fn taker_wins(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<Vec<(RoundNo, PlayerId)>> {
+    /// The taker of every deal of a tournament that counts (but those
+    /// `hidden`, row ids) and that its attack won: (round number, taker
+    /// id), one row per such deal. What the standings need of the deals
+    /// besides their scores, without reading every deal whole.
+    pub fn taker_wins(
+        conn: &mut AnyConnection,
+        tournament_id: TournamentId,
+        hidden: &[i32],
+    ) -> QueryResult<Vec<(RoundNo, PlayerId)>> {
         deals::table
             .inner_join(round_tables::table.inner_join(rounds::table))
             .filter(rounds::tournament_id.eq(tournament_id))
             .filter(counts())
+            .filter(deals::id.ne_all(hidden))
             .filter(deals::attack_won.eq(true))
             .filter(deals::taker_id.is_not_null())
             .select((rounds::number, deals::taker_id.assume_not_null()))

@@ -20,6 +20,9 @@ use super::{Msg, OpError, OpResult};
 pub struct TableResult {
     /// The table.
     pub table: TableNo,
+    /// The stored deal's row id (what the queries of results leave out
+    /// while the deal is hidden: [`super::visible`]).
+    pub deal_id: i32,
     /// Its players, by seat.
     pub players: [PlayerId; SEATS],
     /// Their names, by seat.
@@ -51,7 +54,8 @@ pub struct DealResults {
 
 impl DealResults {
     /// Whether every table of its round has entered it: then its cards and
-    /// results may be shown to anyone.
+    /// results may be shown to anyone (the one rule of every output:
+    /// [`super::visible`]).
     pub fn complete(&self) -> bool {
         self.tables > 0 && self.results.len() == self.tables
     }
@@ -100,6 +104,7 @@ fn round_results(
                 .zip(compared)
                 .map(|((table, players, deal, scores), compared)| TableResult {
                     table,
+                    deal_id: deal.id,
                     names: players.clone().map(|(_, n)| n),
                     bots: players.clone().map(|(p, _)| bots.contains(&p)),
                     players: players.map(|(p, _)| p),
@@ -175,13 +180,8 @@ pub struct StandingRow {
     pub deals: u32,
 }
 
-/// The standings of duplicate tournament `t`, from every entered deal.
-pub fn standings(conn: &mut AnyConnection, t: &Tournament) -> OpResult<Vec<StandingRow>> {
-    let all = all_deals(conn, t)?;
-    standings_of(conn, t, &all)
-}
-
-/// The standings of duplicate tournament `t` from its deals read already.
+/// The standings of duplicate tournament `t` from its deals read already:
+/// those its audience may see ([`super::visible::Visible::duplicate_deals`]).
 pub fn standings_of(conn: &mut AnyConnection, t: &Tournament, all: &[DealResults]) -> OpResult<Vec<StandingRow>> {
     let mut results: BTreeMap<PlayerId, Vec<Compared>> = BTreeMap::new();
     let mut names: BTreeMap<PlayerId, String> = BTreeMap::new();

@@ -20,6 +20,7 @@ pub mod rounds;
 pub mod standings;
 pub mod text_input;
 pub mod tournaments;
+pub mod visible;
 
 /// A sentence to show, as a message key of `locales/` and its arguments: the
 /// storage layer says what happened, the web layer says it in the visitor's

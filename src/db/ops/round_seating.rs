@@ -132,7 +132,8 @@ pub fn history(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryRe
 /// Current totals of the players, for Swiss seating.
 fn totals(conn: &mut AnyConnection, tournament_id: TournamentId) -> QueryResult<HashMap<PlayerId, i64>> {
     let mut out = HashMap::new();
-    for line in Deal::score_lines(conn, tournament_id)? {
+    // Every deal that counts: the seating is no output (`ops::visible`).
+    for line in Deal::score_lines(conn, tournament_id, &[])? {
         *out.entry(line.player_id).or_insert(0i64) += i64::from(line.score);
     }
     for (_, _, player, points) in Award::lines(conn, tournament_id)? {

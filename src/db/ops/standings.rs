@@ -1,5 +1,6 @@
 //! Standings of a tournament, computed from the database on every request
-//! (with the zero-sum check) by the pure `tournament::standings`.
+//! (with the zero-sum check) by the pure `tournament::standings`, of the
+//! deals their audience may see ([`super::visible`]).
 
 use std::collections::HashMap;
 
@@ -9,21 +10,33 @@ use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{compute as compute_standings, Entrant, Order, ScoreEntry, Standings};
 use crate::tournament::table::deals_played;
 
+use super::duplicate::{self, StandingRow};
+use super::visible::{Audience, Visible};
 use super::{OpError, OpResult};
 
-/// Standings of a tournament, cumulative or for one round.
+/// Standings of a tournament, cumulative or for one round, as `audience`
+/// may see them.
 pub fn compute(
     conn: &mut AnyConnection,
     tournament_id: TournamentId,
     only_round: Option<RoundNo>,
+    audience: Audience,
 ) -> OpResult<Standings> {
     let t = Tournament::find(conn, tournament_id)?.ok_or(OpError::NotFound)?;
-    compute_for(conn, &t, only_round)
+    let visible = Visible::load(conn, &t, audience)?;
+    compute_for(conn, &t, only_round, &visible)
 }
 
-/// Standings of a tournament already read.
-pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<RoundNo>) -> OpResult<Standings> {
+/// Standings of a tournament already read, as `visible` says: a deal it
+/// hides counts in no total, no deal count, no taker's win.
+pub fn compute_for(
+    conn: &mut AnyConnection,
+    t: &Tournament,
+    only_round: Option<RoundNo>,
+    visible: &Visible,
+) -> OpResult<Standings> {
     let tournament_id = t.id;
+    let hidden = visible.hidden();
     let players: Vec<Entrant> = Registration::with_players(conn, tournament_id)?
         .into_iter()
         .map(|(r, p)| Entrant {
@@ -33,9 +46,9 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
             withdrawn_after: r.withdrawn_after,
         })
         .collect();
-    let sums = Deal::score_sums(conn, tournament_id)?;
+    let sums = Deal::score_sums(conn, tournament_id, hidden)?;
     let mut numbers: HashMap<i32, Vec<i32>> = HashMap::new();
-    for (table, number) in Deal::counted_numbers(conn, tournament_id)? {
+    for (table, number) in Deal::counted_numbers(conn, tournament_id, hidden)? {
         numbers.entry(table).or_default().push(number);
     }
     // Every player of a table has a score in each of its deals (0 for the
@@ -70,7 +83,7 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
     }
     add_awards(&mut entries, awards, &sizes);
     let mut wins: HashMap<PlayerId, u32> = HashMap::new();
-    for (round, taker) in Deal::taker_wins(conn, tournament_id)? {
+    for (round, taker) in Deal::taker_wins(conn, tournament_id, hidden)? {
         if only_round.is_some_and(|r| r != round) {
             continue;
         }
@@ -90,6 +103,27 @@ pub fn compute_for(conn: &mut AnyConnection, t: &Tournament, only_round: Option<
         tracing::error!(tournament = tournament_id.get(), check = ?standings.check, "standings do not sum to zero");
     }
     Ok(standings)
+}
+
+/// The standings of a tournament already read, as `visible` says, and a
+/// duplicate tournament's lines by its comparison (their order and places
+/// given to the standings' lines; `None` for another format).
+pub fn ranked(
+    conn: &mut AnyConnection,
+    t: &Tournament,
+    only_round: Option<RoundNo>,
+    visible: &Visible,
+) -> OpResult<(Standings, Option<Vec<StandingRow>>)> {
+    let mut standings = compute_for(conn, t, only_round, visible)?;
+    let rows = match t.format {
+        crate::tournament::duplicate::Format::Duplicate => {
+            let rows = duplicate::standings_of(conn, t, visible.duplicate_deals())?;
+            duplicate::in_duplicate_order(&mut standings, &rows);
+            Some(rows)
+        }
+        crate::tournament::duplicate::Format::Libres => None,
+    };
+    Ok((standings, rows))
 }
 
 /// Adds the points the organizer awarded to the entries of their tables: to

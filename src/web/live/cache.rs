@@ -14,20 +14,20 @@ use std::time::{Duration, Instant};
 
 use crate::tournament::ids::{RoundNo, TournamentId};
 
-use super::snapshot::Snapshot;
+use super::snapshot::{Snapshot, View};
 
-struct Entry<V> {
+struct Entry<V, K> {
     generation: u64,
-    views: HashMap<Option<RoundNo>, V>,
+    views: HashMap<K, V>,
     /// The builds under way for this generation, by view.
-    flights: HashMap<Option<RoundNo>, Flight<V>>,
+    flights: HashMap<K, Flight<V>>,
     /// When each view's last build began (kept across generations).
-    began: HashMap<Option<RoundNo>, Instant>,
+    began: HashMap<K, Instant>,
     /// How long each view's last build took (kept across generations).
-    took: HashMap<Option<RoundNo>, Duration>,
+    took: HashMap<K, Duration>,
 }
 
-impl<V> Default for Entry<V> {
+impl<V, K> Default for Entry<V, K> {
     fn default() -> Self {
         Entry {
             generation: 0,
@@ -43,13 +43,14 @@ impl<V> Default for Entry<V> {
 /// generation waits for it instead of reading the database again.
 pub type Flight<V> = Arc<tokio::sync::OnceCell<V>>;
 
-/// Values kept per tournament and view (`None`: the whole event, `Some(n)`:
-/// round `n`), with the generations that keep them exact.
-pub struct Cache<V> {
-    entries: RwLock<HashMap<TournamentId, Entry<V>>>,
+/// Values kept per tournament and view (by default `None`: the whole event,
+/// `Some(n)`: round `n`; the standings' views also say for whom,
+/// [`View`]), with the generations that keep them exact.
+pub struct Cache<V, K = Option<RoundNo>> {
+    entries: RwLock<HashMap<TournamentId, Entry<V, K>>>,
 }
 
-impl<V> Default for Cache<V> {
+impl<V, K> Default for Cache<V, K> {
     fn default() -> Self {
         Cache {
             entries: RwLock::new(HashMap::new()),
@@ -67,8 +68,9 @@ fn spacing(interval: Duration, took: Duration) -> Duration {
     interval.max(slow)
 }
 
-/// The standings snapshots of every tournament of an instance.
-pub type StandingsCache = Cache<Arc<Snapshot>>;
+/// The standings snapshots of every tournament of an instance, by view:
+/// the public's and the organizer's kept apart.
+pub type StandingsCache = Cache<Arc<Snapshot>, View>;
 
 /// The answer of [`Cache::lookup`].
 pub enum Lookup<V> {
@@ -78,9 +80,9 @@ pub enum Lookup<V> {
     Miss(u64),
 }
 
-impl<V: Clone> Cache<V> {
+impl<V: Clone, K: Copy + Eq + std::hash::Hash> Cache<V, K> {
     /// The value of a tournament's view, or the generation to build it under.
-    pub fn lookup(&self, id: TournamentId, view: Option<RoundNo>) -> Lookup<V> {
+    pub fn lookup(&self, id: TournamentId, view: K) -> Lookup<V> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
         match entries.get(&id) {
             // Nothing is noted for a tournament before its first change or
@@ -95,7 +97,7 @@ impl<V: Clone> Cache<V> {
 
     /// Keeps a value built under `generation`, unless the tournament changed
     /// since (then the next request builds it again); whether it was kept.
-    pub fn store(&self, id: TournamentId, view: Option<RoundNo>, generation: u64, value: V) -> bool {
+    pub fn store(&self, id: TournamentId, view: K, generation: u64, value: V) -> bool {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         if entry.generation != generation {
@@ -109,7 +111,7 @@ impl<V: Clone> Cache<V> {
     /// it share: the one under way, or a new one. A build of a changed
     /// tournament (the generation moved), or of one nothing is noted for,
     /// is nobody else's.
-    pub fn flight(&self, id: TournamentId, view: Option<RoundNo>, generation: u64) -> Flight<V> {
+    pub fn flight(&self, id: TournamentId, view: K, generation: u64) -> Flight<V> {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         match entries.get_mut(&id) {
             Some(e) if e.generation == generation => {
@@ -131,7 +133,7 @@ impl<V: Clone> Cache<V> {
     /// [`super::SLOW_BUILD_SHARE`] times its last build's duration when
     /// that is longer, up to [`super::SLOW_BUILD_SPACING_MAX`] (none when
     /// its last build began longer ago, or never).
-    pub fn pause_before_build(&self, id: TournamentId, view: Option<RoundNo>, interval: Duration) -> Option<Duration> {
+    pub fn pause_before_build(&self, id: TournamentId, view: K, interval: Duration) -> Option<Duration> {
         let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
         let entry = entries.get(&id)?;
         let began = entry.began.get(&view)?;
@@ -142,7 +144,7 @@ impl<V: Clone> Cache<V> {
     }
 
     /// Notes how long a build of a view took, for [`Cache::pause_before_build`].
-    pub fn took(&self, id: TournamentId, view: Option<RoundNo>, took: Duration) {
+    pub fn took(&self, id: TournamentId, view: K, took: Duration) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = entries.get_mut(&id) {
             e.took.insert(view, took);
@@ -151,7 +153,7 @@ impl<V: Clone> Cache<V> {
 
     /// Forgets a build once done (its value stored or refused), so that
     /// views nobody asks again take no memory.
-    pub fn landed(&self, id: TournamentId, view: Option<RoundNo>, flight: &Flight<V>) {
+    pub fn landed(&self, id: TournamentId, view: K, flight: &Flight<V>) {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = entries.get_mut(&id) {
             if e.flights.get(&view).is_some_and(|f| Arc::ptr_eq(f, flight)) {

@@ -38,7 +38,7 @@ use crate::db::{AnyConnection, Backend, Manager, Relay, Tx};
 use crate::tournament::ids::{GameId, TournamentId};
 
 pub use cache::StandingsCache;
-pub use snapshot::{Progress, Snapshot};
+pub use snapshot::{Progress, Snapshot, View};
 
 /// How often the hub looks at PostgreSQL's notifications.
 const NOTIFY_POLL: Duration = Duration::from_millis(50);

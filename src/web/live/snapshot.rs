@@ -1,6 +1,8 @@
 //! What the standings pages show of a tournament, read from the database
 //! in one go: the tournament, its rounds, the standings, the last round's
-//! progress ([`Snapshot`]); kept in memory by [`super::cache`].
+//! progress ([`Snapshot`]); kept in memory by [`super::cache`], one per
+//! audience ([`View`]): the public's leaves out the deals only the
+//! organizer may see yet ([`crate::db::ops::visible`]).
 
 use std::sync::OnceLock;
 
@@ -8,6 +10,7 @@ use actix_web::web::Bytes;
 
 use crate::db::models::{room, Deal, Round, RoundTable, Tournament};
 use crate::db::ops::rounds::missing_of;
+use crate::db::ops::visible::{Audience, Visible};
 use crate::db::ops::{standings, tournaments, OpResult};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{RoomNo, RoundNo, TableNo, TournamentId};
@@ -53,8 +56,29 @@ impl Progress {
     }
 }
 
-/// What the standings pages show of a tournament, for the whole event or
-/// one round (`only`).
+/// Which snapshot of a tournament: for whom, and of the whole event
+/// (`round: None`) or of one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct View {
+    /// Who reads it: the organizer's is never served to anyone else, nor
+    /// the public's to the organizer.
+    pub audience: Audience,
+    /// The round shown alone, if any.
+    pub round: Option<RoundNo>,
+}
+
+impl View {
+    /// The public's view of the whole event.
+    pub fn public() -> View {
+        View {
+            audience: Audience::Public,
+            round: None,
+        }
+    }
+}
+
+/// What the standings pages show of a tournament to an audience, for the
+/// whole event or one round (`only`).
 #[derive(Debug, Clone)]
 pub struct Snapshot {
     /// The tournament.
@@ -74,7 +98,8 @@ pub struct Snapshot {
     /// A duplicate tournament's standings, by comparison (None otherwise).
     pub duplicate: Option<Vec<crate::db::ops::duplicate::StandingRow>>,
     /// Parts of the answers made once from this snapshot, on first use: the
-    /// same for every visitor (no language, no login in them).
+    /// same for every visitor of its audience (no language, no login in
+    /// them).
     pub rendered: Rendered,
 }
 
@@ -92,11 +117,14 @@ pub struct Rendered {
 }
 
 impl Snapshot {
-    /// Reads it from the database: a constant number of queries.
-    pub fn load(conn: &mut AnyConnection, id: TournamentId, only: Option<RoundNo>) -> OpResult<Snapshot> {
+    /// Reads `view` from the database: a constant number of queries (and
+    /// two a round for a duplicate tournament's comparison).
+    pub fn load(conn: &mut AnyConnection, id: TournamentId, view: View) -> OpResult<Snapshot> {
+        let only = view.round;
         let t = tournaments::get(conn, id)?;
         let rounds = Round::for_tournament(conn, id)?;
-        let standings = standings::compute_for(conn, &t, only)?;
+        let visible = Visible::load(conn, &t, view.audience)?;
+        let (standings, duplicate) = standings::ranked(conn, &t, only, &visible)?;
         let rooms = room::layout(conn, id)?;
         let mut room_progress = Vec::new();
         let progress = match rounds.last() {
@@ -116,15 +144,6 @@ impl Snapshot {
                 }
                 Some(Progress::of(last, &tables, &entered))
             }
-        };
-        let mut standings = standings;
-        let duplicate = match t.format {
-            crate::tournament::duplicate::Format::Duplicate => {
-                let rows = crate::db::ops::duplicate::standings(conn, &t)?;
-                crate::db::ops::duplicate::in_duplicate_order(&mut standings, &rows);
-                Some(rows)
-            }
-            crate::tournament::duplicate::Format::Libres => None,
         };
         Ok(Snapshot {
             t,

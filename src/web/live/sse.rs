@@ -16,6 +16,7 @@ use tokio::time::{timeout_at, Instant};
 use crate::db::models::StoredEvent;
 use crate::db::now;
 use crate::db::ops::events::{read_settled, stamp_now};
+use crate::db::ops::visible::Audience;
 use crate::tournament::ids::TournamentId;
 
 use super::super::{AppError, AppState};
@@ -130,7 +131,7 @@ async fn events(
     // Refused before anything is read when too many streams are open.
     let permit = state.streams.admit(&req)?;
     // 404 for an unknown tournament (from memory when its standings are).
-    state.standings(id, None).await?;
+    state.standings(id, Audience::Public, None).await?;
     // Subscribe before reading what was missed: nothing falls in between.
     let receiver = state.hub.subscribe();
     let mut queued = VecDeque::from([Bytes::from(format!("retry: {RETRY_MS}\n: live\n\n"))]);

@@ -86,7 +86,7 @@ pub(super) async fn find_player(
     path: web::Path<TournamentId>,
     q: web::Query<FindQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let data = state.standings(path.into_inner(), None).await?;
+    let data = state.standings(path.into_inner(), ctx.audience(), None).await?;
     let players = data.standings.lines.iter().map(|l| (l.player, l.name.as_str()));
     let typed = q.into_inner().name;
     let found = matches(players, &typed);

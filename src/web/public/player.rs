@@ -4,6 +4,8 @@
 use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::{room, Deal, Player, Registration, Round, RoundTable, Tournament};
+use crate::db::ops::duplicate::StandingRow;
+use crate::db::ops::visible::Visible;
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
@@ -147,7 +149,8 @@ fn current_seat(
 }
 
 /// A player's page: a constant number of queries (fourteen at most), however many rounds
-/// were played (`tests/query_count.rs` holds it to that).
+/// were played (`tests/query_count.rs` holds it to that); of the deals the
+/// visitor may see (`ctx.audience()`, `db::ops::visible`).
 pub fn load_player_page(
     conn: &mut AnyConnection,
     ctx: Ctx,
@@ -158,22 +161,23 @@ pub fn load_player_page(
     let reg = Registration::find(conn, id, pid)?.ok_or(AppError::NotFound)?;
     let mark = ctx.lang.mark(&reg.late_from(), &reg.withdrawn_after);
     let player = Player::find(conn, pid)?.ok_or(AppError::NotFound)?;
-    let s = standings::compute_for(conn, &t, None)?;
+    let visible = Visible::load(conn, &t, ctx.audience())?;
+    let (s, rows) = standings::ranked(conn, &t, None, &visible)?;
     let line = s.lines.iter().find(|l| l.player == pid);
     let (total, rank) = line.map(|l| (l.total, l.rank)).unwrap_or((0, 0));
     let fair = line.map_or((0, String::new()), |l| {
         (l.deals, ctx.lang.per_deal(l.deals, l.per_deal))
     });
-    let (dup_deals, dup_line, dup_rank) = duplicate_of(conn, ctx.lang, &t, pid)?;
-    let rank = dup_rank.unwrap_or(rank);
+    let (dup_deals, dup_line) = duplicate_of(ctx.lang, &t, &visible, rows.as_deref(), pid);
     let tables = RoundTable::of_player(conn, id, pid)?;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let mates = RoundTable::players_of_tables(conn, &ids)?;
-    let deals = Deal::player_scores_in_tables(conn, &ids, pid)?;
+    let deals = Deal::player_scores_in_tables(conn, &ids, pid, visible.hidden())?;
     let read = crate::web::results::PlayerTables {
         tables: &tables,
         mates: &mates,
         scores: &deals,
+        hidden: visible.hidden(),
     };
     let stats = crate::web::results::player_block(conn, ctx.lang, &t, pid, &s, read)?;
     let open = Round::for_tournament(conn, id)?
@@ -241,23 +245,25 @@ pub fn load_player_page(
 }
 
 /// A duplicate tournament's part of a player's page: each deal the player
-/// played (round, deal number, figure once the deal is complete), the
-/// place and figure line, the place; nothing for another format.
-type DupOfPlayer = (Vec<(RoundNo, u32, Option<String>)>, Option<String>, Option<u32>);
+/// played that the visitor may see (round, deal number, figure once the
+/// deal is complete), and the place and figure line; nothing for another
+/// format.
+type DupOfPlayer = (Vec<(RoundNo, u32, Option<String>)>, Option<String>);
 
+/// The part of a duplicate tournament's (its standings by the comparison:
+/// `rows`) on player `pid`'s page.
 fn duplicate_of(
-    conn: &mut AnyConnection,
     lang: crate::i18n::Lang,
     t: &Tournament,
+    visible: &Visible,
+    rows: Option<&[StandingRow]>,
     pid: PlayerId,
-) -> Result<DupOfPlayer, AppError> {
-    if t.format != crate::tournament::duplicate::Format::Duplicate {
-        return Ok((Vec::new(), None, None));
-    }
-    let all = crate::db::ops::duplicate::all_deals(conn, t)?;
-    let rows = crate::db::ops::duplicate::standings_of(conn, t, &all)?;
+) -> DupOfPlayer {
+    let Some(rows) = rows else {
+        return (Vec::new(), None);
+    };
     let mut deals = Vec::new();
-    for d in &all {
+    for d in visible.duplicate_deals() {
         for r in &d.results {
             if let Some(s) = r.players.iter().position(|p| *p == pid) {
                 let figure = d
@@ -267,16 +273,14 @@ fn duplicate_of(
             }
         }
     }
-    let line = rows.iter().position(|r| r.player == pid);
-    let rank = line.map(|i| rows[i].rank);
-    let dup_line = line.map(|i| {
-        let figure = super::duplicate_figure(lang, t, &rows, i, pid);
+    let dup_line = rows.iter().position(|r| r.player == pid).map(|i| {
+        let figure = super::duplicate_figure(lang, t, rows, i, pid);
         lang.t_args(
             "dup-player-line",
             &[("figure", figure), ("deals", rows[i].deals.to_string())],
         )
     });
-    Ok((deals, dup_line, rank))
+    (deals, dup_line)
 }
 
 #[get("/tournaments/{id}/players/{pid}")]

@@ -205,7 +205,7 @@ pub(super) async fn projector_page(
     path: web::Path<TournamentId>,
     query: web::Query<RoomQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let data = state.standings(path.into_inner(), None).await?;
+    let data = state.standings(path.into_inner(), ctx.audience(), None).await?;
     // A room the tournament does not have: no such screen.
     let room = data
         .rooms

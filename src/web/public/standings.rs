@@ -105,6 +105,6 @@ pub(super) async fn standings_page(
     path: web::Path<TournamentId>,
     q: web::Query<RoundQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let data = state.standings(path.into_inner(), q.round).await?;
+    let data = state.standings(path.into_inner(), ctx.audience(), q.round).await?;
     Ok(render::page(&StandingsPage::new(ctx, data)))
 }

@@ -13,6 +13,7 @@ use crate::db::models::Tournament;
 use crate::db::ops::duplicate::{self, DealResults};
 use crate::db::ops::games;
 use crate::db::ops::tournaments;
+use crate::db::ops::visible::{self, Audience};
 use crate::i18n::Lang;
 use crate::tournament::duplicate::{Compared, Comparison, DealNo, Hundredths, SEATS};
 use crate::tournament::ids::{PlayerId, TournamentId};
@@ -153,7 +154,7 @@ pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> 
 /// Donne 7, place 2 : …"), once every table has entered it (none before,
 /// or for a player who did not play it).
 pub fn seat_comparison(lang: Lang, comparison: Comparison, d: &DealResults, player: PlayerId) -> Option<String> {
-    if !d.complete() {
+    if !visible::shows(Audience::Public, d) {
         return None;
     }
     rows_of(lang, comparison, d)
@@ -206,7 +207,7 @@ pub(super) async fn traveller_page(
     path: web::Path<(TournamentId, u32)>,
 ) -> Result<HttpResponse, AppError> {
     let (id, d) = path.into_inner();
-    let organizer = ctx.is_organizer();
+    let audience = ctx.audience();
     let lang = ctx.lang;
     let (t, deal, last) = state
         .db(move |conn| {
@@ -220,7 +221,7 @@ pub(super) async fn traveller_page(
             Ok((t, deal, last))
         })
         .await?;
-    if !organizer && !deal.complete() {
+    if !visible::shows(audience, &deal) {
         return Err(AppError::Forbidden(lang.t("dup-hidden")));
     }
     let per_round = t.deals_table4.max(0) as u32;
@@ -275,7 +276,7 @@ pub(super) async fn deals_page(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let organizer = ctx.is_organizer();
+    let audience = ctx.audience();
     let (t, all) = all_deals(&state, id).await?;
     let deals = all
         .iter()
@@ -284,7 +285,7 @@ pub(super) async fn deals_page(
             round: d.round.get(),
             entered: d.results.len(),
             tables: d.tables,
-            open: organizer || d.complete(),
+            open: visible::shows(audience, d),
         })
         .collect();
     Ok(render::page(&DealsPage { ctx, t, deals }))
@@ -292,12 +293,12 @@ pub(super) async fn deals_page(
 
 /// The travellers as spreadsheet rows: a header, then one line per deal,
 /// table and seat (deal, round, table, seat, player, score, matchpoints
-/// and percentage — or datum), of the deals this visitor may see.
+/// and percentage — or datum), of the deals `audience` may see.
 pub fn travellers_rows(
     lang: Lang,
     t: &Tournament,
     deals: &[DealResults],
-    organizer: bool,
+    audience: Audience,
 ) -> Vec<Vec<spreadsheet::Cell>> {
     let figure_head = match t.comparison {
         Comparison::Matchpoints => "csv-matchpoints",
@@ -316,7 +317,7 @@ pub fn travellers_rows(
     .iter()
     .map(|k| spreadsheet::Cell::Text(lang.t(k)))
     .collect::<Vec<_>>()];
-    for d in deals.iter().filter(|d| organizer || d.complete()) {
+    for d in deals.iter().filter(|d| visible::shows(audience, d)) {
         for r in &d.results {
             for s in 0..SEATS {
                 let c = &r.compared[s];
@@ -349,9 +350,9 @@ pub(super) async fn travellers_csv(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let organizer = ctx.is_organizer();
+    let audience = ctx.audience();
     let lang = ctx.lang;
     let (t, all) = all_deals(&state, id).await?;
-    let rows = travellers_rows(lang, &t, &all, organizer);
+    let rows = travellers_rows(lang, &t, &all, audience);
     Ok(csv_response(french_csv(&rows)?, &format!("travellers-{id}.csv")))
 }

@@ -40,6 +40,8 @@ pub struct PlayerTables<'a> {
     pub mates: &'a [(i32, PlayerId, String)],
     /// Their score in each deal: (table id, deal number, score).
     pub scores: &'a [(i32, i32, Option<i32>)],
+    /// The deals the visitor may not see (row ids, `db::ops::visible`).
+    pub hidden: &'a [i32],
 }
 
 /// The statistics block of player `pid`'s page, from what the page already
@@ -52,12 +54,17 @@ pub fn player_block(
     s: &Standings,
     read: PlayerTables,
 ) -> Result<PlayerBlock, AppError> {
-    let PlayerTables { tables, mates, scores } = read;
+    let PlayerTables {
+        tables,
+        mates,
+        scores,
+        hidden,
+    } = read;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let round_of: HashMap<i32, RoundNo> = tables.iter().map(|(r, t)| (t.id, *r)).collect();
     let mut sat_out = HashSet::new();
     let mut deals = Vec::new();
-    for d in Deal::for_tables(conn, &ids)? {
+    for d in Deal::for_tables(conn, &ids, hidden)? {
         let players: Vec<PlayerId> = mates
             .iter()
             .filter(|(tid, _, _)| *tid == d.table_id)

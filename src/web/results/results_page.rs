@@ -169,19 +169,13 @@ pub(super) async fn results_html(
     if details && !ctx.is_organizer() {
         return Err(AppError::LoginRequired);
     }
-    let (data, players, duplicate) = state
+    let audience = ctx.audience();
+    let (data, players) = state
         .db(move |conn| {
-            let mut data = TournamentData::load(conn, id)?;
             // A duplicate tournament ranks by its comparison, and shows
-            // the deals every table has entered.
-            let duplicate = if data.t.format == Format::Duplicate {
-                let all = dup::all_deals(conn, &data.t)?;
-                let rows = dup::standings_of(conn, &data.t, &all)?;
-                dup::in_duplicate_order(&mut data.standings, &rows);
-                Some((all, rows))
-            } else {
-                None
-            };
+            // the deals this visitor may see (to anyone: those every
+            // table has entered).
+            let data = TournamentData::load(conn, id, audience)?;
             let players = if details {
                 Registration::with_players(conn, id)?
                     .into_iter()
@@ -190,21 +184,17 @@ pub(super) async fn results_html(
             } else {
                 HashMap::new()
             };
-            Ok((data, players, duplicate))
+            Ok((data, players))
         })
         .await?;
     let lang = ctx.lang;
     let comparison = data.t.comparison;
     let ts = TournamentStats::of(&data.deals);
-    let lines = result_lines(
-        lang,
-        &data,
-        &players,
-        duplicate.as_ref().map(|(_, rows)| rows.as_slice()),
-    );
-    let travellers = duplicate.map(|(all, _)| {
-        all.iter()
-            .filter(|d| d.complete())
+    let lines = result_lines(lang, &data, &players, data.duplicate.as_deref());
+    let travellers = (data.t.format == Format::Duplicate).then(|| {
+        data.visible
+            .duplicate_deals()
+            .iter()
             .map(|d| Traveller {
                 deal: d.prepared.deal,
                 round: d.round,

@@ -44,7 +44,8 @@ pub(super) async fn stats_page(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let data = state.db(move |conn| TournamentData::load(conn, id)).await?;
+    let audience = ctx.audience();
+    let data = state.db(move |conn| TournamentData::load(conn, id, audience)).await?;
     let lang = ctx.lang;
     let ts = TournamentStats::of(&data.deals);
     let page = StatsPage {
@@ -72,7 +73,8 @@ pub(super) async fn chart(
     if !["race.svg", "contracts.svg", "scores.svg", "sizes.svg"].contains(&name.as_str()) {
         return Err(AppError::NotFound);
     }
-    let data = state.db(move |conn| TournamentData::load(conn, id)).await?;
+    let audience = ctx.audience();
+    let data = state.db(move |conn| TournamentData::load(conn, id, audience)).await?;
     let lang = ctx.lang;
     let body = match name.as_str() {
         "race.svg" => race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use actix_web::{get, web, HttpResponse};
 
 use crate::db::models::{Registration, Round, Tournament};
+use crate::db::ops::visible::Audience;
 use crate::db::ops::{standings, tournaments};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::Standings;
@@ -50,7 +51,7 @@ pub(super) async fn standings_page(
     let page = state
         .db(move |conn| {
             let t = tournaments::get(conn, id)?;
-            let s = standings::compute(conn, id, None)?;
+            let s = standings::compute(conn, id, None, Audience::Organizer)?;
             let all = Round::for_tournament(conn, id)?;
             let last = all.len() as i32 >= t.rounds_planned && all.iter().all(Round::is_closed);
             let clubs = Registration::with_players(conn, id)?
