@@ -19,3 +19,4 @@ clock-left = Round ends in { $time }
 clock-over = Time is up: finish the deal in progress
 clock-ends-at = Round ends at { $time }
 projector-still-playing = Still playing: tables { $tables }
+standings-stale = Standings as they were at { $time }: the database is not answering just now; they will be brought up to date as soon as it is back.

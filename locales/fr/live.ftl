@@ -19,3 +19,4 @@ clock-left = Fin de la partie dans { $time }
 clock-over = Temps écoulé : terminez la donne en cours
 clock-ends-at = Fin de la partie à { $time }
 projector-still-playing = Encore en jeu : tables { $tables }
+standings-stale = Classement tel qu’il était à { $time } : la base de données ne répond pas pour l’instant ; il sera mis à jour dès son retour.

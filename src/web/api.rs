@@ -348,5 +348,14 @@ async fn get_standings(
         .unwrap_or_default()
         .into()
     });
-    Ok(HttpResponse::Ok().content_type("application/json").body(body.clone()))
+    let mut resp = HttpResponse::Ok();
+    if data.stale {
+        // The last standings read, the database away: said in the headers
+        // (the body keeps its documented shape).
+        use actix_web::http::header;
+        let when = data.built_at.format("%a, %d %b %Y %H:%M:%S GMT").to_string();
+        resp.insert_header((header::LAST_MODIFIED, when))
+            .insert_header((header::WARNING, "110 - \"Response is Stale\""));
+    }
+    Ok(resp.content_type("application/json").body(body.clone()))
 }

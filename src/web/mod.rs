@@ -251,10 +251,23 @@ impl AppState {
     ) -> Result<Arc<live::Snapshot>, AppError> {
         let view = live::View { audience, round: only };
         let cache = self.hub.cache();
+        // While the database does not answer, the last standings read, said
+        // as of when; a database error otherwise.
+        let last_known = |e: AppError| match e {
+            AppError::Unavailable | AppError::ConnectionLost => {
+                cache.last_known(id, view).map(|s| Arc::new(s.as_stale())).ok_or(e)
+            }
+            e => Err(e),
+        };
         let mut generation = match cache.lookup(id, view) {
             live::cache::Lookup::Hit(s) => return Ok(s),
             live::cache::Lookup::Miss(g) => g,
         };
+        if self.circuit.is_open() {
+            if let Ok(s) = last_known(AppError::Unavailable) {
+                return Ok(s);
+            }
+        }
         // Under a stream of changes (a room saving deals), one build per
         // interval serves everyone: what was built meanwhile by a request
         // that came after this one began is as fresh as this one needs.
@@ -283,7 +296,7 @@ impl AppState {
             .await
             .cloned();
         cache.landed(id, view, &flight);
-        built
+        built.or_else(last_known)
     }
 }
 

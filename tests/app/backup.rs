@@ -519,9 +519,10 @@ both_backends!(the_organizer_downloads_the_backup, |db: TestDb| async move {
     let id = rich_tournament(&db);
     let app = test::init_service(chelem::chelem_app!(db.state())).await;
     let uri = format!("/tournaments/{id}/export.json");
-    let (status, _, location) = get(&app, &Jar::default(), &uri).await;
-    assert_eq!(status, StatusCode::SEE_OTHER, "a visitor is sent to the login page");
-    assert!(location.unwrap().starts_with("/login"));
+    let (status, body, _) = get(&app, &Jar::default(), &uri).await;
+    // A JSON file: refused as the API refuses, not sent to a login page.
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a visitor is refused: {body}");
+    assert!(body.starts_with("{\"error\":"), "{body}");
 
     let mut jar = Jar::default();
     login(&app, &mut jar).await;

@@ -324,6 +324,13 @@ fn a_database_outage_is_answered_within_a_second() {
     let client = Client::new(&base);
     let standings = format!("/api/tournaments/{id}/standings");
     assert_eq!(client.call("GET", &standings, None, None).status, 200);
+    let page = format!("/tournaments/{id}/standings");
+    assert_eq!(client.call("GET", &page, None, None).status, 200);
+    // A deal entered just before: the standings in memory are of before it.
+    let first = room::deal_body(&tables[0].players, 1, 0, 2);
+    let path = format!("/api/tables/{}/deals/1", tables[0].token);
+    let a = client.call_with("PUT", &path, None, Some(&first), &[("Idempotency-Key", "outage-0-1")]);
+    assert_eq!(a.status, 200, "{}", a.body);
     let away = AtomicBool::new(false);
     let done = AtomicBool::new(false);
     let seen: Vec<Timed> = std::thread::scope(|s| {
@@ -371,14 +378,18 @@ fn a_database_outage_is_answered_within_a_second() {
             while !done.load(Ordering::SeqCst) {
                 for (path, token) in [
                     (standings.clone(), None),
-                    (format!("/tournaments/{id}/standings"), None),
+                    (page.clone(), None),
                     (format!("/api/tournaments/{id}/rounds/1"), Some(org.as_str())),
                     ("/healthz".to_owned(), None),
                 ] {
                     let was_away = away.load(Ordering::SeqCst);
                     let a = client.call("GET", &path, token, None);
+                    let stale = a
+                        .body
+                        .as_str()
+                        .is_some_and(|b| b.contains("la base de données ne répond pas"));
                     seen.push((
-                        format!("GET {path}"),
+                        format!("GET {path}{}", if stale { " (as of before)" } else { "" }),
                         a.status,
                         a.retry_after,
                         a.ended - a.started,
@@ -422,6 +433,12 @@ fn a_database_outage_is_answered_within_a_second() {
         by_status.get(&(true, 503)).copied().unwrap_or(0) >= OUTAGE_TABLES,
         "the outage was told: {by_status:?}"
     );
+    // The standings page kept being served, from memory, said as of when.
+    let kept = seen
+        .iter()
+        .filter(|(what, status, _, _, away)| *away && *status == 200 && what.ends_with("(as of before)"))
+        .count();
+    assert!(kept > 0, "the standings page served as of before the outage");
     // Once it is back, every deal there once, as sent.
     let (stored, _) = room::stored_deals(&client, &org, id, &tables);
     assert_eq!(stored.len(), OUTAGE_TABLES * 2, "every deal stored");

@@ -25,6 +25,9 @@ struct Entry<V, K> {
     began: HashMap<K, Instant>,
     /// How long each view's last build took (kept across generations).
     took: HashMap<K, Duration>,
+    /// Each view's last value, kept across generations: what is served
+    /// while the database does not answer.
+    last: HashMap<K, V>,
 }
 
 impl<V, K> Default for Entry<V, K> {
@@ -35,6 +38,7 @@ impl<V, K> Default for Entry<V, K> {
             flights: HashMap::new(),
             began: HashMap::new(),
             took: HashMap::new(),
+            last: HashMap::new(),
         }
     }
 }
@@ -93,6 +97,14 @@ impl<V: Clone, K: Copy + Eq + std::hash::Hash> Cache<V, K> {
                 None => Lookup::Miss(e.generation),
             },
         }
+    }
+
+    /// The last value of a view built, current or not (what the
+    /// tournament looked like before its latest changes).
+    pub fn last_known(&self, id: TournamentId, view: K) -> Option<V> {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        let e = entries.get(&id)?;
+        e.views.get(&view).or_else(|| e.last.get(&view)).cloned()
     }
 
     /// Keeps a value built under `generation`, unless the tournament changed
@@ -167,7 +179,8 @@ impl<V: Clone, K: Copy + Eq + std::hash::Hash> Cache<V, K> {
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         entry.generation += 1;
-        entry.views.clear();
+        let Entry { views, last, .. } = entry;
+        last.extend(views.drain());
         entry.flights.clear();
     }
 }

@@ -101,6 +101,11 @@ pub struct Snapshot {
     /// same for every visitor of its audience (no language, no login in
     /// them).
     pub rendered: Rendered,
+    /// When it was read from the database (UTC).
+    pub built_at: chrono::NaiveDateTime,
+    /// Served from memory while the database does not answer: the pages
+    /// say it is the standings as of [`Snapshot::built_at`].
+    pub stale: bool,
 }
 
 /// What is made once from a [`Snapshot`] and served to every request.
@@ -155,7 +160,26 @@ impl Snapshot {
             room_progress,
             duplicate,
             rendered: Rendered::default(),
+            built_at: crate::db::now(),
+            stale: false,
         })
+    }
+
+    /// What the pages say of a snapshot served while the database does not
+    /// answer (in `lang`, at the time zone `tz`); `None` for a current one.
+    pub fn stale_note(&self, lang: crate::i18n::Lang, tz: chrono_tz::Tz) -> Option<String> {
+        self.stale.then(|| {
+            let time = crate::web::clock::local_time(tz, self.built_at, lang);
+            lang.t_args("standings-stale", &[("time", time)])
+        })
+    }
+
+    /// This snapshot marked as served while the database does not answer.
+    pub fn as_stale(&self) -> Snapshot {
+        Snapshot {
+            stale: true,
+            ..self.clone()
+        }
     }
 
     /// The round numbers.

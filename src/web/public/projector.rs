@@ -103,6 +103,10 @@ impl ProjectorPage {
     pub fn t(&self) -> &Tournament {
         &self.data.t
     }
+    /// Said when the standings are the last read, the database away.
+    pub fn stale_note(&self) -> Option<String> {
+        self.data.stale_note(self.ctx.lang, self.ctx.tz)
+    }
     /// The standings.
     pub fn s(&self) -> &Standings {
         &self.data.standings

@@ -44,6 +44,10 @@ impl StandingsPage {
     pub fn t(&self) -> &Tournament {
         &self.data.t
     }
+    /// Said when the standings are the last read, the database away.
+    pub fn stale_note(&self) -> Option<String> {
+        self.data.stale_note(self.ctx.lang, self.ctx.tz)
+    }
     /// The players' names, the suggestions of "find my name".
     pub fn find_names(&self) -> Vec<String> {
         self.data
