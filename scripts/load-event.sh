@@ -18,6 +18,8 @@
 # serves with another build (e.g. an older one, for a before/after).
 # PostgreSQL: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable),
 # used to create a fresh database and drop it at the end.
+# It first prints the machine's speed: the time of one fixed CPU workload
+# (`chelem duel`, 100 deals) and the load average (MACHINE_SPEED=0 skips it).
 # Exit status 1 when a run fails its checks (errors, lost or doubled deals).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +33,16 @@ case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
 cargo build --release --quiet --features tools --bin chelem --example load_event
 bin="${CHELEM_BIN:-$target/release/chelem}"
 load="$target/release/examples/load_event"
+
+# The machine's speed, so that figures from different machines compare
+# (issue 44): one fixed CPU workload timed just before the runs, and the
+# load average. MACHINE_SPEED=0 skips it (about 30 s on a current core).
+if [ "${MACHINE_SPEED:-1}" != 0 ]; then
+  started=$(date +%s.%N)
+  "$bin" duel --players 4 --deals 100 --a strong --b quick --playouts 200 --threads 1 >/dev/null
+  ended=$(date +%s.%N)
+  echo "machine speed: chelem duel --players 4 --deals 100 --a strong --b quick --playouts 200 --threads 1 took $(awk "BEGIN { printf \"%.1f\", $ended - $started }") s; load average $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+fi
 
 dir="$(mktemp -d)"
 port=18323
