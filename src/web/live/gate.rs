@@ -147,16 +147,9 @@ impl Drop for Permit {
 fn client_key(req: &HttpRequest) -> Option<IpAddr> {
     // The client's own address behind a trusted proxy (`--trusted-proxy`),
     // else the peer's: a proxy's streams are not one client's.
-    crate::web::client::Client::of(req).ip.map(|ip| match ip {
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(std::net::Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
-        ip => ip,
-    })
+    crate::web::client::Client::of(req)
+        .ip
+        .map(crate::web::conn_gate::client_key)
 }
 
 #[cfg(test)]
