@@ -251,6 +251,7 @@ impl AppState {
     ) -> Result<Arc<live::Snapshot>, AppError> {
         let view = live::View { audience, round: only };
         let cache = self.hub.cache();
+        let asked = std::time::Instant::now();
         // While the database does not answer, the last standings read, said
         // as of when; a database error otherwise.
         let last_known = |e: AppError| match e {
@@ -282,6 +283,12 @@ impl AppState {
         let flight = cache.flight(id, view, generation);
         let built = flight
             .get_or_try_init(|| async {
+                // A request that waited for a build that failed (the
+                // database away) builds no more once its second is over:
+                // the next in line would wait a second more each.
+                if self.circuit.gives_up(asked) {
+                    return Err(AppError::Unavailable);
+                }
                 let began = std::time::Instant::now();
                 let snapshot = Arc::new(self.db(move |conn| Ok(live::Snapshot::load(conn, id, view)?)).await?);
                 // Only rounds that exist are kept: made-up numbers take no memory.
