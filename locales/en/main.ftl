@@ -23,6 +23,7 @@ login-throttled = Too many failed attempts for this account. Try again in { $sec
 login-busy = The server is busy checking other logins. Try again in { $seconds } s.
 error-title-404 = Page not found
 error-title-403 = Action refused
+error-title-503 = Service unavailable for a moment
 error-title-500 = Server error
 error-title-other = Request refused
 error-not-found = This page does not exist (any more). Check the address.

@@ -117,6 +117,7 @@ pub async fn render_errors(
     let title = match status.as_u16() {
         404 => ctx.lang.t("error-title-404"),
         403 => ctx.lang.t("error-title-403"),
+        503 => ctx.lang.t("error-title-503"),
         s if s >= 500 => ctx.lang.t("error-title-500"),
         _ => ctx.lang.t("error-title-other"),
     };

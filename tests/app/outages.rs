@@ -386,9 +386,15 @@ fn a_database_outage_is_answered_within_a_second() {
                     (page.clone(), None),
                     (format!("/api/tournaments/{id}/rounds/1"), Some(org.as_str())),
                     ("/healthz".to_owned(), None),
+                    (format!("/t/{}", tables[0].token), None),
                 ] {
                     let was_away = away.load(Ordering::SeqCst);
                     let a = client.call("GET", &path, token, None);
+                    if a.status == 503 && path.starts_with("/t/") {
+                        let page = a.body.as_str().unwrap_or_default();
+                        assert!(page.contains("Service momentanément indisponible"), "{page}");
+                        assert!(page.contains("La base de données ne répond pas."), "{page}");
+                    }
                     let stale = a
                         .body
                         .as_str()
@@ -444,6 +450,10 @@ fn a_database_outage_is_answered_within_a_second() {
         .filter(|(what, status, _, _, away)| *away && *status == 200 && what.ends_with("(as of before)"))
         .count();
     assert!(kept > 0, "the standings page served as of before the outage");
+    let sheet_refused = seen
+        .iter()
+        .any(|(what, status, _, _, _)| what.starts_with("GET /t/") && *status == 503);
+    assert!(sheet_refused, "the table's sheet told the outage (its sentence checked above)");
     // Once it is back, every deal there once, as sent.
     let (stored, _) = room::stored_deals(&client, &org, id, &tables);
     assert_eq!(stored.len(), OUTAGE_TABLES * 2, "every deal stored");
