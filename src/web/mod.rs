@@ -175,10 +175,15 @@ impl AppState {
         R: Send + 'static,
     {
         let again = f.clone();
-        match self.with_conn(f).await? {
+        let started = std::time::Instant::now();
+        match self.with_conn_since(started, f).await? {
             Err(AppError::ConnectionLost) => {
                 tracing::warn!("a read lost its database connection: retried once");
-                self.with_conn(again).await?
+                // The database may be going away: the retry waits what is
+                // left of the request's second, not a second more (the
+                // first connection handed out closes the circuit again).
+                self.circuit.trip();
+                self.with_conn_since(started, again).await?
             }
             done => done,
         }
@@ -205,7 +210,15 @@ impl AppState {
         F: FnOnce(&mut DbConn) -> R + Send + 'static,
         R: Send + 'static,
     {
-        let started = std::time::Instant::now();
+        self.with_conn_since(std::time::Instant::now(), f).await
+    }
+
+    /// [`AppState::with_conn`] for a request that began at `started`.
+    async fn with_conn_since<F, R>(&self, started: std::time::Instant, f: F) -> Result<R, AppError>
+    where
+        F: FnOnce(&mut DbConn) -> R + Send + 'static,
+        R: Send + 'static,
+    {
         let permit = self.db_slot(started).await?;
         let (pool, circuit) = (self.pool.clone(), self.circuit.clone());
         web::block(move || {

@@ -453,7 +453,10 @@ fn a_database_outage_is_answered_within_a_second() {
     let sheet_refused = seen
         .iter()
         .any(|(what, status, _, _, _)| what.starts_with("GET /t/") && *status == 503);
-    assert!(sheet_refused, "the table's sheet told the outage (its sentence checked above)");
+    assert!(
+        sheet_refused,
+        "the table's sheet told the outage (its sentence checked above)"
+    );
     // Once it is back, every deal there once, as sent.
     let (stored, _) = room::stored_deals(&client, &org, id, &tables);
     assert_eq!(stored.len(), OUTAGE_TABLES * 2, "every deal stored");
