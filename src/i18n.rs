@@ -147,13 +147,21 @@ impl Lang {
         late.into_iter().chain(withdrawn).collect::<Vec<_>>().join(" · ")
     }
 
+    /// A number as the language writes it: `41,5` in French, `41.5` in
+    /// English (`n` written with a decimal point, as Rust writes numbers).
+    pub fn decimal(self, n: impl std::fmt::Display) -> String {
+        match self {
+            Lang::Fr => n.to_string().replace('.', ","),
+            Lang::En => n.to_string(),
+        }
+    }
+
     /// An average per deal as the language writes it (`12,35` in French,
     /// `12.35` in English), `—` for a player who played no deal.
     pub fn per_deal(self, deals: u32, per_deal: PerDeal) -> String {
-        match (deals, self) {
-            (0, _) => "—".into(),
-            (_, Lang::Fr) => per_deal.to_string().replace('.', ","),
-            _ => per_deal.to_string(),
+        match deals {
+            0 => "—".into(),
+            _ => self.decimal(per_deal),
         }
     }
 
@@ -173,6 +181,13 @@ mod tests {
         assert_eq!(Lang::from_accept_language("de-DE,fr;q=0.5,en;q=0.4"), Lang::Fr);
         assert_eq!(Lang::from_accept_language("de"), Lang::Fr);
         assert_eq!(Lang::from_accept_language(""), Lang::Fr);
+    }
+
+    #[test]
+    fn numbers_follow_the_language() {
+        assert_eq!(Lang::Fr.decimal(41.5), "41,5");
+        assert_eq!(Lang::En.decimal(41.5), "41.5");
+        assert_eq!(Lang::Fr.decimal(56), "56");
     }
 
     #[test]

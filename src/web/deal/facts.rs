@@ -71,7 +71,7 @@ pub fn colon(lang: Lang) -> &'static str {
 
 /// A number of card points with a decimal comma: `41,5`, `56`.
 pub fn decimal_comma(points: f64) -> String {
-    format!("{points}").replace('.', ",")
+    crate::i18n::Lang::Fr.decimal(points)
 }
 
 /// The dealer and the player sitting out of deal `k` at a table whose players

@@ -9,8 +9,7 @@ use crate::tournament::stats::{self, ByContract, PlayerStats, Taken, TournamentS
 fn decimal(lang: Lang, v: Option<f64>) -> String {
     match v {
         None => "—".into(),
-        Some(v) if lang == Lang::Fr => format!("{v}").replace('.', ","),
-        Some(v) => format!("{v}"),
+        Some(v) => lang.decimal(v),
     }
 }
 

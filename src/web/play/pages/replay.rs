@@ -5,7 +5,6 @@ use actix_web::{get, web, HttpResponse};
 use askama::Template;
 
 use crate::db::ops::games::{self, GameState};
-use crate::i18n::Lang;
 use crate::tarot::{GameLog, Seat};
 use crate::tournament::ids::GameId;
 use crate::web::filters;
@@ -132,12 +131,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
                 winner: name(t.winner),
             })
             .collect(),
-        points: log.taker.map(|_| {
-            (
-                format!("{}", log.points).replace('.', if lang == Lang::Fr { "," } else { "." }),
-                log.oudlers,
-            )
-        }),
+        points: log.taker.map(|_| (lang.decimal(log.points), log.oudlers)),
         scores: log
             .scores
             .iter()

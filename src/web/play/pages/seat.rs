@@ -300,9 +300,9 @@ impl SeatPage {
         if let Some(r) = game.record() {
             let defence = crate::tarot::HalfPoints(crate::tarot::HalfPoints::TOTAL.0 - r.points().0);
             self.camps = Some((
-                r.points().to_string(),
+                lang.decimal(r.points()),
                 r.oudlers(),
-                defence.to_string(),
+                lang.decimal(defence),
                 3 - r.oudlers(),
                 r.target(),
             ));
