@@ -38,6 +38,7 @@ mod login_guard;
 mod network;
 mod outages;
 mod outbox;
+mod page_rules;
 mod passwords;
 mod played_imports;
 mod player_import;

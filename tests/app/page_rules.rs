@@ -1,0 +1,385 @@
+//! Rules every page keeps (issue 45), checked over every GET route of the
+//! application (read from its sources, tests/common/routes.rs) on the real
+//! HTTP server and both databases, with real data: a duplicate tournament
+//! whose table 1 played its two deals on the devices (so that the seat
+//! pages, the replay and the travellers have cards) and whose table 2 has
+//! its slots empty (its deal form's preview is read with half points), and
+//! a casual game of 3 played to its end (card points in halves: its seats'
+//! pages and its replay say what each camp took). Walked as the organizer
+//! (who sees every page), in French (the default); the event streams left
+//! out (they never end).
+//!
+//! - Every `<use href="#…">` (or `xlink:href`) points at an element of
+//!   the same page: no card drawn without its suit.
+//! - No number written with a decimal point in the visible text of a
+//!   French page: French writes `41,5`.
+
+use crate::common;
+
+use std::collections::BTreeMap;
+
+use rand::SeedableRng;
+
+use chelem::bots::Pace;
+use chelem::db::models::GameSeat;
+use chelem::db::ops::games::{self, CasualGame};
+use chelem::db::AnyConnection;
+use chelem::tarot::{Action, Contract};
+use chelem::tournament::ids::GameId;
+use common::builder::TournamentBuilder;
+use common::client::Client;
+use common::http::{api_token, USER};
+use common::routes;
+use common::server::Server;
+use common::TestDb;
+
+/// The data of the test.
+struct World {
+    id: i64,
+    /// Table 1's game, and a casual game of 3.
+    games: [i64; 2],
+    players: Vec<i64>,
+    /// Table 1's link (digital play), table 2's (slots empty).
+    tables: [String; 2],
+    /// The seats' links of both games.
+    seats: Vec<String>,
+    /// Table 2's first player.
+    taker: i64,
+}
+
+/// Plays `game` to its end: a garde bid first in each deal, then a quick
+/// bot's choices for every seat, from a fixed seed.
+fn play_out(conn: &mut AnyConnection, game: GameId) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    loop {
+        let st = games::GameState::load(conn, game).unwrap();
+        if st.finished() {
+            break;
+        }
+        if st.deal_over() {
+            chelem::db::write(conn, |tx| games::next_deal(tx, game)).unwrap();
+            continue;
+        }
+        let g = st.play.unwrap();
+        let seat = g.to_act().unwrap();
+        let action = if st.version == 0 {
+            Action::Bid(Some(Contract::Garde))
+        } else {
+            chelem::bots::Bot::Quick.act(&g, seat, &mut rng)
+        };
+        chelem::db::write(conn, |tx| {
+            games::act(tx, game, st.map[seat.index()], action, Some(st.version))
+        })
+        .unwrap();
+    }
+}
+
+/// A duplicate tournament of 8 players, 2 deals a round, one round seated,
+/// its table 1 playing both deals on the devices; and a casual game of 3
+/// (where card points come in halves: 41,5), both played to their end.
+fn world(db: &TestDb) -> World {
+    let t = TournamentBuilder::new("Duplicate des règles")
+        .duplicate(2)
+        .players(8)
+        .seated(1)
+        .build_in(&db.state());
+    let mut conn = db.conn();
+    let table = chelem::db::write(&mut conn, |tx| games::make_digital(tx, &t.rounds[0][0], USER)).unwrap();
+    let spec = CasualGame {
+        players: 3,
+        names: vec!["Odile".into(), "Paul".into(), "Yves".into()],
+        bots: Vec::new(),
+        // One deal: only the first deal's seed is the one given (the next
+        // are drawn), and it makes half points.
+        deals: 1,
+        seed: Some(11),
+        pace: Pace::Instant,
+    };
+    let casual = chelem::db::write(&mut conn, |tx| games::create_casual(tx, &spec, USER))
+        .unwrap()
+        .id;
+    let mut seats = Vec::new();
+    for game in [table, casual] {
+        play_out(&mut conn, game);
+        seats.extend(
+            GameSeat::of_game(&mut conn, game)
+                .unwrap()
+                .into_iter()
+                .filter_map(|s| s.token),
+        );
+    }
+    World {
+        id: t.id.get().into(),
+        games: [table.get().into(), casual.get().into()],
+        players: t.players.iter().map(|p| p.get().into()).collect(),
+        tables: [t.rounds[0][0].token.clone(), t.rounds[0][1].token.clone()],
+        seats,
+        taker: t.rounds[0][1].players[0].get().into(),
+    }
+}
+
+/// Every path to read: each GET route with its placeholders filled (`{id}`
+/// the game's under /games, the tournament's elsewhere; `{token}` a seat's
+/// link under /s, a table's under /t), and the query strings that change
+/// what a page shows. The event streams are left out (they never end).
+fn paths(w: &World) -> Vec<String> {
+    let mut out = Vec::new();
+    for route in routes::all().into_iter().filter(|r| r.method == "GET") {
+        let p = &route.pattern;
+        if p.ends_with("/events") {
+            continue;
+        }
+        let ids = if p.contains("/games/") {
+            w.games.to_vec()
+        } else {
+            vec![w.id]
+        };
+        let tokens: Vec<String> = if p.starts_with("/s/") || p.starts_with("/api/seats/") {
+            w.seats.clone()
+        } else {
+            w.tables.to_vec()
+        };
+        let values: BTreeMap<&str, Vec<String>> = [
+            ("{id}", ids.iter().map(i64::to_string).collect()),
+            ("{pid}", w.players.iter().map(i64::to_string).collect()),
+            ("{d}", vec!["1".into(), "2".into()]),
+            ("{n}", vec!["1".into()]),
+            ("{t}", vec!["1".into(), "2".into()]),
+            ("{k}", vec!["1".into(), "2".into()]),
+            ("{token}", tokens),
+            (
+                "{name}",
+                ["race.svg", "contracts.svg", "scores.svg", "sizes.svg"]
+                    .map(String::from)
+                    .to_vec(),
+            ),
+        ]
+        .into();
+        let mut filled = vec![p.clone()];
+        for (key, vals) in &values {
+            filled = filled
+                .into_iter()
+                .flat_map(|p| match p.contains(key) {
+                    true => vals.iter().map(|v| p.replace(key, v)).collect(),
+                    false => vec![p],
+                })
+                .collect();
+        }
+        for p in &filled {
+            assert!(!p.contains('{'), "{p}: a placeholder this test does not fill");
+        }
+        out.extend(filled);
+    }
+    let (id, two) = (w.id, &w.tables[1]);
+    let taker = w.taker;
+    let deal = format!("taker={taker}&contract=garde&oudlers=2&points=41.5&camp=attack");
+    for game in w.games {
+        out.extend([1, 2].map(|d| format!("/games/{game}/replay?deal={d}")));
+    }
+    out.extend([
+        format!("/t/{two}/deals/1/preview?{deal}"),
+        format!("/tournaments/{id}/rounds/1/tables/2/deals/1/preview?{deal}"),
+        format!("/tournaments/{id}/standings?round=1"),
+    ]);
+    out
+}
+
+/// Every page as the organizer reads it, in French: the text bodies by
+/// path (never a 500).
+fn walk(c: &Client, paths: &[String], org: &str) -> BTreeMap<String, String> {
+    paths
+        .iter()
+        .filter_map(|p| {
+            let a = c.call("GET", p, Some(org), None);
+            assert_ne!(a.status, 0, "{p}: no answer");
+            assert!(a.status < 500, "{p}: {} {}", a.status, a.body);
+            a.body.as_str().map(|s| (p.clone(), s.to_owned()))
+        })
+        .collect()
+}
+
+/// The values of attribute `name` (`href="…"`) in `page`: only where a
+/// space comes before it (the attribute itself, not `xlink:href`'s tail or
+/// `data-href`).
+fn attribute_values<'a>(page: &'a str, name: &str) -> Vec<&'a str> {
+    let needle = format!("{name}=\"");
+    page.match_indices(&needle)
+        .filter(|(at, _)| page[..*at].ends_with(|c: char| c.is_whitespace()))
+        .filter_map(|(at, _)| {
+            let from = at + needle.len();
+            page[from..].find('"').map(|len| &page[from..from + len])
+        })
+        .collect()
+}
+
+/// The fragment references of `<use>` elements that name no element of
+/// the page.
+fn dangling_uses(page: &str) -> Vec<String> {
+    let ids: Vec<&str> = attribute_values(page, "id");
+    let mut out = Vec::new();
+    for (at, _) in page.match_indices("<use") {
+        let end = page[at..].find('>').map_or(page.len(), |e| at + e);
+        let tag = &page[at..end];
+        for target in attribute_values(tag, "href")
+            .into_iter()
+            .chain(attribute_values(tag, "xlink:href"))
+        {
+            if let Some(id) = target.strip_prefix('#') {
+                if !ids.contains(&id) {
+                    out.push(target.to_owned());
+                }
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What a reader sees of an HTML page: its text, without the tags (their
+/// attributes), the scripts and the style sheets.
+fn visible_text(page: &str) -> String {
+    let mut page = page.to_owned();
+    for (open, close) in [("<script", "</script>"), ("<style", "</style>")] {
+        while let Some(from) = page.find(open) {
+            let to = page[from..].find(close).map_or(page.len(), |e| from + e + close.len());
+            page.replace_range(from..to, " ");
+        }
+    }
+    let mut out = String::with_capacity(page.len());
+    let mut in_tag = false;
+    for c in page.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Each number written with a decimal point in `text` (`41.5`), with what
+/// surrounds it. An IPv4 address (four numbers, three points: the server's
+/// address in the tables' links and in the advice on `--bind`) is no
+/// number and is let be; nothing else is.
+fn decimal_points(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let from = i;
+        while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
+            i += 1;
+        }
+        let run: String = chars[from..i].iter().collect::<String>();
+        let run = run.trim_end_matches('.');
+        let parts: Vec<&str> = run.split('.').collect();
+        let address = parts.len() == 4 && parts.iter().all(|p| p.parse::<u8>().is_ok());
+        if parts.len() > 1 && !address {
+            let around: String = chars[from.saturating_sub(30)..(i + 30).min(chars.len())]
+                .iter()
+                .collect();
+            out.push(around.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    out
+}
+
+/// Whether `path` answers an HTML page (not a file: CSV, JSON, SVG, script,
+/// style sheet; not the API).
+fn is_html(path: &str, body: &str) -> bool {
+    let file = path.split('?').next().unwrap_or(path);
+    let ext = [".csv", ".json", ".svg", ".js", ".css"];
+    !file.starts_with("/api/") && !ext.iter().any(|e| file.ends_with(e)) && body.trim_start().starts_with('<')
+}
+
+/// The tournament made and every page read: the world and the pages.
+fn read_everything(db: &TestDb) -> (World, BTreeMap<String, String>) {
+    let org = api_token(db);
+    let w = world(db);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    let pages = walk(&c, &paths(&w), &org);
+    (w, pages)
+}
+
+fn every_use_finds_its_symbol(db: TestDb) {
+    let (w, pages) = read_everything(&db);
+    // The real data is there: the replay draws cards.
+    let replay = &pages[&format!("/games/{}/replay?deal=1", w.games[0])];
+    assert!(
+        replay.matches("<use href=\"#suit-").count() > 20,
+        "the replay of deal 1"
+    );
+    let dangling: Vec<String> = pages
+        .iter()
+        .map(|(path, page)| (path, dangling_uses(page)))
+        .filter(|(_, refs)| !refs.is_empty())
+        .map(|(path, refs)| format!("{path}: {refs:?}"))
+        .collect();
+    assert!(
+        dangling.is_empty(),
+        "these pages use symbols they do not define:\n{}",
+        dangling.join("\n")
+    );
+}
+
+fn french_pages_write_no_decimal_point(db: TestDb) {
+    let (w, pages) = read_everything(&db);
+    // The real data is there: the preview scores the deal with its half
+    // points, the replay counts the attack's points.
+    let preview = format!("/t/{}/deals/1/preview?", w.tables[1]);
+    let (_, seen) = pages.iter().find(|(p, _)| p.starts_with(&preview)).unwrap();
+    assert!(seen.contains("faite de 1 : (25 + 1) × 2 = 52"), "{seen}");
+    let replay = &pages[&format!("/games/{}/replay?deal=1", w.games[0])];
+    assert!(replay.contains("Points de l&#39;attaque"), "the replay of deal 1");
+    // The casual game of 3 counts half points, which its seats' pages show
+    // at the end of its deal.
+    let replay = &pages[&format!("/games/{}/replay?deal=1", w.games[1])];
+    assert!(replay.contains(",5 · bouts"), "the replay of the game of 3");
+    let camps = pages
+        .iter()
+        .filter(|(p, page)| p.starts_with("/s/") && page.contains("class=\"camps\""));
+    assert_eq!(camps.count(), w.seats.len(), "every seat sees what each camp took");
+    let decimals: Vec<String> = pages
+        .iter()
+        .filter(|(path, page)| is_html(path, page))
+        .flat_map(|(path, page)| {
+            decimal_points(&visible_text(page))
+                .into_iter()
+                .map(move |d| format!("{path}: «{d}»"))
+        })
+        .collect();
+    assert!(
+        decimals.is_empty(),
+        "these French pages write a decimal point:\n{}",
+        decimals.join("\n")
+    );
+}
+
+macro_rules! on_both {
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            fn sqlite() {
+                ($body)(TestDb::sqlite());
+            }
+            fn postgres() {
+                ($body)(TestDb::postgres());
+            }
+            crate::test_case!(sqlite);
+            crate::test_case!(postgres, Postgres);
+        }
+    };
+}
+
+on_both!(every_use_finds_its_symbol, every_use_finds_its_symbol);
+on_both!(french_pages_write_no_decimal_point, french_pages_write_no_decimal_point);
