@@ -35,6 +35,9 @@ pub struct Msg {
     /// room's): a page isolates them from the sentence around them, so
     /// that a name written right to left does not reorder it.
     pub names: Vec<&'static str>,
+    /// Those of its arguments that are cards, by their codes a space apart
+    /// (`KS`, `KS KH`): a page names them in words in its language.
+    pub cards: Vec<&'static str>,
     /// Why, said after it (`…: cause`): a refusal of the rules core behind
     /// a sentence naming where it happened.
     pub cause: Option<Box<Msg>>,
@@ -47,6 +50,7 @@ impl Msg {
             key: std::borrow::Cow::Borrowed(key),
             args: Vec::new(),
             names: Vec::new(),
+            cards: Vec::new(),
             cause: None,
         }
     }
@@ -57,6 +61,7 @@ impl Msg {
             key: std::borrow::Cow::Owned(key),
             args: Vec::new(),
             names: Vec::new(),
+            cards: Vec::new(),
             cause: None,
         }
     }

@@ -65,6 +65,18 @@ pub fn play_msg(e: &PlayError) -> OpError {
 pub fn play_reason(e: &PlayError) -> Msg {
     let mut msg = Msg::owned(format!("play-{}", e.code()));
     msg.args.extend(e.args());
+    // The rules name cards by their codes; the pages say them in words.
+    msg.cards = msg
+        .args
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| match *k {
+            "card" | "cards" | "led" => true,
+            // A trump's; a bid's highest is a contract.
+            "highest" => matches!(e, PlayError::MustOvertrump { .. }),
+            _ => false,
+        })
+        .collect();
     msg
 }
 
