@@ -3,7 +3,7 @@
 //! pages, in English for the API. The only place below the templates where
 //! the storage layer's refusals meet a language.
 
-use crate::db::ops::{Msg, OpError};
+use crate::db::ops::{Mark, Msg, OpError};
 use crate::i18n::Lang;
 
 impl Msg {
@@ -28,10 +28,10 @@ impl Msg {
                 let key = format!("field-{v}");
                 if *k == "field" && lang.has(&key) {
                     (*k, lang.t(&key))
-                } else if self.cards.contains(k) {
+                } else if self.marks.contains(&(*k, Mark::Cards)) {
                     // Cards in words: « le roi de pique et le roi de cœur ».
                     (*k, lang.cards_words(v))
-                } else if isolate && self.names.contains(k) {
+                } else if isolate && self.marks.contains(&(*k, Mark::Name)) {
                     (*k, crate::web::filters::isolated(v))
                 } else {
                     (*k, v.clone())
@@ -242,7 +242,7 @@ mod tests {
             bid: "garde",
             highest: "garde",
         });
-        assert!(low.cards.is_empty());
+        assert!(low.marks.is_empty());
         assert_eq!(Lang::Fr.cards_words("ZZ 1S"), "ZZ et l'as de pique");
         assert_eq!(
             Lang::En.cards_words("KS QH NC"),

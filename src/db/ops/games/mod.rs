@@ -25,7 +25,7 @@ use rand::TryRngCore;
 
 use crate::tarot::PlayError;
 
-use super::{Msg, OpError};
+use super::{Mark, Msg, OpError};
 
 pub use crate::bots::{BotKind, Pace};
 pub use bot_turns::{bot_move, bot_turn, unfinished, BotMove, BotTurn};
@@ -66,7 +66,7 @@ pub fn play_reason(e: &PlayError) -> Msg {
     let mut msg = Msg::owned(format!("play-{}", e.code()));
     msg.args.extend(e.args());
     // The rules name cards by their codes; the pages say them in words.
-    msg.cards = msg
+    msg.marks = msg
         .args
         .iter()
         .map(|(k, _)| *k)
@@ -76,6 +76,7 @@ pub fn play_reason(e: &PlayError) -> Msg {
             "highest" => matches!(e, PlayError::MustOvertrump { .. }),
             _ => false,
         })
+        .map(|k| (k, Mark::Cards))
         .collect();
     msg
 }
