@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{static_loader, LanguageIdentifier, Loader};
 
+use crate::tarot::{Card, CardKind};
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::PerDeal;
 
@@ -168,6 +169,47 @@ impl Lang {
     /// Whether `key` exists in this language's files.
     pub fn has(self, key: &str) -> bool {
         LOCALES.try_lookup(&self.id(), key).is_some()
+    }
+
+    /// `card` named in words inside a sentence, with its article: "le roi
+    /// de cœur", "la dame de pique", "l'as de trèfle", "le 14 d'atout",
+    /// "l'excuse"; "the king of hearts", "the 14 of trumps".
+    pub fn card_words(self, card: Card) -> String {
+        match card.kind() {
+            CardKind::Excuse => self.t("card-the-excuse"),
+            CardKind::Trump(1) => self.t("card-the-petit"),
+            CardKind::Trump(n) => self.t_args("card-the-trump", &[("n", n.to_string())]),
+            CardKind::Suited(suit, rank) => {
+                let key = match rank.value() {
+                    1 => "card-the-ace",
+                    11 => "card-the-jack",
+                    12 => "card-the-knight",
+                    13 => "card-the-queen",
+                    14 => "card-the-king",
+                    _ => "card-the-pip",
+                };
+                let suit = self.t(&format!("card-suit-{}", suit.letter()));
+                self.t_args(key, &[("n", rank.value().to_string()), ("suit", suit)])
+            }
+        }
+    }
+
+    /// Cards by their codes a space apart (`KS KH`), named in words and
+    /// joined as the language lists things: "le roi de pique et le roi de
+    /// cœur". A code that is no card stays as it was written.
+    pub fn cards_words(self, codes: &str) -> String {
+        let named: Vec<String> = codes
+            .split_whitespace()
+            .map(|c| {
+                c.parse::<Card>()
+                    .map_or_else(|_| c.to_owned(), |card| self.card_words(card))
+            })
+            .collect();
+        match named.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => self.t_args("list-and", &[("a", rest.join(", ")), ("b", last.clone())]),
+        }
     }
 }
 

@@ -49,6 +49,7 @@ mod read_only_folder;
 mod rooms;
 mod round_edits;
 mod settings;
+mod six_call;
 mod stats_pages;
 mod storage_edges;
 mod table_entry;

@@ -321,7 +321,11 @@ fn corrupted_pages(db: TestDb) {
         ),
     );
     let action = format!("Game {game}, deal 2: its action {} (seat {seat})", i + 1);
-    let not_held = format!("{} is not in your hand", played.as_str().unwrap());
+    // The card in words ("the king of hearts is not in your hand").
+    let not_held = format!(
+        "{} is not in your hand",
+        chelem::i18n::Lang::En.cards_words(played.as_str().unwrap())
+    );
     for path in [
         format!("/games/{game}"),
         format!("/api/games/{game}/log?deal=2"),

@@ -45,9 +45,24 @@ const [base, seatPath, shots] = process.argv.slice(2);
       }
       if (await page.$('button[name=bid]')) {
         await act(await page.$('button[name=bid][value=garde]') ? 'button[name=bid][value=garde]' : 'button[name=bid][value=pass]');
+      } else if (await page.$('form.call-pair')) {
+        // Six players: the taker calls a king and a queen, one of each
+        // picked by tapping it; two kings can't be picked.
+        const kings = page.locator('form.call-pair fieldset:nth-of-type(1) label.card-pick');
+        const queens = page.locator('form.call-pair fieldset:nth-of-type(2) label.card-pick');
+        assert(await kings.count() >= 1 && await queens.count() >= 1, 'a king and a queen to call');
+        await page.screenshot({ path: `${shots}/six-call-390.png` });
+        await kings.nth(0).click();
+        if (await kings.count() > 1) await kings.nth(1).click();
+        await queens.nth(0).click();
+        const picked = await page.$$eval('form.call-pair input:checked', x => x.map(i => i.value));
+        if (picked.length !== 2) continue;
+        assert(/^K/.test(picked[0]) && /^Q/.test(picked[1]), `one king and one queen picked: ${picked}`);
+        await act('form.call-pair button[type=submit]');
+        called = true;
       } else if (await page.$('form[data-pick="2"] input[name=call]')) {
-        // Six players: the taker calls two cards, picked by tapping them.
-        // (A page redrawn meanwhile by the last bid's event loses the
+        // Six players holding the four kings: two queens (or two knights),
+        // picked by tapping them. (A page redrawn meanwhile by the last bid's event loses the
         // picks: pick again.)
         const cards = page.locator('form[data-pick="2"] label.card-pick');
         assert(await cards.count() >= 2, 'cards to call');

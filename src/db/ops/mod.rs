@@ -31,10 +31,10 @@ pub struct Msg {
     pub key: std::borrow::Cow<'static, str>,
     /// Its arguments.
     pub args: Vec<(&'static str, String)>,
-    /// Those of its arguments that are names people typed (a player's, a
-    /// room's): a page isolates them from the sentence around them, so
-    /// that a name written right to left does not reorder it.
-    pub names: Vec<&'static str>,
+    /// Those of its arguments that a page does not say as they are: names
+    /// people typed, cards (see [`Mark`]). One list for both, so that a
+    /// message stays small (it travels in many `Err`s).
+    pub marks: Vec<(&'static str, Mark)>,
     /// Why, said after it (`…: cause`): a refusal of the rules core behind
     /// a sentence naming where it happened.
     pub cause: Option<Box<Msg>>,
@@ -46,7 +46,7 @@ impl Msg {
         Msg {
             key: std::borrow::Cow::Borrowed(key),
             args: Vec::new(),
-            names: Vec::new(),
+            marks: Vec::new(),
             cause: None,
         }
     }
@@ -56,7 +56,7 @@ impl Msg {
         Msg {
             key: std::borrow::Cow::Owned(key),
             args: Vec::new(),
-            names: Vec::new(),
+            marks: Vec::new(),
             cause: None,
         }
     }
@@ -75,9 +75,21 @@ impl Msg {
 
     /// Adds an argument that is a name someone typed (see [`Msg::names`]).
     pub fn name(mut self, arg: &'static str, value: impl ToString) -> Msg {
-        self.names.push(arg);
+        self.marks.push((arg, Mark::Name));
         self.arg(arg, value)
     }
+}
+
+/// What an argument of a [`Msg`] is, when a page does not say it as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mark {
+    /// A name someone typed (a player's, a room's): a page isolates it from
+    /// the sentence around it, so that a name written right to left does
+    /// not reorder it.
+    Name,
+    /// Cards, by their codes a space apart (`KS`, `KS KH`): a page names
+    /// them in words in its language.
+    Cards,
 }
 
 /// Why an operation did not happen. Nothing was written when it fails.

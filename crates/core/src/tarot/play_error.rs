@@ -63,21 +63,21 @@ pub enum PlayError {
     #[error("at 5 players the taker calls one card, not two")]
     CallOne,
     /// At 6 players, a pair that is not a king and a queen.
-    #[error("at 6 players the taker calls a king and a queen, not {cards}")]
+    #[error("at 6 players the taker calls a king and a queen, not {}", .cards.replace(' ', " and "))]
     CallKingQueen {
-        /// The cards called, e.g. `KH and KS`.
+        /// The cards called, their codes a space apart (`KH KS`).
         cards: String,
     },
     /// At 6 players holding the four kings, a pair that is not two queens.
-    #[error("holding the four kings, the taker calls two different queens, not {cards}")]
+    #[error("holding the four kings, the taker calls two different queens, not {}", .cards.replace(' ', " and "))]
     CallTwoQueens {
-        /// The cards called.
+        /// The cards called (`QH QH`).
         cards: String,
     },
     /// At 6 players holding the four kings and queens, a pair that is not two knights.
-    #[error("holding the four kings and the four queens, the taker calls two different knights, not {cards}")]
+    #[error("holding the four kings and the four queens, the taker calls two different knights, not {}", .cards.replace(' ', " and "))]
     CallTwoKnights {
-        /// The cards called.
+        /// The cards called (`NH NH`).
         cards: String,
     },
     /// A called card that is not a knight while holding the four kings and queens.

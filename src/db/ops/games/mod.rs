@@ -25,7 +25,7 @@ use rand::TryRngCore;
 
 use crate::tarot::PlayError;
 
-use super::{Msg, OpError};
+use super::{Mark, Msg, OpError};
 
 pub use crate::bots::{BotKind, Pace};
 pub use bot_turns::{bot_move, bot_turn, unfinished, BotMove, BotTurn};
@@ -65,6 +65,19 @@ pub fn play_msg(e: &PlayError) -> OpError {
 pub fn play_reason(e: &PlayError) -> Msg {
     let mut msg = Msg::owned(format!("play-{}", e.code()));
     msg.args.extend(e.args());
+    // The rules name cards by their codes; the pages say them in words.
+    msg.marks = msg
+        .args
+        .iter()
+        .map(|(k, _)| *k)
+        .filter(|k| match *k {
+            "card" | "cards" | "led" => true,
+            // A trump's; a bid's highest is a contract.
+            "highest" => matches!(e, PlayError::MustOvertrump { .. }),
+            _ => false,
+        })
+        .map(|k| (k, Mark::Cards))
+        .collect();
     msg
 }
 

@@ -91,11 +91,12 @@ pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Optio
         };
         SeatAction::Play(Action::Bid(bid))
     } else if get("call").is_some() {
-        // One card, or two (6 players): two fields, or one with the two
+        // One card, or two (6 players): two fields (`call` twice, or `call`
+        // and `call2`: the king and the queen), or one with the two
         // separated by a space.
         let c = pairs
             .iter()
-            .filter(|(k, _)| k == "call")
+            .filter(|(k, _)| k == "call" || k == "call2")
             .map(|(_, v)| v.trim())
             .collect::<Vec<_>>()
             .join(" ");

@@ -55,6 +55,9 @@ pub struct SeatPage {
     pub calls: Vec<CardFace>,
     /// How many cards the taker calls (two at 6 players).
     pub call_need: usize,
+    /// At 6 players, a king and a queen: the kings to pick one from, then
+    /// the queens (the form lets no other pair through).
+    pub call_pair: Option<(Vec<CardFace>, Vec<CardFace>)>,
     /// Discarding: how many cards.
     pub discard_need: usize,
     /// The chelem question is this seat's.
@@ -172,6 +175,7 @@ impl SeatPage {
             legal_bids: Vec::new(),
             calls: Vec::new(),
             call_need: 1,
+            call_pair: None,
             discard_need: 0,
             chelem_choice: false,
             handful: None,
@@ -236,7 +240,7 @@ impl SeatPage {
             .map(|c| {
                 let mut f = CardFace::of(c, lang, (v.phase == Phase::Play || discarding) && legal.contains(c));
                 if discarding && !f.legal {
-                    f.why = Some(why_not_discarded(c, &f.spoken, lang));
+                    f.why = Some(why_not_discarded(c, lang));
                 }
                 f
             })
@@ -253,6 +257,11 @@ impl SeatPage {
         if v.phase == Phase::Calling {
             self.calls = legal.iter().map(|c| CardFace::of(c, lang, true)).collect();
             self.call_need = if v.players == 6 { 2 } else { 1 };
+            let kings = legal.and(CardSet::KINGS);
+            if v.players == 6 && !kings.is_empty() {
+                let faces = |set: CardSet| set.iter().map(|c| CardFace::of(c, lang, true)).collect();
+                self.call_pair = Some((faces(kings), faces(legal.minus(CardSet::KINGS))));
+            }
         }
         if discarding {
             self.discard_need = game.dog().len() as usize;
@@ -312,8 +321,8 @@ impl SeatPage {
 
 /// The rule that keeps `card` out of the écart, in the words of the
 /// refusal the engine would give ("a king can't go in the écart").
-fn why_not_discarded(card: Card, spoken: &str, lang: Lang) -> String {
-    let named = spoken.to_owned();
+fn why_not_discarded(card: Card, lang: Lang) -> String {
+    let named = lang.card_words(card);
     let e = if CardSet::KINGS.contains(card) {
         PlayError::DiscardKing { card: named }
     } else if CardSet::OUDLERS.contains(card) {

@@ -132,7 +132,8 @@ impl Game {
         let [first, second] = callable_ranks_six(self.hand(taker));
         let one_each = (first.contains(a) && second.contains(b)) || (first.contains(b) && second.contains(a));
         if !one_each || a == b {
-            let cards = Call::Two(a, b).to_string();
+            // The codes, a space between: the pages name them in words.
+            let cards = format!("{a} {b}");
             return Err(if first == CardSet::KINGS {
                 PlayError::CallKingQueen { cards }
             } else if first == CardSet::QUEENS {
