@@ -175,21 +175,37 @@ impl Lang {
     /// de cœur", "la dame de pique", "l'as de trèfle", "le 14 d'atout",
     /// "l'excuse"; "the king of hearts", "the 14 of trumps".
     pub fn card_words(self, card: Card) -> String {
+        self.card_named("card-the-", card)
+    }
+
+    /// `card` named as a label ("Roi de cœur", "14 d'atout", "Excuse"):
+    /// the same kinds as [`Lang::card_words`], another set of messages.
+    pub fn card_label(self, card: Card) -> String {
+        self.card_named("card-", card)
+    }
+
+    /// `card` named by the messages `{prefix}excuse`, `{prefix}petit`,
+    /// `{prefix}trump` (`$n`) and, for a suited card, `{prefix}ace`,
+    /// `-jack`, `-knight`, `-queen`, `-king` or `-pip` (`$n`, `$suit`).
+    fn card_named(self, prefix: &str, card: Card) -> String {
         match card.kind() {
-            CardKind::Excuse => self.t("card-the-excuse"),
-            CardKind::Trump(1) => self.t("card-the-petit"),
-            CardKind::Trump(n) => self.t_args("card-the-trump", &[("n", n.to_string())]),
+            CardKind::Excuse => self.t(&format!("{prefix}excuse")),
+            CardKind::Trump(1) => self.t(&format!("{prefix}petit")),
+            CardKind::Trump(n) => self.t_args(&format!("{prefix}trump"), &[("n", n.to_string())]),
             CardKind::Suited(suit, rank) => {
-                let key = match rank.value() {
-                    1 => "card-the-ace",
-                    11 => "card-the-jack",
-                    12 => "card-the-knight",
-                    13 => "card-the-queen",
-                    14 => "card-the-king",
-                    _ => "card-the-pip",
+                let kind = match rank.value() {
+                    1 => "ace",
+                    11 => "jack",
+                    12 => "knight",
+                    13 => "queen",
+                    14 => "king",
+                    _ => "pip",
                 };
                 let suit = self.t(&format!("card-suit-{}", suit.letter()));
-                self.t_args(key, &[("n", rank.value().to_string()), ("suit", suit)])
+                self.t_args(
+                    &format!("{prefix}{kind}"),
+                    &[("n", rank.value().to_string()), ("suit", suit)],
+                )
             }
         }
     }

@@ -31,7 +31,7 @@ impl CardFace {
     /// The face of `c` in `lang`.
     pub fn of(c: Card, lang: Lang, legal: bool) -> CardFace {
         let code = c.to_string();
-        let spoken = spoken(c, lang);
+        let spoken = lang.card_label(c);
         let (rank, key) = match c.kind() {
             CardKind::Excuse => (lang.t("card-excuse-short"), 'X'),
             CardKind::Trump(n) => (n.to_string(), 'T'),
@@ -98,27 +98,6 @@ pub fn held_order(cards: &mut [Card]) {
         CardKind::Trump(n) => (4, n),
         CardKind::Excuse => (5, 0),
     });
-}
-
-/// The name of `c` in words, in `lang`.
-fn spoken(c: Card, lang: Lang) -> String {
-    match c.kind() {
-        CardKind::Excuse => lang.t("card-excuse"),
-        CardKind::Trump(1) => lang.t("card-petit"),
-        CardKind::Trump(n) => lang.t_args("card-trump", &[("n", n.to_string())]),
-        CardKind::Suited(suit, rank) => {
-            let rank = match rank.value() {
-                1 => lang.t("card-ace"),
-                11 => lang.t("card-jack"),
-                12 => lang.t("card-knight"),
-                13 => lang.t("card-queen"),
-                14 => lang.t("card-king"),
-                v => v.to_string(),
-            };
-            let suit = lang.t(&format!("card-suit-{}", suit.letter()));
-            lang.t_args("card-suited", &[("rank", rank), ("suit", suit)])
-        }
-    }
 }
 
 /// A card someone played.
