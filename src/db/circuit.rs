@@ -86,6 +86,13 @@ impl Circuit {
         } else {
             FAIL_FAST
         };
+        self.connection_within(pool, wait)
+    }
+
+    /// A connection of `pool` within `wait` (`/healthz` gives its own
+    /// budget): closes the circuit when one is handed out, opens it when
+    /// none came in time.
+    pub fn connection_within(&self, pool: &DbPool, wait: Duration) -> Result<DbConn, Unanswered> {
         match pool.get_timeout(wait) {
             Ok(conn) => {
                 self.close();

@@ -38,14 +38,9 @@ pub async fn check(state: &AppState, budget: Duration) -> Result<(), AppError> {
         // own waits are bounded by what is left. What it finds feeds the
         // circuit (crate::db::circuit) the requests go by.
         web::block(move || {
-            let mut conn = match pool.get_timeout(left.max(Duration::from_millis(1))) {
-                Ok(conn) => conn,
-                Err(e) => {
-                    circuit.trip();
-                    return Err(AppError::from(e));
-                }
-            };
-            circuit.close();
+            let mut conn = circuit
+                .connection_within(&pool, left.max(Duration::from_millis(1)))
+                .map_err(|_| AppError::Unavailable)?;
             let checked = crate::db::fault::check_writable(&mut conn).map_err(AppError::from);
             drop(conn);
             drop(permit);
