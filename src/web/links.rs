@@ -202,10 +202,32 @@ pub fn qr_svg(text: &str) -> String {
 
 /// [`qr_svg`] for inlining in an HTML page: without the XML declaration,
 /// with a class (the page wraps it in an element that labels it).
+///
+/// Remembered for the last few texts: a projector polled several times a
+/// second drew the same code each time, 4 % of the server's processor in
+/// the festival's load run (docs/load.md, "Where the time goes"). The
+/// print views' hundreds of codes pass through without keeping it busy.
 pub fn qr_svg_inline(text: &str, class: &str) -> String {
+    static DRAWN: std::sync::Mutex<Vec<(String, String, String)>> = std::sync::Mutex::new(Vec::new());
+    const KEPT: usize = 32;
+    let found = |drawn: &Vec<(String, String, String)>| {
+        drawn
+            .iter()
+            .find(|(t, c, _)| t == text && c == class)
+            .map(|(.., svg)| svg.clone())
+    };
+    if let Some(svg) = found(&DRAWN.lock().unwrap_or_else(|e| e.into_inner())) {
+        return svg;
+    }
     let svg = qr_svg(text);
     let start = svg.find("<svg").unwrap_or(0);
-    svg[start..].replacen("<svg ", &format!(r#"<svg class="{class}" aria-hidden="true" "#), 1)
+    let inline = svg[start..].replacen("<svg ", &format!(r#"<svg class="{class}" aria-hidden="true" "#), 1);
+    let mut drawn = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
+    if drawn.len() >= KEPT {
+        drawn.remove(0);
+    }
+    drawn.push((text.to_owned(), class.to_owned(), inline.clone()));
+    inline
 }
 
 #[cfg(test)]
@@ -226,6 +248,16 @@ mod tests {
         assert!(side(&big) > side(&svg));
         let inline = qr_svg_inline("https://x/t/a", "qr");
         assert!(inline.starts_with(r#"<svg class="qr" aria-hidden="true" "#), "{inline}");
+        // Remembered: the same code again; another class or text, its own.
+        assert_eq!(qr_svg_inline("https://x/t/a", "qr"), inline);
+        let other = qr_svg_inline("https://x/t/a", "projector-qr");
+        assert!(other.starts_with(r#"<svg class="projector-qr" "#), "{other}");
+        assert_ne!(qr_svg_inline("https://x/t/b", "qr"), inline);
+        // Past the codes kept, drawn again just the same.
+        for i in 0..40 {
+            qr_svg_inline(&format!("https://x/t/{i}"), "qr");
+        }
+        assert_eq!(qr_svg_inline("https://x/t/a", "qr"), inline);
     }
 
     #[test]

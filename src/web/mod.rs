@@ -120,10 +120,10 @@ pub struct AppState {
     /// The digital games: their watchers and bots.
     pub games: play::Games,
     /// One permit per pooled connection: a request waits for its turn here,
-    /// as a suspended task, instead of on a blocking thread of its own that
-    /// would sleep in the pool (100 tablets at once made about 100 such
-    /// threads, started and stopped again and again).
+    /// as a suspended task, not on a blocking thread sleeping in the pool.
     pub db_slots: Arc<tokio::sync::Semaphore>,
+    /// `/healthz`'s last check, answering the next ones for a moment.
+    pub health: Arc<health::Probe>,
     /// Whether the database is known not to answer: requests then wait
     /// about a second for it, not the pool's 30 ([`crate::db::circuit`]).
     pub circuit: Arc<crate::db::circuit::Circuit>,
@@ -149,6 +149,7 @@ impl AppState {
         Ok(AppState {
             db_slots,
             circuit: Arc::default(),
+            health: Arc::default(),
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
             streams: live::gate::StreamGate::new(config.streams),

@@ -324,6 +324,56 @@ both_backends!(healthz_checks_the_database, |db: TestDb| async move {
     assert_eq!(v["database"], backend);
 });
 
+crate::test_case!(async a_monitor_asking_without_pause_costs_the_database_a_few_checks_a_second, Postgres);
+/// `/healthz` asked again and again answers every time, but what it finds
+/// serves the next requests for [`chelem::web::health::FRESH`]: the
+/// database sees a few checks a second, not one per request (the festival's
+/// load run asked 547 times a second, each check a write, on SQLite its
+/// write lock taken between the tablets' entries). Counted as PostgreSQL's
+/// committed transactions (its statistics reach the counter within a
+/// second of each transaction's end).
+async fn a_monitor_asking_without_pause_costs_the_database_a_few_checks_a_second() {
+    use chelem::web::health::FRESH;
+    let db = TestDb::postgres();
+    let commits = |db: &TestDb| -> i64 {
+        #[derive(QueryableByName)]
+        struct Count {
+            #[diesel(sql_type = diesel::sql_types::BigInt)]
+            n: i64,
+        }
+        let conn = &mut *db.conn();
+        let chelem::db::AnyConnection::Postgresql(pg) = conn else {
+            panic!("PostgreSQL")
+        };
+        diesel::sql_query("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()")
+            .get_result::<Count>(pg)
+            .unwrap()
+            .n
+    };
+    let app = app!(db);
+    let settle = std::time::Duration::from_millis(1500);
+    actix_web::rt::time::sleep(settle).await;
+    let before = commits(&db);
+    let start = std::time::Instant::now();
+    let mut asked = 0;
+    while asked < 200 || start.elapsed() < FRESH * 3 {
+        let resp = test::call_service(&app, test::TestRequest::get().uri("/healthz").to_request()).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        asked += 1;
+    }
+    let took = start.elapsed();
+    actix_web::rt::time::sleep(settle).await;
+    let checks = commits(&db) - before;
+    // One check per FRESH at most, the counter's own reading and the hub's
+    // safety poll besides.
+    let most = (took.as_millis() / FRESH.as_millis()) as i64 + 1 + 4;
+    assert!(
+        checks <= most,
+        "{asked} requests in {took:?}: {checks} transactions, at most {most} expected"
+    );
+    assert!(checks >= 1, "the database was checked");
+}
+
 crate::test_case!(async healthz_reports_an_unreachable_database);
 async fn healthz_reports_an_unreachable_database() {
     // A pool aimed at a port where no database listens.

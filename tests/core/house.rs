@@ -28,10 +28,7 @@ const MAX_FN_LINES: usize = 100;
 /// with its reason (their opening comment says it too). Three at most.
 const LONG_FILES: &[(&str, &str)] = &[
     ("src/web/charts.rs", "one drawing kit and the three charts that use it"),
-    (
-        "src/web/live/mod.rs",
-        "the hub's one private state, its thread and its pacer",
-    ),
+    ("src/web/live/mod.rs", "the hub's one private state and its thread"),
     ("src/db/models/deal.rs", "the one impl of the deals' queries"),
 ];
 

@@ -1,7 +1,7 @@
 //! Live updates: one [`Hub`] per app instance reads the stored events
 //! ([`crate::db::ops::events`]) as soon as they commit, drops the cached
 //! standings of their tournaments ([`cache`]) and broadcasts them to the
-//! Server-Sent Events streams ([`sse`]).
+//! Server-Sent Events streams ([`sse`]), lane after lane ([`lanes`]).
 //!
 //! The hub is a thread with a connection of its own. It is woken by this
 //! process's writers right after their commit ([`Hub::write`], the door of its writes), on
@@ -10,26 +10,29 @@
 //! any case by a slow safety poll.
 //!
 //! It stays one file past 400 lines (nearly a fifth of them its tests):
-//! the handle ([`Hub`]), its thread (`run`, `connect`, `read_new`) and the
-//! [`Pacer`] all work on one private `Shared` state (the wake-up flag, the
-//! last event seen, the ids committed here, the broadcast sender), and
+//! the handle ([`Hub`]) and its thread (`run`, `connect`, `read_new`) work
+//! on one private `Shared` state (the wake-up flag, the last event seen,
+//! the ids committed here, the streams' lanes), and
 //! [`Batch`] is what that thread sends; split, that state would be opened
 //! to sibling files. The standings cache and the streams are already their
 //! own files.
 
 pub mod cache;
 pub mod gate;
+pub mod lanes;
 pub mod snapshot;
 pub mod sse;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, Weak};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::web::{Bytes, BytesMut};
 use diesel::connection::SimpleConnection;
 use tokio::sync::broadcast;
+
+use lanes::Lanes;
 
 use crate::db::models::StoredEvent;
 use crate::db::ops::events::read_settled;
@@ -49,19 +52,21 @@ const SAFETY_POLL_SQLITE: Duration = Duration::from_millis(1000);
 const SAFETY_POLL_PG: Duration = Duration::from_secs(5);
 /// Events read at once.
 const BATCH: i64 = 1000;
-/// Batches of events a slow SSE client may fall behind before it is told to reload.
-const CHANNEL_CAPACITY: usize = 1024;
 /// The shortest time between two reads of the events while writers keep
 /// poking: under load one read takes the events of many commits (each read
 /// briefly holds back the publishers, see `read_settled`), and each stream
 /// writes them in one piece. A spectator sees a change at most this much later.
 const MIN_READ_INTERVAL: Duration = Duration::from_millis(100);
-/// How long the streams take to write a batch at most: each waits for its
-/// own moment within that ([`Pacer`]).
-const SPREAD_MAX: Duration = Duration::from_millis(80);
-/// The same per open stream, up to [`SPREAD_MAX`]: a few streams write at
-/// once, 500 spread over 80 ms.
-const SPREAD_PER_STREAM: Duration = Duration::from_micros(160);
+/// With many streams open, reads are further apart, this much per stream
+/// up to [`MAX_READ_INTERVAL`]: every read has every stream write, and at
+/// a festival's 4,000 streams those writes (a wake-up, a system call, the
+/// phone's read) were most of the server's work and the load client's
+/// (docs/load.md, "Where the time goes"). Fewer, larger writes: 4,000
+/// streams read every 200 ms write half as often, each event still
+/// within FORMATS.md's second.
+const READ_INTERVAL_PER_STREAM: Duration = Duration::from_micros(50);
+/// However many streams are open, a change is read at least this often.
+const MAX_READ_INTERVAL: Duration = Duration::from_millis(250);
 /// The longest wait between two reconnection attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -76,7 +81,7 @@ pub struct Hub {
 }
 
 struct Shared {
-    sender: broadcast::Sender<Arc<Batch>>,
+    lanes: Lanes<Batch>,
     cache: StandingsCache,
     poked: Mutex<bool>,
     wake: Condvar,
@@ -96,9 +101,9 @@ struct Shared {
 type GameListener = Box<dyn Fn(GameId) + Send + Sync>;
 
 impl Shared {
-    fn new(sender: broadcast::Sender<Arc<Batch>>) -> Shared {
+    fn new() -> Shared {
         Shared {
-            sender,
+            lanes: Lanes::default(),
             cache: StandingsCache::default(),
             poked: Mutex::new(false),
             wake: Condvar::new(),
@@ -149,8 +154,7 @@ impl Hub {
     /// path wakes the hub itself.
     pub fn start(manager: Manager, safety_poll: Option<Duration>) -> anyhow::Result<Hub> {
         use anyhow::Context;
-        let (sender, _) = broadcast::channel(CHANNEL_CAPACITY);
-        let shared = Arc::new(Shared::new(sender));
+        let shared = Arc::new(Shared::new());
         let conn = match connect(&shared, &manager) {
             Ok(c) => Some(c),
             Err(e) => {
@@ -170,20 +174,10 @@ impl Hub {
         })
     }
 
-    /// A new receiver of every event read from now on, in batches.
+    /// A new receiver of every event read from now on, in batches, on its
+    /// lane ([`lanes`]).
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Batch>> {
-        self.shared.sender.subscribe()
-    }
-
-    /// The moment a new stream writes a batch it received: see [`Pacer`].
-    pub fn pacer(&self) -> Pacer {
-        static STREAMS: AtomicU64 = AtomicU64::new(0);
-        // The golden ratio's fraction spreads any number of streams evenly.
-        let n = STREAMS.fetch_add(1, Ordering::Relaxed);
-        Pacer {
-            shared: Arc::downgrade(&self.shared),
-            phase: (n as f64 * 0.618_033_988_749_895).fract(),
-        }
+        self.shared.lanes.subscribe()
     }
 
     /// The standings cache of this instance.
@@ -214,13 +208,20 @@ impl Hub {
         F: FnOnce(&mut Tx<'_>) -> Result<T, E>,
         E: From<diesel::result::Error>,
     {
-        let _turn = matches!(conn, AnyConnection::Sqlite(_)).then(|| self.turns.lock());
+        let _turn = self.turn(conn);
         let (value, done) = crate::db::unit::run(conn, Relay::Hub, f)?;
         self.committed(&done.events);
         if let Some(listener) = self.shared.game_changed.get() {
             done.games.iter().for_each(|id| listener(*id));
         }
         Ok(value)
+    }
+
+    /// This process's turn among SQLite's writers (see [`Hub::write`]),
+    /// for a write outside a unit of work (`/healthz`'s check); none is
+    /// needed on PostgreSQL.
+    pub fn turn(&self, conn: &AnyConnection) -> Option<parking_lot::FairMutexGuard<'_, ()>> {
+        matches!(conn, AnyConnection::Sqlite(_)).then(|| self.turns.lock())
     }
 
     /// Sets who hears of the games changed by this process's writes (the
@@ -250,31 +251,12 @@ impl Hub {
     }
 }
 
-/// When a stream writes what the hub broadcast: not all at once. Every
-/// stream wakes at each batch; written at once, 500 streams' writes take a
-/// worker thread's whole attention for several milliseconds, and the
-/// tablets' requests queued behind them wait that long ten times a second.
-/// Each stream instead waits its own fraction (`phase`) of a window that
-/// grows with the number of streams open ([`SPREAD_PER_STREAM`], at most
-/// [`SPREAD_MAX`]), well within FORMATS.md's second.
-pub struct Pacer {
-    shared: Weak<Shared>,
-    phase: f64,
-}
-
-impl Pacer {
-    /// How long to wait before writing a batch just received.
-    pub fn delay(&self) -> Duration {
-        let streams = self.shared.upgrade().map_or(0, |s| s.sender.receiver_count());
-        spread(streams).mul_f64(self.phase)
-    }
-}
-
-/// The time over which `streams` open streams write a batch.
-fn spread(streams: usize) -> Duration {
-    SPREAD_PER_STREAM
+/// The shortest time between two reads of the events under load, with
+/// `streams` open.
+fn read_interval(streams: usize) -> Duration {
+    READ_INTERVAL_PER_STREAM
         .saturating_mul(u32::try_from(streams).unwrap_or(u32::MAX))
-        .min(SPREAD_MAX)
+        .clamp(MIN_READ_INTERVAL, MAX_READ_INTERVAL)
 }
 
 /// Events read together by the hub, in id order, with their Server-Sent
@@ -382,7 +364,8 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safe
         let poked = shared.wait(tick);
         if poked {
             // Under load: let more commits gather for this read.
-            std::thread::sleep(MIN_READ_INTERVAL.saturating_sub(last_read.elapsed()));
+            let interval = read_interval(shared.lanes.streams());
+            std::thread::sleep(interval.saturating_sub(last_read.elapsed()));
         }
         let mut due = poked || last_read.elapsed() >= safety;
         if shared.stop.load(Ordering::Relaxed) {
@@ -409,6 +392,11 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safe
             if !(n || due) {
                 return Ok(());
             }
+            let interval = read_interval(shared.lanes.streams());
+            if n && !poked {
+                // Told by another instance: read as often as for this one's.
+                std::thread::sleep(interval.saturating_sub(last_read.elapsed()));
+            }
             last_read = Instant::now();
             let read = read_new(shared, c)?;
             // The other instances hear of what was committed here, whatever
@@ -418,6 +406,11 @@ fn run(shared: &Shared, manager: &Manager, mut conn: Option<AnyConnection>, safe
             for id in tell {
                 crate::db::relay::notify(c, *id)?;
             }
+            // Then the streams get them, lane after lane.
+            let window = lanes::spread(shared.lanes.streams(), interval);
+            shared
+                .lanes
+                .hand(&read.batches, window, || shared.stop.load(Ordering::Relaxed));
             Ok(())
         });
         if let Err(e) = result {
@@ -448,10 +441,13 @@ struct Read {
     /// Of the events committed in this process, including one noted after
     /// an earlier read found it (its commit was read before it was noted).
     local: BTreeSet<TournamentId>,
+    /// The events, for the streams.
+    batches: Vec<Arc<Batch>>,
 }
 
-/// Reads the events after the last one seen: drops the cached standings of
-/// their tournaments, then broadcasts them; the tournaments they were of.
+/// Reads the events after the last one seen and drops the cached standings
+/// of their tournaments: the tournaments they were of, and the events in
+/// batches for the streams.
 fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<Read> {
     let mut read = Read::default();
     {
@@ -486,8 +482,7 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<Re
         read.all.extend(events.iter().map(|e| e.tournament_id));
         shared.last_seen.store(last, Ordering::Relaxed);
         let full = events.len() as i64 == BATCH;
-        // No receiver is not an error: nobody is watching.
-        let _ = shared.sender.send(Arc::new(Batch::new(events)));
+        read.batches.push(Arc::new(Batch::new(events)));
         if !full {
             return Ok(read);
         }
@@ -498,7 +493,7 @@ fn read_new(shared: &Shared, conn: &mut AnyConnection) -> diesel::QueryResult<Re
 mod tests {
     use std::time::Duration;
 
-    use super::{spread, Batch, Hub, SPREAD_MAX};
+    use super::Batch;
     use crate::db::models::StoredEvent;
     use crate::db::Manager;
     use crate::tournament::ids::TournamentId;
@@ -552,14 +547,20 @@ mod tests {
     }
 
     #[test]
-    fn streams_write_a_batch_spread_over_a_window_that_grows_with_their_number() {
-        assert_eq!(spread(0), Duration::ZERO);
-        assert_eq!(spread(1), Duration::from_micros(160));
-        assert_eq!(spread(100), Duration::from_millis(16));
-        assert_eq!(spread(500), SPREAD_MAX);
-        assert_eq!(spread(usize::MAX), SPREAD_MAX);
-        // Within FORMATS.md's second, with the hub's own pause.
-        assert!(SPREAD_MAX + super::MIN_READ_INTERVAL < Duration::from_millis(500));
+    fn the_more_streams_the_further_apart_the_reads_within_a_bound() {
+        use super::{read_interval, MAX_READ_INTERVAL, MIN_READ_INTERVAL};
+        assert_eq!(read_interval(0), MIN_READ_INTERVAL);
+        assert_eq!(read_interval(500), MIN_READ_INTERVAL);
+        assert_eq!(read_interval(2_000), MIN_READ_INTERVAL);
+        assert_eq!(read_interval(4_000), Duration::from_millis(200));
+        assert_eq!(read_interval(100_000), MAX_READ_INTERVAL);
+        // The streams write a read's events before the next read, each
+        // event within FORMATS.md's second of its commit.
+        for streams in [0, 1, 500, 4_000, 100_000] {
+            let interval = read_interval(streams);
+            let spread = super::lanes::spread(streams, interval);
+            assert!(spread < interval && interval + spread < Duration::from_millis(500));
+        }
     }
 
     #[test]
@@ -579,7 +580,7 @@ mod tests {
             .unwrap();
             Events::from([(t, ids)])
         };
-        let shared = Shared::new(tokio::sync::broadcast::channel(16).0);
+        let shared = Shared::new();
         shared.last_seen.store(0, std::sync::atomic::Ordering::Relaxed);
 
         // Noted at its commit, before the read: told, whatever woke the hub.
@@ -603,34 +604,6 @@ mod tests {
         assert!(read_new(&shared, &mut conn).unwrap().local.is_empty());
         let _ = elsewhere;
         drop(conn);
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn streams_take_their_moments_evenly_within_the_window() {
-        let dir = std::env::temp_dir().join(format!("chelem-pacer-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = dir.join("hub.db").display().to_string();
-        let manager = Manager::new(&url).unwrap();
-        crate::db::run_migrations(&mut manager.connect().unwrap()).unwrap();
-        let hub = Hub::start(manager, None).unwrap();
-        let receivers: Vec<_> = (0..200).map(|_| hub.subscribe()).collect();
-        let window = spread(receivers.len());
-        let mut delays: Vec<Duration> = (0..200).map(|_| hub.pacer().delay()).collect();
-        assert!(delays.iter().all(|d| *d < window));
-        // Every tenth of the window holds some streams, none holds a crowd.
-        delays.sort();
-        for tenth in 0..10 {
-            let (from, to) = (window * tenth / 10, window * (tenth + 1) / 10);
-            let n = delays.iter().filter(|d| **d >= from && **d < to).count();
-            assert!((10..=30).contains(&n), "{n} streams in tenth {tenth} of the window");
-        }
-        // With fewer streams open, a shorter wait.
-        let pacer = hub.pacer();
-        let before = pacer.delay();
-        drop(receivers);
-        assert!(pacer.delay() < before || before.is_zero());
-        drop(hub);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -119,6 +119,8 @@ pub struct Rendered {
     /// The rows of the projector's table, by language (the marks beside
     /// late and withdrawn players are words).
     pub projector_rows: [OnceLock<String>; crate::i18n::Lang::ALL.len()],
+    /// The `<option>`s of the standings page's "find my name" list.
+    pub find_options: OnceLock<String>,
 }
 
 impl Snapshot {

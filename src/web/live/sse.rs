@@ -20,7 +20,7 @@ use crate::db::ops::visible::Audience;
 use crate::tournament::ids::TournamentId;
 
 use super::super::{AppError, AppState};
-use super::{Batch, Pacer};
+use super::Batch;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -62,7 +62,6 @@ struct Stream {
     /// The last event id sent (the replay's and the broadcast's may overlap).
     sent: i64,
     events: Receiver<Arc<Batch>>,
-    pacer: Pacer,
     next_ping: Instant,
     /// This stream's place among the open ones, given back with the stream.
     _permit: super::gate::Permit,
@@ -83,8 +82,6 @@ impl Stream {
                 }
                 Ok(r) => r,
             };
-            // This stream's moment to write (what arrives meanwhile joins).
-            tokio::time::sleep(self.pacer.delay()).await;
             // What the hub sent meanwhile goes out with it, in one write.
             let mut chunk = BytesMut::new();
             let mut received = Some(first);
@@ -161,7 +158,6 @@ async fn events(
         queued,
         sent,
         events: receiver,
-        pacer: state.hub.pacer(),
         next_ping: Instant::now() + PING,
         _permit: permit,
     };

@@ -43,8 +43,8 @@ pub struct FindPage {
 
 impl FindPage {
     /// No suggestions under the box here (the standings page has them).
-    pub fn no_names(&self) -> Vec<String> {
-        Vec::new()
+    pub fn no_names(&self) -> &'static str {
+        ""
     }
 }
 

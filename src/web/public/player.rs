@@ -90,8 +90,8 @@ pub struct PlayerPage {
 
 impl PlayerPage {
     /// No suggestions under "find my name" here (the standings page has them).
-    pub fn no_names(&self) -> Vec<String> {
-        Vec::new()
+    pub fn no_names(&self) -> &'static str {
+        ""
     }
     /// "16 deals played, 12.50 per deal".
     pub fn fair_line(&self) -> String {
