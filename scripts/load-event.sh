@@ -20,6 +20,10 @@
 # used to create a fresh database and drop it at the end.
 # It first prints the machine's speed: the time of one fixed CPU workload
 # (`chelem duel`, 100 deals) and the load average (MACHINE_SPEED=0 skips it).
+# PERF_OUT=file records where the server's processor time goes (`perf
+# record -g`, the first instance, from the tournament's set-up to the load's end) for
+# `perf report -i file`; build with frame pointers and line tables for
+# whole call stacks (docs/load.md, "Where the time goes").
 # Exit status 1 when a run fails its checks (errors, lost or doubled deals).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -104,9 +108,22 @@ run() {
     done
     second="--base2 http://127.0.0.1:$((port + 1)) --server-pid2 $server2"
   fi
+  local perf=""
+  if [ -n "${PERF_OUT:-}" ]; then
+    for _ in $(seq 100); do
+      curl -fs "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+      sleep 0.1
+    done
+    perf record -F 300 -g -p "$server" -o "$PERF_OUT" >"$dir/perf.log" 2>&1 &
+    perf=$!
+  fi
   # shellcheck disable=SC2086
   "$load" --base "http://127.0.0.1:$port" --token "$token" --server-pid "$server" --label "$label" \
     $second ${LOAD_ARGS:-} || failed=1
+  if [ -n "$perf" ]; then
+    kill -INT "$perf" 2>/dev/null || true
+    wait "$perf" 2>/dev/null || true
+  fi
   stop_server
   local five
   five="$(cat "$dir/$label".log "$dir/$label"-2.log 2>/dev/null | grep -cE 'http.status_code=5[0-9][0-9]' || true)"
