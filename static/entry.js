@@ -69,7 +69,8 @@
     if (!window.ChelemScore || !tpl) return null;
     var d = window.ChelemScore.fromForm(form);
     var rules = JSON.parse(form.getAttribute("data-rules") || "{}");
-    var r = d && window.ChelemScore.score(d, rules);
+    var names = JSON.parse(form.getAttribute("data-terms") || "{}");
+    var r = d && window.ChelemScore.score(d, rules, names);
     if (!r) return null;
     var taker = form.querySelector('input[name="taker"]:checked');
     var contract = form.querySelector('input[name="contract"]:checked');

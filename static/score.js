@@ -56,12 +56,20 @@
     return v < 0 ? " " + MINUS + " " + -v : " + " + v;
   }
 
+  // " (name)" after a term that has a name.
+  function named(name) {
+    return name ? " (" + name + ")" : "";
+  }
+
   // A deal by seats: {players, taker, partner (seat or null), contract,
   // oudlers, halfPoints (the attack's points × 2), handfuls: [size],
   // petitAuBout: "attack"|"defence"|"", announced, madeBy:
-  // "attack"|"defence"|"", miseres: [seat]}. Answers {won, margin, formula,
+  // "attack"|"defence"|"", miseres: [seat]}, and the names of the formula's
+  // terms ({petit_au_bout, chelem, misere, simple, double, triple}, as the
+  // server's term_names; none: bare terms). Answers {won, margin, formula,
   // scores (by seat)} or null when a term is unknown.
-  function score(d, rules) {
+  function score(d, rules, names) {
+    names = names || {};
     var n = d.players;
     var t = target(d.oudlers);
     var m = multiplier(d.contract, rules);
@@ -98,18 +106,19 @@
     for (i = 0; i < n; i++) scores[i] += misere[i];
 
     var f = "";
+    var handfulName = d.handfuls.map(function (h) { return names[h]; }).filter(Boolean).join(" + ");
     var bracket = won || pab !== 0;
     if (bracket) f += "(";
     f += won ? "25 + " + margin : signed(base);
-    if (pab !== 0) f += term(pab);
+    if (pab !== 0) f += term(pab) + named(names.petit_au_bout);
     if (bracket) f += ")";
     f += " \u00d7 " + m;
-    if (handful !== 0) f += term(handful);
-    if (chelem !== 0) f += term(chelem);
+    if (handful !== 0) f += term(handful) + named(handfulName);
+    if (chelem !== 0) f += term(chelem) + named(names.chelem);
     f += " = " + signed(exact);
     if (s !== exact) f += " \u2192 " + signed(s);
     if (misere.some(function (v) { return v !== 0; })) {
-      f += " | mis\u00e8re";
+      f += " | " + (names.misere || "mis\u00e8re");
       for (i = 0; i < n; i++) f += misere[i] < 0 ? " " + MINUS + -misere[i] : " +" + misere[i];
     }
     return { won: won, margin: margin, formula: f, scores: scores };

@@ -59,14 +59,16 @@
         }, 0);
       });
     });
-    // Cards picked by tapping (the écart, the two cards called at 6): the
-    // button counts them and waits for the number needed.
+    // Cards picked by tapping (the écart, the two cards called at 6, a
+    // handful): the button counts them and waits for a number allowed
+    // (data-pick: one, or several separated by spaces: 10 13 15).
     el.querySelectorAll("form[data-pick]").forEach(function (form) {
-      var need = parseInt(form.getAttribute("data-pick"), 10);
+      var needs = form.getAttribute("data-pick").split(" ").map(Number);
       var button = form.querySelector(".pick-submit");
       var count = function () {
         var n = form.querySelectorAll("input[type=checkbox]:checked").length;
-        button.disabled = n !== need;
+        var need = needs.filter(function (k) { return k >= n; })[0] || needs[needs.length - 1];
+        button.disabled = needs.indexOf(n) < 0;
         button.textContent = button.textContent.replace(/ \(\d+\/\d+\)$/, "") + " (" + n + "/" + need + ")";
       };
       form.addEventListener("change", count);

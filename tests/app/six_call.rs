@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::client::Client;
-use common::hostile::{exchange, form_body, form_head, Answer};
+use common::seats::post_form as post;
 use common::server::Server;
 use common::TestDb;
 use serde_json::{json, Value};
@@ -53,21 +53,6 @@ fn at_the_call(db: &TestDb) -> (Server, Vec<String>, String) {
 
 fn view(client: &Client, token: &str) -> Value {
     client.call("GET", &format!("/api/seats/{token}"), None, None).body
-}
-
-/// Posts a seat page's form in `lang`, with the CSRF cookie and field.
-fn post(addr: &str, token: &str, lang: &str, fields: &[(&str, &str)]) -> Answer {
-    let got = exchange(addr, "GET / HTTP/1.1\r\nHost: t", vec![]);
-    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
-    let mut pairs = vec![("csrf", csrf.as_str())];
-    pairs.extend_from_slice(fields);
-    let body = form_body(&pairs);
-    let cookies = format!("chelem_csrf={csrf}; chelem_lang={lang}");
-    exchange(
-        addr,
-        &form_head("POST", &format!("/s/{token}"), &cookies, body.len()),
-        body,
-    )
 }
 
 /// A card code (`KS`, `10H`, `21T`) in a sentence.

@@ -81,15 +81,31 @@ const [base, seatPath, shots] = process.argv.slice(2);
       } else if (await page.$('button[name=chelem]')) {
         await act('button[name=chelem][value=no]');
       } else if (await page.$('.handful-offer button')) {
-        // Offered only with enough trumps: 7 at six players.
+        // Offered only with enough trumps: 7 at six players. The seat picks
+        // them by tapping: every trump it holds offered, the excuse only
+        // when it may stand for a missing trump; the button waits for a
+        // count a handful has (7, 9 or 11 at six).
         assert(await trumpsInHand() >= 7, 'a handful needs 7 trumps at six');
-        const listed = await page.$$eval('.handful-offer span.card', cs => cs.length);
-        assert.strictEqual(listed, 7, 'the smallest handful: seven trumps');
-        await act('.handful-offer button');
+        const offered = await page.$$eval('.handful-offer label.card-pick input', xs => xs.map(x => x.value));
+        const trumps = offered.filter(c => /T$/.test(c));
+        assert.strictEqual(trumps.length, await page.$$eval('.hand-section span.card', cs => cs.filter(c => /T$/.test(c.dataset.card)).length), 'every trump held offered');
+        assert(await page.$('.handful-offer button[name=handful][value=none]'), 'an explicit "Ne pas montrer"');
+        const show = '.handful-offer button.pick-submit';
+        assert(await page.$eval(show, b => b.disabled), 'nothing tapped: nothing to show yet');
+        for (let i = 0; i < 6; i++) await page.click(`.handful-offer label.card-pick:has(input[value="${trumps[trumps.length - 1 - i]}"])`);
+        assert(await page.$eval(show, b => b.disabled), 'six trumps are no handful at six');
+        assert.match(await page.$eval(show, b => b.textContent), /\(6\/7\)/);
+        await page.click(`.handful-offer label.card-pick:has(input[value="${trumps[trumps.length - 7]}"])`);
+        assert(!(await page.$eval(show, b => b.disabled)), 'seven tapped: a simple handful');
+        await page.screenshot({ path: `${shots}/six-handful-pick-390.png` });
+        const chosen = await page.$$eval('.handful-offer input:checked', xs => xs.map(x => x.value).sort());
+        await act(show);
         // Shown to everyone: the page lists the trumps shown, under this
         // seat's name (a bot may hold and show a handful of its own too).
         const shown = await page.$$eval('p.shown', ps => ps.filter(p => /Poignée de \W*Odile/.test(p.textContent)).map(p => p.querySelectorAll('span.card').length));
         assert.deepStrictEqual(shown, [7], 'the handful shown is listed');
+        const shownCards = await page.$$eval('p.shown', ps => ps.filter(p => /Poignée de \W*Odile/.test(p.textContent)).flatMap(p => [...p.querySelectorAll('span.card')].map(c => c.dataset.card)).sort());
+        assert.deepStrictEqual(shownCards, chosen, 'the trumps tapped are the ones shown');
         assert(await page.$('button.card-button.legal'), 'the seat then plays its first card');
         await page.screenshot({ path: `${shots}/six-handful-390.png` });
         handfulShown = true;

@@ -106,3 +106,20 @@ pub fn seat_form(addr: &str, path: &str, fields: &[(&str, &str)]) -> super::host
     let head = form_head("POST", path, &format!("chelem_csrf={csrf}"), body.len());
     exchange(addr, &head, body)
 }
+
+/// Posts a seat page's form (`/s/{token}`) in `lang` as a browser without
+/// JavaScript does, with the CSRF cookie and field.
+pub fn post_form(addr: &str, token: &str, lang: &str, fields: &[(&str, &str)]) -> super::hostile::Answer {
+    use super::hostile::{exchange, form_body, form_head};
+    let got = exchange(addr, "GET / HTTP/1.1\r\nHost: t", vec![]);
+    let csrf = got.cookie("chelem_csrf").expect("a CSRF cookie");
+    let mut pairs = vec![("csrf", csrf.as_str())];
+    pairs.extend_from_slice(fields);
+    let body = form_body(&pairs);
+    let cookies = format!("chelem_csrf={csrf}; chelem_lang={lang}");
+    exchange(
+        addr,
+        &form_head("POST", &format!("/s/{token}"), &cookies, body.len()),
+        body,
+    )
+}

@@ -10,7 +10,7 @@ use crate::db::models::{room, Tournament};
 use crate::db::ops::deals::EnteredDeal;
 use crate::db::ops::OpError;
 use crate::db::AnyConnection;
-use crate::tarot::Contract;
+use crate::tarot::{Contract, HandfulSize};
 use crate::tournament::deal::ScoredDeal;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo};
 use crate::web::clock::ClockView;
@@ -132,6 +132,22 @@ impl DealFormPage {
     /// formula): the same words the server says online.
     pub fn summary_of(&self, taker: &str, won: bool) -> String {
         super::preview::summary(self.ctx.lang, won, "{contract}", taker, "{margin}", "{formula}")
+    }
+    /// The names of a formula's terms, for the offline preview: the same
+    /// words as the server's ([`super::preview::term_names`]).
+    pub fn terms_json(&self) -> String {
+        let lang = self.ctx.lang;
+        let n = super::preview::term_names(lang, &[]);
+        let name = |s| super::preview::handful_name(lang, s);
+        serde_json::json!({
+            "petit_au_bout": n.petit_au_bout,
+            "chelem": n.chelem,
+            "misere": n.misere,
+            "simple": name(HandfulSize::Simple),
+            "double": name(HandfulSize::Double),
+            "triple": name(HandfulSize::Triple),
+        })
+        .to_string()
     }
     /// The tournament's scoring variants, for the offline preview.
     pub fn rules_json(&self) -> String {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::i18n::Lang;
-use crate::tarot::{score, DealRecord, ScoreOutput};
+use crate::tarot::{score, DealRecord, HandfulSize, ScoreOutput, TermNames};
 use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::PlayerId;
 use crate::web::filters::isolated;
@@ -53,24 +53,53 @@ pub fn explain(
     let (Some(d), Some(o)) = (deal.played(), output) else {
         return lang.t("deal-all-passed");
     };
-    said(lang, o, names.get(&d.taker).map_or("", String::as_str))
+    let sizes: Vec<HandfulSize> = d.handfuls.iter().map(|h| h.1).collect();
+    said(lang, o, names.get(&d.taker).map_or("", String::as_str), &sizes)
 }
 
 /// The sentence explaining a deal played on the devices, as [`explain`]
 /// says an entered one's.
 pub fn explain_record(lang: Lang, record: &DealRecord, taker: &str) -> String {
-    said(lang, &ScoreOutput::from_score(score(record), record.rules()), taker)
+    let sizes: Vec<HandfulSize> = record.handfuls().iter().map(|h| h.size).collect();
+    said(
+        lang,
+        &ScoreOutput::from_score(score(record), record.rules()),
+        taker,
+        &sizes,
+    )
 }
 
-/// The sentence of a scored deal taken by `taker`.
-fn said(lang: Lang, o: &ScoreOutput, taker: &str) -> String {
+/// What the pages call a formula's terms in `lang`, the handfuls by their
+/// `sizes` ("simple poignée", "simple poignée + double poignée").
+pub fn term_names(lang: Lang, sizes: &[HandfulSize]) -> TermNames {
+    let handful = sizes
+        .iter()
+        .map(|s| handful_name(lang, *s))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    TermNames {
+        petit_au_bout: Some(lang.t("formula-petit-au-bout")),
+        handful: Some(handful).filter(|h| !h.is_empty()),
+        chelem: Some(lang.t("formula-chelem")),
+        misere: Some(lang.t("formula-misere")),
+    }
+}
+
+/// A handful's name in a formula.
+pub fn handful_name(lang: Lang, size: HandfulSize) -> String {
+    lang.t(&format!("play-handful-{}", size.name()))
+}
+
+/// The sentence of a scored deal taken by `taker`, where handfuls of
+/// `sizes` were shown.
+fn said(lang: Lang, o: &ScoreOutput, taker: &str, sizes: &[HandfulSize]) -> String {
     summary(
         lang,
         o.won,
         &lang.t(&format!("contract-{}", o.contract.name())),
         taker,
         &o.margin.to_string(),
-        &o.formula,
+        &o.formula_named(&term_names(lang, sizes)),
     )
 }
 

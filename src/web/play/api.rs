@@ -264,6 +264,16 @@ pub fn log_of(
     d: &GameDeal,
     organizer: bool,
 ) -> Result<GameLog, AppError> {
+    Ok(game_of(conn, st, d, organizer)?.log())
+}
+
+/// A deal replayed and checked, under the rule of [`log_of`].
+pub fn game_of(
+    conn: &mut crate::db::AnyConnection,
+    st: &GameState,
+    d: &GameDeal,
+    organizer: bool,
+) -> Result<crate::tarot::Game, AppError> {
     if !organizer && st.table.is_some() && !st.round_closed() {
         return Err(AppError::NotFound);
     }
@@ -271,7 +281,7 @@ pub fn log_of(
         return Err(AppError::Op(OpError::Conflict(Msg::new("game-log-in-progress"))));
     }
     let table = st.table.as_ref().map(|(t, r, _)| (t, r.number));
-    Ok(games::verify(conn, d, st.seats.len(), table)?.log())
+    Ok(games::verify(conn, d, st.seats.len(), table)?)
 }
 
 #[get("/api/games/{id}/log")]

@@ -33,5 +33,5 @@ pub use play::{Action, Call, CompactDeal, Game, GameLog, Phase, SeatView};
 pub use play_error::PlayError;
 pub use record::{target, DealRecord, RecordInput};
 pub use rules::ScoringRules;
-pub use score::{score, DealScore, Outcome};
+pub use score::{score, DealScore, FormulaParts, Outcome, TermNames};
 pub use wire::{score_json, score_value, ErrorOutput, ScoreInput, ScoreOutput};

@@ -185,6 +185,78 @@ impl DealScore {
     /// value follows an arrow (`= 106 → 110`); misère adjustments follow a
     /// bar, one per seat in seat order (`| misère +30 −10 −10 −10`).
     pub fn formula(&self) -> String {
+        self.formula_named(&TermNames::default())
+    }
+
+    /// The formula with each term past the base and the margin named as
+    /// `names` says (`(25 + 8 + 10 (petit au bout)) × 2 + 20 (poignée) = 106`).
+    pub fn formula_named(&self, names: &TermNames) -> String {
+        FormulaParts {
+            won: self.won,
+            margin: self.margin,
+            base: self.base,
+            petit_au_bout: self.petit_au_bout,
+            multiplier: self.multiplier,
+            handful: self.handful,
+            chelem: self.chelem,
+            exact: self.per_defender_exact,
+            scored: self.per_defender,
+            misere: &self.misere,
+        }
+        .write(names)
+    }
+}
+
+/// What a page calls the terms of a formula past the base and the margin,
+/// in its language; a term without a name is written bare.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TermNames {
+    /// The petit au bout's ±10.
+    pub petit_au_bout: Option<String>,
+    /// The handfuls' bonus (e.g. "poignée simple").
+    pub handful: Option<String>,
+    /// The chelem's bonus.
+    pub chelem: Option<String>,
+    /// The word before the misère adjustments (`misère` unless named).
+    pub misere: Option<String>,
+}
+
+/// The terms of a formula: a [`DealScore`]'s, or a scored answer's
+/// ([`super::ScoreOutput`]): one writer for both.
+#[derive(Debug, Clone, Copy)]
+pub struct FormulaParts<'a> {
+    /// Made or failed.
+    pub won: bool,
+    /// The margin.
+    pub margin: u16,
+    /// `w·(25 + margin)`.
+    pub base: i64,
+    /// P.
+    pub petit_au_bout: i64,
+    /// M.
+    pub multiplier: i64,
+    /// `w·H`.
+    pub handful: i64,
+    /// C.
+    pub chelem: i64,
+    /// S before rounding.
+    pub exact: i64,
+    /// S as scored.
+    pub scored: i64,
+    /// Misère adjustments per seat.
+    pub misere: &'a [i64],
+}
+
+/// Writes ` (name)` after a term when it has one.
+fn named(out: &mut String, name: Option<&String>) {
+    if let Some(n) = name {
+        let _ = write!(out, " ({n})");
+    }
+}
+
+impl FormulaParts<'_> {
+    /// The formula, its terms named by `names`.
+    pub fn write(&self, names: &TermNames) -> String {
         let mut f = String::with_capacity(48);
         let bracket = self.won || self.petit_au_bout != 0;
         if bracket {
@@ -197,6 +269,7 @@ impl DealScore {
         }
         if self.petit_au_bout != 0 {
             term(&mut f, self.petit_au_bout);
+            named(&mut f, names.petit_au_bout.as_ref());
         }
         if bracket {
             f.push(')');
@@ -204,17 +277,19 @@ impl DealScore {
         let _ = write!(f, " \u{d7} {}", self.multiplier);
         if self.handful != 0 {
             term(&mut f, self.handful);
+            named(&mut f, names.handful.as_ref());
         }
         if self.chelem != 0 {
             term(&mut f, self.chelem);
+            named(&mut f, names.chelem.as_ref());
         }
-        let _ = write!(f, " = {}", signed(self.per_defender_exact));
-        if self.per_defender != self.per_defender_exact {
-            let _ = write!(f, " \u{2192} {}", signed(self.per_defender));
+        let _ = write!(f, " = {}", signed(self.exact));
+        if self.scored != self.exact {
+            let _ = write!(f, " \u{2192} {}", signed(self.scored));
         }
         if self.misere.iter().any(|m| *m != 0) {
-            f.push_str(" | mis\u{e8}re");
-            for m in &self.misere {
+            let _ = write!(f, " | {}", names.misere.as_deref().unwrap_or("mis\u{e8}re"));
+            for m in self.misere {
                 if *m < 0 {
                     let _ = write!(f, " \u{2212}{}", -m);
                 } else {

@@ -15,7 +15,7 @@ use super::contract::{Camp, Chelem, Contract, HalfPoints, Handful, HandfulSize, 
 use super::error::RecordError;
 use super::record::{DealRecord, RecordInput};
 use super::rules::ScoringRules;
-use super::score::{score, DealScore};
+use super::score::{score, DealScore, FormulaParts, TermNames};
 
 /// One declared handful as sent: `{"seat": 1, "size": "simple"}`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -226,6 +226,25 @@ pub struct ScoreOutput {
 }
 
 impl ScoreOutput {
+    /// The formula with its terms named (the pages' explanation); the
+    /// `formula` field is the same with no names.
+    pub fn formula_named(&self, names: &TermNames) -> String {
+        let b = &self.breakdown;
+        FormulaParts {
+            won: self.won,
+            margin: self.margin,
+            base: b.base,
+            petit_au_bout: b.petit_au_bout,
+            multiplier: b.multiplier,
+            handful: b.handful,
+            chelem: b.chelem,
+            exact: b.per_defender_exact.unwrap_or(b.per_defender),
+            scored: b.per_defender,
+            misere: &b.misere,
+        }
+        .write(names)
+    }
+
     /// Builds the answer from a deal's score.
     pub fn from_score(s: DealScore, rules: &ScoringRules) -> ScoreOutput {
         let formula = s.formula();

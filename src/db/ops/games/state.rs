@@ -183,6 +183,13 @@ impl GameState {
         self.play.as_ref()?.smallest_handful(seat)
     }
 
+    /// The cards this table seat may pick its handful from, and the counts
+    /// it may show, when it may show one now (the rules core's choice).
+    pub fn handful_choice(&self, table_seat: usize) -> Option<(crate::tarot::CardSet, Vec<u8>)> {
+        let seat = self.deal_seat(table_seat).filter(|_| !self.is_bot(table_seat))?;
+        self.play.as_ref()?.handful_choice(seat)
+    }
+
     /// The scores of each finished deal by table seat (`None`: sat out).
     pub fn deal_scores(&self) -> &[(i32, Vec<Option<i64>>)] {
         &self.scores

@@ -3,7 +3,8 @@
 
 use crate::i18n::Lang;
 use crate::tarot::play::Call;
-use crate::tarot::{Card, CardKind, Contract, HandfulSize, Seat};
+use crate::tarot::{Card, CardKind, CardSet, Contract, HandfulSize, Seat};
+use crate::web::deal::preview::handful_name;
 
 /// A card as the pages draw it: an SVG face (templates/play/card.html)
 /// with the rank in the corner as printed on French cards (R, D, C, V), the
@@ -133,7 +134,7 @@ impl Shown {
             .iter()
             .map(|h| Shown {
                 name: name(h.seat),
-                size: handful_label(h.size, lang),
+                size: handful_name(lang, h.size),
                 cards: CardFace::list(&h.shown, lang),
             })
             .collect()
@@ -186,12 +187,33 @@ pub(super) fn bid_label(b: Option<Contract>, lang: Lang) -> String {
     }
 }
 
-fn handful_label(s: HandfulSize, lang: Lang) -> String {
-    lang.t(match s {
-        HandfulSize::Simple => "play-handful-simple",
-        HandfulSize::Double => "play-handful-double",
-        HandfulSize::Triple => "play-handful-triple",
-    })
+/// A handful for a seat to pick: the cards it may show and how many.
+#[derive(Debug, Clone)]
+pub struct HandfulPick {
+    /// Its trumps (and the excuse when it may stand for one).
+    pub cards: Vec<CardFace>,
+    /// The counts it may show, for the page's script: `10 13`.
+    pub counts: String,
+    /// "Tap the trumps to show: 10 (single handful) · 13 (double handful)."
+    pub hint: String,
+}
+
+impl HandfulPick {
+    /// The pick among `cards`, `counts` the sizes it may show (simple,
+    /// double, triple in order).
+    pub fn new(cards: CardSet, counts: &[u8], lang: Lang) -> HandfulPick {
+        let sizes = [HandfulSize::Simple, HandfulSize::Double, HandfulSize::Triple];
+        let named: Vec<String> = counts
+            .iter()
+            .zip(sizes)
+            .map(|(n, s)| format!("{n} ({})", handful_name(lang, s)))
+            .collect();
+        HandfulPick {
+            cards: cards.iter().map(|c| CardFace::of(c, lang, true)).collect(),
+            counts: counts.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
+            hint: lang.t_args("play-handful-pick", &[("counts", named.join(" \u{b7} "))]),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,8 +10,9 @@ use crate::tournament::ids::GameId;
 use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx, Organizer};
 
-use super::super::api::{log_of, DealQuery};
+use super::super::api::{game_of, DealQuery};
 use super::faces::{bid_label, contract_line, CardFace, Played, Shown};
+use crate::web::deal::preview::explain_record;
 
 /// One trick of the replay.
 #[derive(Debug, Clone)]
@@ -48,6 +49,8 @@ pub struct ReplayPage {
     pub discard: Vec<CardFace>,
     /// Handfuls shown.
     pub handfuls: Vec<Shown>,
+    /// The score explained, its formula's terms named (a deal played).
+    pub explanation: Option<String>,
     /// Every trick.
     pub tricks: Vec<ReplayTrick>,
     /// The attack's points and oudlers, when a contract was played.
@@ -72,7 +75,7 @@ pub(super) async fn replay(
         .db(move |conn| {
             let st = GameState::load(conn, id)?;
             // A tournament table's deals are public once the round is
-            // closed: `log_of` (the one rule of the log and this page).
+            // closed: `game_of` (the one rule of the log and this page).
             let d = match deal {
                 Some(k) => st.deals.iter().find(|d| d.number == k),
                 // The last deal over (the organizer: the last one).
@@ -80,10 +83,17 @@ pub(super) async fn replay(
             }
             .ok_or(AppError::NotFound)?;
             // Replayed and checked: the seat map read is a seat's of the game.
-            let log = log_of(conn, &st, d, org.is_some())?;
+            let game = game_of(conn, &st, d, org.is_some())?;
+            let log = game.log();
             let map = games::seat_map(d)?;
             let names: Vec<String> = map.iter().map(|&t| st.seats[t].name.clone()).collect();
-            Ok(replay_page(ctx, &st, d.number, &log, &names))
+            let mut page = replay_page(ctx, &st, d.number, &log, &names);
+            // The score explained as at the end of the deal on the devices.
+            page.explanation = game.record().map(|r| {
+                let taker = names.get(r.taker().index()).cloned().unwrap_or_default();
+                explain_record(page.ctx.lang, &r, &taker)
+            });
+            Ok(page)
         })
         .await?;
     Ok(render::page(&page))
@@ -113,6 +123,7 @@ fn replay_page(ctx: Ctx, st: &GameState, deal: i32, log: &GameLog, names: &[Stri
         contract,
         discard: CardFace::list(&log.discard, lang),
         handfuls: Shown::list(&log.handfuls, &name, lang),
+        explanation: None,
         tricks: log
             .tricks
             .iter()

@@ -73,7 +73,8 @@ fn seat_page_of(
 }
 
 /// Reads a seat page's form: `bid`, `call`, `card`, `chelem` (yes/no),
-/// `handful` (codes, or `none`), `discard` (one field per card), `next`.
+/// `handful` (codes, one field each or together, or `none`; `handful_show`
+/// the button that shows them), `discard` (one field per card), `next`.
 pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Option<i32>), AppError> {
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.trim());
     let version = get("version").and_then(|v| v.parse::<i32>().ok());
@@ -111,11 +112,17 @@ pub fn action_from_form(pairs: &[(String, String)]) -> Result<(SeatAction, Optio
         SeatAction::Play(Action::Card(card(c)?))
     } else if let Some(c) = get("chelem") {
         SeatAction::Play(Action::Chelem(c == "yes"))
-    } else if let Some(h) = get("handful") {
-        let set = if h == "none" {
+    } else if get("handful").is_some() || get("handful_show").is_some() {
+        // The trumps ticked (one field each, or codes separated by spaces),
+        // `none` to show nothing; "show" with nothing ticked is no choice.
+        let ticked = pairs.iter().filter(|(k, _)| k == "handful").map(|(_, v)| v.as_str());
+        let codes: Vec<&str> = ticked.flat_map(str::split_whitespace).collect();
+        let set = if codes.contains(&"none") {
             CardSet::EMPTY
+        } else if codes.is_empty() {
+            return Err(AppError::Op(OpError::Invalid(Msg::new("play-handful-choose"))));
         } else {
-            h.split_whitespace().map(card).collect::<Result<CardSet, _>>()?
+            codes.into_iter().map(card).collect::<Result<CardSet, _>>()?
         };
         SeatAction::Play(Action::Handful(set))
     } else if get("discarding").is_some() {

@@ -12,7 +12,7 @@ use crate::web::filters;
 use crate::web::Ctx;
 
 use super::super::view::seat_view;
-use super::faces::{bid_label, contract_line, held_order, CardFace, Played, Shown};
+use super::faces::{bid_label, contract_line, held_order, CardFace, HandfulPick, Played, Shown};
 use super::table::{self, Place};
 
 /// A seat's page.
@@ -62,8 +62,8 @@ pub struct SeatPage {
     pub discard_need: usize,
     /// The chelem question is this seat's.
     pub chelem_choice: bool,
-    /// The smallest handful this seat may show: its cards and their codes.
-    pub handful: Option<(Vec<CardFace>, String)>,
+    /// The handful this seat may show now, to pick from its trumps.
+    pub handful: Option<HandfulPick>,
     /// "Garde by Alice, calling the king of hearts".
     pub contract: Option<String>,
     /// The dog, once public.
@@ -267,10 +267,9 @@ impl SeatPage {
             self.discard_need = game.dog().len() as usize;
         }
         self.chelem_choice = v.phase == Phase::Chelem && self.my_turn;
-        if let Some(h) = st.handful_offer(table_seat) {
-            let codes: Vec<String> = h.iter().map(|c| c.to_string()).collect();
-            self.handful = Some((CardFace::list(&h.to_vec(), lang), codes.join(" ")));
-        }
+        self.handful = st
+            .handful_choice(table_seat)
+            .map(|(cards, counts)| HandfulPick::new(cards, &counts, lang));
     }
 
     /// What the whole table sees of the deal in progress: the contract, the

@@ -474,6 +474,23 @@ impl Game {
         (shown.len() == need && g.apply(seat, Action::Handful(shown)).is_ok()).then_some(shown)
     }
 
+    /// What `seat` may choose a handful from now, if it may show one: the
+    /// cards to pick from (its trumps, and the excuse only when it stands
+    /// for a trump it lacks: all its trumps and the excuse make a handful)
+    /// and the counts it can show (a simple, double or triple handful at
+    /// this table, within those cards).
+    pub fn handful_choice(&self, seat: Seat) -> Option<(CardSet, Vec<u8>)> {
+        self.smallest_handful(seat)?;
+        let hand = self.hand(seat);
+        let sizes = moves::handful_sizes(self.players);
+        let mut cards = hand.and(CardSet::TRUMPS);
+        if hand.contains(Card::EXCUSE) && sizes.contains(&(cards.len() as u8 + 1)) {
+            cards.insert(Card::EXCUSE);
+        }
+        let counts = sizes.into_iter().filter(|n| u32::from(*n) <= cards.len()).collect();
+        Some((cards, counts))
+    }
+
     /// Every card played so far (tricks done and the trick in progress).
     pub fn played(&self) -> CardSet {
         self.played
