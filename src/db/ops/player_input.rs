@@ -97,7 +97,8 @@ impl Licence {
 /// The order of a list of players by name, as clubs keep it: by surname,
 /// then first name. The surname is the words written in capitals
 /// ("DUPONT Pierre", "Pierre DUPONT"), else every word after the first
-/// ("Pierre Dupont", "Anne de La Salle"); a single word is its own surname.
+/// ("Pierre Dupont", "Anne de La Salle"); a single word, or a name whose
+/// last words have no letter ("Robot 2"), is its own surname.
 /// Case and accents do not count ("Émile" between "Emil" and "Emma").
 pub fn surname_order(name: &str) -> (String, String) {
     let words: Vec<&str> = name.split_whitespace().collect();
@@ -107,6 +108,10 @@ pub fn surname_order(name: &str) -> (String, String) {
         false if words.len() > 1 => (words[1..].to_vec(), words[..1].to_vec()),
         false => (words.clone(), Vec::new()),
     };
+    // A surname of no letters ("Robot 2") is no surname: the whole name.
+    if !surname.iter().any(|w| w.chars().any(char::is_alphabetic)) {
+        return (folded(name), String::new());
+    }
     (folded(&surname.join(" ")), folded(&first.join(" ")))
 }
 
@@ -362,6 +367,7 @@ mod surname_tests {
     fn players_sort_by_surname_then_first_name() {
         let mut names = vec![
             "Zoé Ménard",
+            "Robot 2",
             "Pierre Dumont",
             "ARNAUD Luc",
             "Anne de La Salle",
@@ -377,6 +383,7 @@ mod surname_tests {
                 "Émile Dumont",
                 "Pierre Dumont",
                 "Zoé Ménard",
+                "Robot 2",
                 "Yves"
             ]
         );
