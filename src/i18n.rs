@@ -157,6 +157,24 @@ impl Lang {
         }
     }
 
+    /// A date (`2026-11-28`, as the settings keep it) written out in the
+    /// language: "28 novembre 2026", "28 November 2026". Anything else as
+    /// it is.
+    pub fn date(self, iso: &str) -> String {
+        use chrono::Datelike;
+        match chrono::NaiveDate::parse_from_str(iso.trim(), "%Y-%m-%d") {
+            Ok(d) => self.t_args(
+                "date-long",
+                &[
+                    ("day", d.day().to_string()),
+                    ("month", d.month().to_string()),
+                    ("year", d.year().to_string()),
+                ],
+            ),
+            Err(_) => iso.to_owned(),
+        }
+    }
+
     /// An average per deal as the language writes it (`12,35` in French,
     /// `12.35` in English), `—` for a player who played no deal.
     pub fn per_deal(self, deals: u32, per_deal: PerDeal) -> String {
@@ -253,6 +271,14 @@ mod tests {
         let args = [("points", "43.5".to_owned())];
         assert!(Lang::Fr.t_args("record-points-not-half", &args).contains("43,5"));
         assert!(Lang::En.t_args("record-points-not-half", &args).contains("43.5"));
+    }
+
+    #[test]
+    fn dates_are_written_in_the_language() {
+        assert_eq!(Lang::Fr.date("2026-11-28"), "28 novembre 2026");
+        assert_eq!(Lang::Fr.date("2026-12-01"), "1er décembre 2026");
+        assert_eq!(Lang::En.date("2026-11-28"), "28 November 2026");
+        assert_eq!(Lang::Fr.date(""), "");
     }
 
     #[test]

@@ -288,24 +288,27 @@ fn announce(
         .iter()
         .map(|ip| chelem::web::links::http_url(*ip, args.bind.port()))
         .collect();
-    println!("Chelem is serving on {url} (database: {})", backend.name());
+    // One language on the console: the server's default one.
+    let lang = chelem::i18n::Lang::default();
+    let say = |key: &str, args: &[(&str, String)]| println!("{}", lang.t_args(key, args));
+    say(
+        "console-serving",
+        &[("url", url.clone()), ("backend", backend.name().to_owned())],
+    );
     for address in &on_network {
-        println!("Sur le réseau : {address}/");
+        say("console-network", &[("address", format!("{address}/"))]);
     }
     match (&args.public_url, network.is_empty()) {
-        (Some(public), _) => println!("Table links and QR codes: {public}/"),
-        (None, true) => println!(
-            "Only this computer can reach the server: the tables' phones need --bind 0.0.0.0:{} (or --public-url)",
-            args.bind.port()
-        ),
+        (Some(public), _) => say("console-public", &[("url", format!("{public}/"))]),
+        (None, true) => say("console-local-only", &[("port", args.bind.port().to_string())]),
         (None, false) => {}
     }
     if let Some(code) = setup_code {
-        println!("Premier compte : {url}setup/{code}");
+        say("console-setup", &[("url", format!("{url}setup/{code}"))]);
         for address in &on_network {
-            println!("Premier compte, sur le réseau : {address}/setup/{code}");
+            say("console-setup-network", &[("url", format!("{address}/setup/{code}"))]);
         }
-        println!("(no organizer account yet: open this link to make the first one; it works once)");
+        say("console-setup-note", &[]);
     }
     url
 }

@@ -41,3 +41,26 @@ home-standings-list = Tournament standings
 error-bad-form = This form could not be read. Reload the page and try again.
 error-too-large = This request is too large ({ $mb } MB at most).
 error-too-slow = This request took too long to arrive. Send it again.
+# A date written out: "28 November 2026".
+date-long = { $day } { $month ->
+    [1] January
+    [2] February
+    [3] March
+    [4] April
+    [5] May
+    [6] June
+    [7] July
+    [8] August
+    [9] September
+    [10] October
+    [11] November
+   *[12] December
+  } { $year }
+# The server's console (`chelem serve`), in the server's default language.
+console-serving = Chelem is serving on { $url } (database: { $backend })
+console-network = On the network: { $address }
+console-public = Table links and QR codes: { $url }
+console-local-only = Only this computer can reach the server: the tables' phones need --bind 0.0.0.0:{ $port } (or --public-url)
+console-setup = First account: { $url }
+console-setup-network = First account, on the network: { $url }
+console-setup-note = (no organizer account yet: open this link to make the first one; it works once)

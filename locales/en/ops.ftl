@@ -50,6 +50,7 @@ seats-same-table = both are at the same table ({ $table }): choose a player or a
 seats-no-table = round { $round } has no table { $table }
 seats-table-has-deal = a deal is already entered or played at table { $tables }: its players no longer change seats
 seats-table-digital = table { $table } plays on the devices: its players no longer change seats
+seats-table-size-duplicate = table { $table } would have { $count } players: a duplicate table plays with 4; swap two players instead
 seats-table-size = table { $table } would have { $count } players: a table plays with 4 or 5; swap two players instead
 seats-constraint-apart = { $a } and { $b } must play at different tables (a seating constraint): this change would put them together at table { $table }; remove the constraint first if that is intended
 seats-constraint-fixed = { $name } must play at table { $table } (a seating constraint); remove the constraint first if that is intended

@@ -48,6 +48,7 @@ round-tables-missing = { $count ->
        *[other] { $count } tables incomplete
     }
 round-start = Start round { $n }
+round-closed-next = Round { $n } is closed: the next one can start.
 round-start-minutes = Length (minutes, empty: not timed)
 round-start-count = { $count } players will be seated
 rounds-all-seated = Every round is seated.
@@ -91,6 +92,7 @@ players-add = Register a player
 players-add-button = Register
 players-import = Import a CSV file
 players-import-help = One line per player, after a header line: name,club,licence (or nom;club;licence; semicolon, comma or tab separated, as your spreadsheet saves it). Club and licence are optional; an FFT licence has digits only. Refused lines are listed with their reason, the others are registered.
+players-import-present-note = Ticked by default: every imported player is checked in as present. Untick to only register them, if they have not arrived yet.
 players-import-file = File
 players-import-text = Or paste the lines here
 players-import-button = Import
@@ -171,9 +173,15 @@ handful-triple = Triple handful
 misere-trumps = Misère (no trumps)
 misere-heads = Misère (no face cards)
 seating-title = Seating report
-seating-rounds = { $count } rounds seated.
+seating-rounds = { $count ->
+    [one] { $count } round seated.
+   *[other] { $count } rounds seated.
+}
 seating-no-repeat = No repeat meeting: nobody has met the same opponent twice.
-seating-repeats = { $count } repeat meetings (unavoidable with these numbers).
+seating-repeats = { $count ->
+    [one] { $count } repeat meeting (unavoidable with these numbers).
+   *[other] { $count } repeat meetings (unavoidable with these numbers).
+}
 seating-times-met = Meetings
 seating-max-met = { $count ->
         [one] At most one meeting for any pair.
@@ -198,6 +206,7 @@ standings-place = place { $n }
 standings-check-ok = Check: every table and the whole tournament sum to zero.
 standings-check-bad = Check: the tournament's total is { $total } instead of 0! Check the score sheets.
 round-closed-note = This round is closed: deals can no longer be changed from the table. Ask the organizer.
+round-closed-note-organizer = This round is closed: the tables can no longer change its deals. As the organizer, you can still correct them here.
 sheet-details = Deal by deal
 nav-settings = Settings
 tournament-edit = Tournament settings
@@ -218,6 +227,7 @@ mark-withdrawn = { $n ->
        *[other] withdrew after round { $n }
     }
 seats-title = Change seats
+seats-help-duplicate = Before any deal at the tables concerned: swap two players of different tables (in a duplicate, each table keeps its 4 players; the bots stay at their table).
 seats-help = Before any deal at the tables concerned: swap two players of different tables, or send a player to another table (each table keeps 4 or 5 players).
 seats-player = Player
 seats-with = Swap with, or go to
@@ -353,7 +363,10 @@ dup-trumps = Trumps
 dup-excuse = Excuse
 dup-diagram-help = One page a deal: every table of the round gets the same hands, seat 1 being the first player on the table card.
 dup-card-deals = Deals played: { $list }
-dup-player-line = { $figure } over { $deals } deals
+dup-player-line = { $deals ->
+    [one] { $figure } over { $deals } deal
+   *[other] { $figure } over { $deals } deals
+}
 dup-pending = pending
 dup-form-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table.
 dup-seat-deal = Duplicate: deal { $deal } of the tournament, the same cards at every table
@@ -408,3 +421,7 @@ constraint-room-text = { $a } always plays in room “{ $room }”
 constraint-room-required = Choose one of the tournament's rooms.
 constraint-player-hint = Type the start of a name and pick the player from the list.
 constraint-player-ambiguous = Several registered players have this name: pick the right one from the list (the number after # names them).
+dashboard-duplicate = Duplicate, { $deals ->
+    [one] 1 deal
+   *[other] { $deals } deals
+  } a round, the same at every table

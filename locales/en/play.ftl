@@ -54,7 +54,10 @@ game-bid-unknown = There is no such bid: pass, petite, garde, garde sans or gard
 game-sitting-out = You are the dealer at this table of 5: you do not play this deal.
 game-stale = The deal moved on since your page was shown: look where it stands and play again.
 game-deal-in-progress = The deal in progress is not over.
-game-over = All { $deals } deals of the game are played.
+game-over = { $deals ->
+    [one] The deal of the game is played.
+   *[other] All { $deals } deals of the game are played.
+}
 game-after-bell = Time is up for round { $round }: the deal in progress could be finished, but no new deal starts after the bell.
 game-take-back-between-deals = A seat is taken back from a bot between two deals: wait for the end of this one.
 game-seat-bot = A bot plays this seat: take it back between two deals to play.
@@ -115,6 +118,8 @@ games-new = New game
 games-players = Players
 games-deals = Deals
 games-seat-n = Seat { $n }
+game-seat-robot = Robot { $n }
+game-seat-place = Seat { $n }
 games-name = Name
 games-human = A player
 games-bot-quick = Quick bot

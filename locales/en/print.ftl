@@ -23,7 +23,10 @@ export-federation-json = Federation file, with licences (JSON)
 export-results-csv = Public results, no licences (CSV)
 export-federation-explain = The results file for the federation: the tournament, then for each player their place, licence, club, total, deals played, average per deal and positions at tables of 3, 4 and 5.
 slips-title = Seating
-slips-legend = { $count } players, in alphabetical order: table and seat.
+slips-legend = { $count ->
+    [one] { $count } player, in alphabetical order: table and seat.
+   *[other] { $count } players, in alphabetical order: table and seat.
+}
 slip-table = table { $n }
 slip-place = seat { $n }
 sheets-title = Score sheet
@@ -32,7 +35,10 @@ sheet-bonuses = Bonuses
 sheet-signature = Signature
 standings-final = Final standings
 standings-after = Standings after round { $n }
-standings-players = { $count } players
+standings-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
 facts-made = made
 facts-failed = failed
 facts-chelem-announced = announced

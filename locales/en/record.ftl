@@ -35,11 +35,11 @@ record-chelem-defence-won = the defence took every trick, so the attack can't ha
 record-points-above-oudlers = with { $oudlers } { $oudlers ->
         [one] oudler
        *[other] oudlers
-    } the attack can't have more than { $max } points: each oudler it lacks is worth at least 4 to the defence
+    } the attack can't have more than { $max } points: each oudler it lacks is worth 4.5 to the defence (at least 4, as the excuse may owe a half-point card)
 record-points-below-oudlers = with { $oudlers } { $oudlers ->
         [one] oudler
        *[other] oudlers
-    } the attack has at least { $min } points: each oudler is worth at least 4
+    } the attack has at least { $min } points: each oudler is worth 4.5 (at least 4, as the excuse may owe a half-point card)
 record-points-above-no-chelem = without a chelem the defence won at least one trick, so with { $oudlers } { $oudlers ->
         [one] oudler
        *[other] oudlers

@@ -96,7 +96,10 @@ chart-sizes-x = Points per contract (average, whatever the sign)
 chart-sizes-taker = the taker
 chart-sizes-defender = a defender
 chart-sizes-row = Tables of { $n }
-chart-sizes-note = { $taker } / { $defender } · { $deals } deals
+chart-sizes-note = { $taker } / { $defender } · { $deals ->
+    [one] { $deals } deal
+   *[other] { $deals } deals
+}
 audit-deal-void = { $actor } voided deal { $deal } of table { $table } (round { $round }).
 audit-deal-restore = { $actor } restored deal { $deal } of table { $table } (round { $round }).
 audit-award = { $actor } awarded points at table { $table } (round { $round }).
@@ -105,5 +108,8 @@ audit-room-add = { $actor } added room { $room }.
 audit-room-change = { $actor } changed room { $room }.
 audit-room-remove = { $actor } removed room { $room }.
 audit-room-numbering = { $actor } changed how the rooms' tables are numbered.
-audit-room-detail = “{ $name }”, { $tables } tables
+audit-room-detail = “{ $name }”, { $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}
 audit-round-rooms = Round { $round }: some players could not be kept in their room (more tables than the room holds, or two players kept in two rooms at one table).

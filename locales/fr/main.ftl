@@ -41,3 +41,29 @@ home-standings-list = Classements des tournois
 error-bad-form = Ce formulaire n'a pas pu être lu. Rechargez la page et recommencez.
 error-too-large = Cette requête est trop grosse ({ $mb } Mo au plus).
 error-too-slow = Cette requête a mis trop de temps à arriver. Renvoyez-la.
+# A date written out: "28 novembre 2026", "1er décembre 2026".
+date-long = { $day ->
+    [1] 1er
+   *[other] { $day }
+  } { $month ->
+    [1] janvier
+    [2] février
+    [3] mars
+    [4] avril
+    [5] mai
+    [6] juin
+    [7] juillet
+    [8] août
+    [9] septembre
+    [10] octobre
+    [11] novembre
+   *[12] décembre
+  } { $year }
+# The server's console (`chelem serve`), in the server's default language.
+console-serving = Chelem tourne sur { $url } (base de données : { $backend })
+console-network = Sur le réseau : { $address }
+console-public = Liens et QR codes des tables : { $url }
+console-local-only = Seul cet ordinateur atteint le serveur : les téléphones des tables ont besoin de --bind 0.0.0.0:{ $port } (ou de --public-url)
+console-setup = Premier compte : { $url }
+console-setup-network = Premier compte, sur le réseau : { $url }
+console-setup-note = (aucun compte arbitre pour l'instant : ce lien crée le premier, une seule fois)

@@ -50,6 +50,7 @@ seats-same-table = Les deux sont à la même table ({ $table }) : choisissez un 
 seats-no-table = La partie { $round } n'a pas de table { $table }.
 seats-table-has-deal = Une donne est déjà saisie ou jouée à la table { $tables } : ses joueurs ne changent plus de place.
 seats-table-digital = La table { $table } joue sur les appareils : ses joueurs ne changent plus de place.
+seats-table-size-duplicate = La table { $table } aurait { $count } joueurs : en duplicate, une table se joue à 4. Échangez plutôt deux joueurs.
 seats-table-size = La table { $table } aurait { $count } joueurs : une table se joue à 4 ou 5. Échangez plutôt deux joueurs.
 seats-constraint-apart = { $a } et { $b } doivent jouer à des tables différentes (contrainte de placement) : ce changement les réunirait à la table { $table }. Retirez d'abord la contrainte si c'est voulu.
 seats-constraint-fixed = { $name } doit jouer à la table { $table } (contrainte de placement). Retirez d'abord la contrainte si c'est voulu.

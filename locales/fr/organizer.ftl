@@ -48,6 +48,7 @@ round-tables-missing = { $count ->
        *[other] { $count } tables incomplètes
     }
 round-start = Lancer la partie { $n }
+round-closed-next = La partie { $n } est close : la suivante peut commencer.
 round-start-minutes = Durée (minutes, vide : sans limite)
 round-start-count = { $count } joueurs seront placés
 rounds-all-seated = Toutes les parties sont placées.
@@ -57,12 +58,18 @@ round-missing-tables = Donnes manquantes aux tables : { $tables }
 round-force-close = Clore quand même (les tables incomplètes restent telles quelles)
 round-close-button = Clore la partie
 players-title = Joueurs
-players-present = { $count } présents
+players-present = { $count ->
+    [one] { $count } présent
+   *[other] { $count } présents
+}
 players-late = { $count ->
     [one] { $count } arrivé en retard
    *[other] { $count } arrivés en retard
 }
-players-registered = { $count } inscrits non pointés
+players-registered = { $count ->
+    [one] { $count } inscrit non pointé
+   *[other] { $count } inscrits non pointés
+}
 players-withdrawn = { $count ->
     [one] { $count } abandon
    *[other] { $count } abandons
@@ -95,6 +102,7 @@ players-add-button = Inscrire
 players-import = Importer un fichier CSV
 players-import-help = Une ligne par joueur, avec une première ligne d'en-tête : nom;club;licence (ou name,club,licence ; séparateur point-virgule, virgule ou tabulation, comme l'enregistre votre tableur). Le club et la licence sont facultatifs ; une licence FFT ne contient que des chiffres. Les lignes refusées sont listées avec leur raison, les autres sont inscrites.
 players-import-file = Fichier
+players-import-present-note = Coché d'office : chaque joueur importé est pointé présent. Décochez pour l'inscrire seulement, s'il n'est pas encore arrivé.
 players-import-text = Ou collez les lignes ici
 players-import-button = Importer
 import-empty = Le fichier est vide : choisissez un fichier ou collez des lignes.
@@ -174,9 +182,15 @@ handful-triple = Triple poignée
 misere-trumps = Misère d'atout
 misere-heads = Misère de têtes
 seating-title = Rapport de placement
-seating-rounds = { $count } parties placées.
+seating-rounds = { $count ->
+    [one] { $count } partie placée.
+   *[other] { $count } parties placées.
+}
 seating-no-repeat = Aucune rencontre répétée : personne n'a rencontré deux fois le même adversaire.
-seating-repeats = { $count } rencontres répétées (inévitables avec ces effectifs).
+seating-repeats = { $count ->
+    [one] { $count } rencontre répétée (inévitable avec ces effectifs).
+   *[other] { $count } rencontres répétées (inévitables avec ces effectifs).
+}
 seating-times-met = Rencontres
 seating-max-met = { $count ->
         [one] Au plus une rencontre pour une même paire.
@@ -204,6 +218,7 @@ standings-place = { $n ->
 standings-check-ok = Contrôle : toutes les tables et le tournoi sont à somme nulle.
 standings-check-bad = Contrôle : le total du tournoi vaut { $total } au lieu de 0 ! Vérifiez les feuilles de marque.
 round-closed-note = Cette partie est close : les donnes ne se modifient plus depuis la table. Adressez-vous à l'arbitre.
+round-closed-note-organizer = Cette partie est close : les tables ne modifient plus ses donnes. En tant qu'arbitre, vous pouvez encore les corriger ici.
 sheet-details = Détail des donnes
 nav-settings = Réglages
 tournament-edit = Réglages du tournoi
@@ -224,6 +239,7 @@ mark-withdrawn = { $n ->
        *[other] abandon après la partie { $n }
     }
 seats-title = Changer des places
+seats-help-duplicate = Avant toute donne aux tables concernées : échangez deux joueurs de tables différentes (en duplicate, chaque table garde ses 4 joueurs ; les robots restent à leur table).
 seats-help = Avant toute donne aux tables concernées : échangez deux joueurs de tables différentes, ou envoyez un joueur à une autre table (chaque table garde 4 ou 5 joueurs).
 seats-player = Joueur
 seats-with = Échanger avec, ou aller à
@@ -359,7 +375,10 @@ dup-trumps = Atouts
 dup-excuse = Excuse
 dup-diagram-help = Une page par donne : chaque table de la partie reçoit les mêmes mains, la place 1 étant celle du premier joueur de la carte de table.
 dup-card-deals = Donnes jouées : { $list }
-dup-player-line = { $figure } sur { $deals } donnes
+dup-player-line = { $deals ->
+    [one] { $figure } sur { $deals } donne
+   *[other] { $figure } sur { $deals } donnes
+}
 dup-pending = en attente
 dup-form-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables.
 dup-seat-deal = Duplicate : donne { $deal } du tournoi, les mêmes cartes à toutes les tables
@@ -377,21 +396,21 @@ pager-search-all = La liste est longue : elle va par pages de 200. La recherche 
 ## Rooms (salles)
 nav-rooms = Salles
 rooms-title = Salles
-rooms-intro = Un tournoi peut se jouer dans plusieurs salles : chaque salle reçoit à son tour ses premières tables, la dernière salle prend celles qui restent. Chaque salle a son écran de projection et ses chevalets de table.
+rooms-intro = Un tournoi peut se jouer dans plusieurs salles : chaque salle reçoit à son tour ses premières tables, la dernière salle prend celles qui restent. Chaque salle a son écran de projection et ses cartes de table.
 rooms-none = Une seule salle pour l'instant : ajoutez-en pour répartir les tables.
 room-name = Nom de la salle
 room-name-example = Salle des fêtes
 room-tables = Tables
 room-save = Enregistrer
-room-now = Dernière ronde : tables { $first } à { $last }
-room-now-one = Dernière ronde : table { $n }
-room-now-none = Dernière ronde : aucune table dans cette salle
+room-now = Dernière partie : tables { $first } à { $last }
+room-now-one = Dernière partie : table { $n }
+room-now-none = Dernière partie : aucune table dans cette salle
 room-kept = { $count ->
     [one] 1 joueur gardé dans cette salle
    *[other] { $count } joueurs gardés dans cette salle
 }
 room-projector = Écran de la salle
-room-cards = Chevalets de la salle (dernière ronde)
+room-cards = Cartes de table de la salle (dernière partie)
 rooms-numbering = Numérotation des tables
 rooms-numbering-run-on = À la suite d'une salle à l'autre
 rooms-numbering-restart = À partir de 1 dans chaque salle
@@ -414,3 +433,7 @@ constraint-room-text = { $a } joue toujours en salle « { $room } »
 constraint-room-required = Choisissez une salle du tournoi.
 constraint-player-hint = Tapez le début d'un nom et choisissez le joueur dans la liste.
 constraint-player-ambiguous = Plusieurs joueurs inscrits portent ce nom : choisissez le bon dans la liste (le numéro après # le désigne).
+dashboard-duplicate = Duplicate, { $deals ->
+    [one] 1 donne
+   *[other] { $deals } donnes
+  } par partie, les mêmes à toutes les tables

@@ -54,7 +54,10 @@ game-bid-unknown = Cette enchère n'existe pas : passe, petite, garde, garde san
 game-sitting-out = Vous êtes le donneur à cette table de 5 : vous ne jouez pas cette donne.
 game-stale = La donne a avancé depuis l'affichage de votre page : regardez où elle en est et rejouez.
 game-deal-in-progress = La donne en cours n'est pas terminée.
-game-over = Les { $deals } donnes de la partie sont jouées.
+game-over = { $deals ->
+    [one] La donne de la partie est jouée.
+   *[other] Les { $deals } donnes de la partie sont jouées.
+}
 game-after-bell = Le temps de la partie { $round } est écoulé : la donne en cours pouvait se terminer, mais aucune nouvelle donne ne commence après le signal.
 game-take-back-between-deals = On reprend sa place au robot entre deux donnes : attendez la fin de celle-ci.
 game-seat-bot = Un robot tient cette place : reprenez-la entre deux donnes pour jouer.
@@ -115,6 +118,8 @@ games-new = Nouvelle partie
 games-players = Joueurs
 games-deals = Donnes
 games-seat-n = Place { $n }
+game-seat-robot = Robot { $n }
+game-seat-place = Place { $n }
 games-name = Nom
 games-human = Un joueur
 games-bot-quick = Robot rapide
@@ -127,7 +132,10 @@ game-seat-human = Un joueur tient cette place.
 game-seat-give-back = Rendre la place au joueur
 game-seat-bot-quick = Confier à un robot rapide
 game-seat-bot-strong = Confier à un robot fort
-game-deals-planned = Donnes ({ $n } prévues)
+game-deals-planned = { $n ->
+    [one] Donnes ({ $n } prévue)
+   *[other] Donnes ({ $n } prévues)
+}
 round-digital = Jouer sur les appareils
 round-digital-all = Toutes les tables sur les appareils
 round-digital-game = Jeu sur les appareils

@@ -23,7 +23,10 @@ export-federation-json = Fichier fédération, avec licences (JSON)
 export-results-csv = Résultats publics, sans licences (CSV)
 export-federation-explain = Le fichier des résultats pour la fédération : le tournoi, puis pour chaque joueur sa place, sa licence, son club, son total, ses donnes jouées, sa moyenne par donne et ses places aux tables de 3, 4 et 5.
 slips-title = Placement
-slips-legend = { $count } joueurs, par ordre alphabétique : table et place.
+slips-legend = { $count ->
+    [one] { $count } joueur, par ordre alphabétique : table et place.
+   *[other] { $count } joueurs, par ordre alphabétique : table et place.
+}
 slip-table = table { $n }
 slip-place = place { $n }
 sheets-title = Feuille de marque
@@ -32,7 +35,10 @@ sheet-bonuses = Primes
 sheet-signature = Signature
 standings-final = Classement final
 standings-after = Classement après la partie { $n }
-standings-players = { $count } joueurs
+standings-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
 facts-made = faite
 facts-failed = chutée
 facts-chelem-announced = annoncé

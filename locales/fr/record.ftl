@@ -45,11 +45,11 @@ record-chelem-defence-won = La défense a fait tous les plis : l'attaque ne peut
 record-points-above-oudlers = Avec { $oudlers } { $oudlers ->
         [one] bout
        *[other] bouts
-    }, l'attaque ne peut pas avoir plus de { $max } points : chaque bout qui lui manque vaut au moins 4 points pour la défense.
+    }, l'attaque ne peut pas avoir plus de { $max } points : chaque bout qui lui manque vaut 4,5 points pour la défense (au moins 4, l'excuse pouvant devoir une carte d'un demi-point).
 record-points-below-oudlers = Avec { $oudlers } { $oudlers ->
         [one] bout
        *[other] bouts
-    }, l'attaque a au moins { $min } points : chaque bout vaut au moins 4 points.
+    }, l'attaque a au moins { $min } points : chaque bout vaut 4,5 points (au moins 4, l'excuse pouvant devoir une carte d'un demi-point).
 record-points-above-no-chelem = Sans chelem, la défense a fait au moins un pli : avec { $oudlers } { $oudlers ->
         [one] bout
        *[other] bouts

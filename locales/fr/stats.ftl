@@ -96,7 +96,10 @@ chart-sizes-x = Points par contrat (moyenne, gagnés ou perdus)
 chart-sizes-taker = le preneur
 chart-sizes-defender = un défenseur
 chart-sizes-row = Tables de { $n }
-chart-sizes-note = { $taker } / { $defender } · { $deals } donnes
+chart-sizes-note = { $taker } / { $defender } · { $deals ->
+    [one] { $deals } donne
+   *[other] { $deals } donnes
+}
 audit-deal-void = { $actor } a annulé la donne { $deal } de la table { $table } (partie { $round }).
 audit-deal-restore = { $actor } a rétabli la donne { $deal } de la table { $table } (partie { $round }).
 audit-award = { $actor } a attribué des points à la table { $table } (partie { $round }).
@@ -105,5 +108,8 @@ audit-room-add = { $actor } a ajouté la salle { $room }.
 audit-room-change = { $actor } a modifié la salle { $room }.
 audit-room-remove = { $actor } a retiré la salle { $room }.
 audit-room-numbering = { $actor } a changé la numérotation des tables des salles.
-audit-room-detail = « { $name } », { $tables } tables
-audit-round-rooms = Ronde { $round } : des joueurs n'ont pas pu être gardés dans leur salle (plus de tables que la salle n'en reçoit, ou deux joueurs gardés dans deux salles à une même table).
+audit-room-detail = « { $name } », { $tables ->
+    [one] { $tables } table
+   *[other] { $tables } tables
+}
+audit-round-rooms = Partie { $round } : des joueurs n'ont pas pu être gardés dans leur salle (plus de tables que la salle n'en reçoit, ou deux joueurs gardés dans deux salles à une même table).

@@ -94,6 +94,11 @@ impl Ctx {
         self.lang.t(key)
     }
 
+    /// A date (`2026-11-28`) written out in the page's language.
+    pub fn date(&self, iso: &str) -> String {
+        self.lang.date(iso)
+    }
+
     /// The message `key` with one argument.
     pub fn t1(&self, key: &str, name: &str, value: impl std::fmt::Display) -> String {
         self.lang.t_args(key, &[(name, value.to_string())])

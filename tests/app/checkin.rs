@@ -147,7 +147,7 @@ both_backends!(
             row.contains("<span class=\"visually-hidden\"> : pointer présent</span>"),
             "{row}"
         );
-        assert!(page.contains("0 présents"), "{page}");
+        assert!(page.contains("0 présent "), "{page}");
         assert!(page.contains("10 inscrits non pointés"), "{page}");
 
         // A tap: 303 back to the row, the player present.
@@ -173,7 +173,7 @@ both_backends!(
         assert!(row.contains("name=\"present\" value=\"0\""), "{row}");
         assert!(row.contains(" : annuler le pointage</span>"), "{row}");
         assert!(row.contains("class=\"checkin-row status-present\""), "{row}");
-        assert!(page.contains("1 présents"), "{page}");
+        assert!(page.contains("1 présent "), "{page}");
         assert!(page.contains("9 inscrits non pointés"), "{page}");
 
         // Tapped under a search: the way back keeps it.

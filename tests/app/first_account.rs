@@ -70,6 +70,22 @@ both_backends!(
             .find_map(|l| l.strip_prefix(&prefix))
             .unwrap_or_else(|| panic!("no link to the first account: {lines:?}"))
             .to_owned();
+        // The console speaks one language, the server's default (French):
+        // every line the server printed is one of its French lines.
+        let french = [
+            "Chelem tourne sur http://",
+            "Sur le réseau : http://",
+            "Liens et QR codes des tables : ",
+            "Seul cet ordinateur atteint le serveur : ",
+            "Premier compte : http://",
+            "Premier compte, sur le réseau : http://",
+            "(aucun compte arbitre pour l'instant : ce lien crée le premier, une seule fois)",
+        ];
+        let other: Vec<&String> = lines
+            .iter()
+            .filter(|l| !french.iter().any(|f| l.starts_with(f)))
+            .collect();
+        assert!(other.is_empty(), "lines not in French: {other:?}");
         assert!(
             code.len() == 64 && code.bytes().all(|b| b.is_ascii_hexdigit()),
             "{code}"
@@ -153,7 +169,7 @@ both_backends!(
         server.kill();
         server.restart();
         let lines = server.printed();
-        assert!(lines[0].starts_with("Chelem is serving on"), "{lines:?}");
+        assert!(lines[0].starts_with("Chelem tourne sur"), "{lines:?}");
         assert!(
             !lines
                 .iter()

@@ -61,5 +61,6 @@ mod tournament_pages;
 mod trickle;
 mod web_foundation;
 mod withdrawals;
+mod wording;
 
 harness_main!();

@@ -53,7 +53,7 @@ fn a_server_on_the_network_prints_and_links_the_machines_addresses() {
         .filter_map(|l| l.strip_prefix("Sur le réseau : "))
         .collect();
     assert!(
-        lines[0].starts_with(&format!("Chelem is serving on http://127.0.0.1:{port}/")),
+        lines[0].starts_with(&format!("Chelem tourne sur http://127.0.0.1:{port}/")),
         "{lines:?}"
     );
     let mut want: Vec<String> = expected.iter().map(|ip| format!("http://{ip}:{port}/")).collect();

@@ -13,6 +13,15 @@
 //!   the same page: no card drawn without its suit.
 //! - No number written with a decimal point in the visible text of a
 //!   French page: French writes `41,5`.
+//! - No ISO date (`2026-11-28`) in the visible text of a French page:
+//!   dates are written in the page's language (`28/11/2026`, `28 novembre
+//!   2026`).
+//! - One French word for a thing: a round is a "partie" (never a
+//!   "ronde"), a table's card a "carte de table" (never a "chevalet"), on
+//!   every page and in every French message.
+//! - No count of one with a plural noun ("1 présents", "1 joueurs") in the
+//!   visible text of a French page: counted words agree with their number
+//!   (Fluent's plural selectors).
 
 use crate::common;
 
@@ -23,6 +32,7 @@ use rand::SeedableRng;
 use chelem::bots::Pace;
 use chelem::db::models::GameSeat;
 use chelem::db::ops::games::{self, CasualGame};
+use chelem::db::ops::players;
 use chelem::db::AnyConnection;
 use chelem::tarot::{Action, Contract};
 use chelem::tournament::ids::GameId;
@@ -74,16 +84,24 @@ fn play_out(conn: &mut AnyConnection, game: GameId) {
     }
 }
 
-/// A duplicate tournament of 8 players, 2 deals a round, one round seated,
+/// A duplicate tournament of 8 players (and two more: one late, one not yet
+/// present) on 28 November 2026, 2 deals a round, one round seated,
 /// its table 1 playing both deals on the devices; and a casual game of 3
 /// (where card points come in halves: 41,5), both played to their end.
 fn world(db: &TestDb) -> World {
     let t = TournamentBuilder::new("Duplicate des règles")
         .duplicate(2)
+        .date("2026-11-28")
         .players(8)
         .seated(1)
         .build_in(&db.state());
     let mut conn = db.conn();
+    // One player arrived late (present from round 2), one registered and
+    // not yet present: the players' page counts one of each.
+    for (name, present) in [("Lucie Tard", true), ("Marc Absent", false)] {
+        let fields = players::PlayerFields::new(name, "", "").unwrap();
+        chelem::db::write(&mut conn, |tx| players::register(tx, t.id, &fields, present)).unwrap();
+    }
     let table = chelem::db::write(&mut conn, |tx| games::make_digital(tx, &t.rounds[0][0], USER)).unwrap();
     let spec = CasualGame {
         players: 3,
@@ -293,6 +311,65 @@ fn decimal_points(text: &str) -> Vec<String> {
     out
 }
 
+/// Each ISO date (`2026-11-28`) in `text`, with what surrounds it.
+fn iso_dates(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let shape = "dddd-dd-dd";
+    let mut out = Vec::new();
+    for at in 0..chars.len().saturating_sub(shape.len() - 1) {
+        let fits = shape.chars().zip(&chars[at..]).all(|(s, c)| match s {
+            'd' => c.is_ascii_digit(),
+            _ => *c == s,
+        });
+        let bounded = (at == 0 || !chars[at - 1].is_ascii_digit())
+            && chars.get(at + shape.len()).is_none_or(|c| !c.is_ascii_digit());
+        if fits && bounded {
+            let around: String = chars[at.saturating_sub(30)..(at + 40).min(chars.len())]
+                .iter()
+                .collect();
+            out.push(around.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
+    }
+    out
+}
+
+/// French words ending in s or x that stay so in the singular (and the
+/// abbreviations that are no nouns).
+const INVARIABLE: [&str; 6] = ["fois", "pas", "plus", "mois", "s", "sur"];
+
+/// Each "1 présents" of `text`: the number 1 (standing alone, not a
+/// decimal's tail nor a rank) then a word in the plural.
+fn one_with_plural(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = Vec::new();
+    for pair in words.windows(2) {
+        let word = pair[1].trim_end_matches([',', '.', ';', ':', ')', '»']);
+        let plural = word.len() > 2
+            && word.chars().all(char::is_alphabetic)
+            && word.chars().next().is_some_and(char::is_lowercase)
+            && (word.ends_with('s') || word.ends_with('x'))
+            && !INVARIABLE.contains(&word);
+        if pair[0] == "1" && plural {
+            out.push(format!("{} {}", pair[0], pair[1]));
+        }
+    }
+    out
+}
+
+/// The findings of `rule` over the visible text of every French HTML page
+/// of `pages`, by page.
+fn over_french_text(pages: &BTreeMap<String, String>, rule: fn(&str) -> Vec<String>) -> Vec<String> {
+    pages
+        .iter()
+        .filter(|(path, page)| is_html(path, page))
+        .flat_map(|(path, page)| {
+            rule(&visible_text(page))
+                .into_iter()
+                .map(move |d| format!("{path}: «{d}»"))
+        })
+        .collect()
+}
+
 /// Whether `path` answers an HTML page (not a file: CSV, JSON, SVG, script,
 /// style sheet; not the API).
 fn is_html(path: &str, body: &str) -> bool {
@@ -349,19 +426,73 @@ fn french_pages_write_no_decimal_point(db: TestDb) {
         .iter()
         .filter(|(p, page)| p.starts_with("/s/") && page.contains("class=\"camps\""));
     assert_eq!(camps.count(), w.seats.len(), "every seat sees what each camp took");
-    let decimals: Vec<String> = pages
-        .iter()
-        .filter(|(path, page)| is_html(path, page))
-        .flat_map(|(path, page)| {
-            decimal_points(&visible_text(page))
-                .into_iter()
-                .map(move |d| format!("{path}: «{d}»"))
-        })
-        .collect();
+    let decimals = over_french_text(&pages, decimal_points);
     assert!(
         decimals.is_empty(),
         "these French pages write a decimal point:\n{}",
         decimals.join("\n")
+    );
+}
+
+fn french_pages_write_dates_in_french(db: TestDb) {
+    let (w, pages) = read_everything(&db);
+    // The real data is there: the dashboard shows the tournament's date.
+    let home = &pages[&format!("/tournaments/{}", w.id)];
+    assert!(home.contains("28 novembre 2026"), "the dashboard's date");
+    let dates = over_french_text(&pages, iso_dates);
+    assert!(
+        dates.is_empty(),
+        "these French pages write an ISO date:\n{}",
+        dates.join("\n")
+    );
+}
+
+fn french_counts_agree_with_their_number(db: TestDb) {
+    let (w, pages) = read_everything(&db);
+    // The real data is there: one player registered and not present, one
+    // late (the dashboard counts them).
+    let home = visible_text(&pages[&format!("/tournaments/{}", w.id)]);
+    assert!(home.contains("1 arrivé en retard"), "{home}");
+    let wrong = over_french_text(&pages, one_with_plural);
+    assert!(
+        wrong.is_empty(),
+        "these French pages count one with a plural:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The words French pages never use, for the one they use instead.
+const NOT_OUR_WORDS: [&str; 2] = ["ronde", "chevalet"];
+
+/// Each word of `text` that is one of [`NOT_OUR_WORDS`] (or its plural).
+fn not_our_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| {
+            let w = w.to_lowercase();
+            NOT_OUR_WORDS.iter().any(|n| w == *n || w == format!("{n}s"))
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+fn french_says_partie_and_carte_de_table(db: TestDb) {
+    let (_, pages) = read_everything(&db);
+    let mut wrong = over_french_text(&pages, not_our_words);
+    // And every French message, shown or not on these pages.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/fr");
+    for file in std::fs::read_dir(&dir).unwrap() {
+        let path = file.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+            for w in not_our_words(line) {
+                wrong.push(format!("{}: «{w}» in «{line}»", path.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "French says partie and carte de table:\n{}",
+        wrong.join("\n")
     );
 }
 
@@ -383,3 +514,12 @@ macro_rules! on_both {
 
 on_both!(every_use_finds_its_symbol, every_use_finds_its_symbol);
 on_both!(french_pages_write_no_decimal_point, french_pages_write_no_decimal_point);
+on_both!(french_pages_write_dates_in_french, french_pages_write_dates_in_french);
+on_both!(
+    french_counts_agree_with_their_number,
+    french_counts_agree_with_their_number
+);
+on_both!(
+    french_says_partie_and_carte_de_table,
+    french_says_partie_and_carte_de_table
+);

@@ -304,8 +304,8 @@ both_backends!(a_hall_of_two_rooms, |db: TestDb| async move {
 
     // The rooms page tells what each room holds now.
     let (_, rooms_page, _) = get(&app, &jar, &page).await;
-    assert!(rooms_page.contains("Dernière ronde : tables 1 à 2"), "{rooms_page}");
-    assert!(rooms_page.contains("Dernière ronde : tables 1 à 4"), "{rooms_page}");
+    assert!(rooms_page.contains("Dernière partie : tables 1 à 2"), "{rooms_page}");
+    assert!(rooms_page.contains("Dernière partie : tables 1 à 4"), "{rooms_page}");
     assert!(rooms_page.contains("3 joueurs gardés dans cette salle"), "{rooms_page}");
 
     // An export carries the rooms; its import holds them as they were.

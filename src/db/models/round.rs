@@ -127,6 +127,12 @@ impl Round {
         self.status == RoundStatus::Closed
     }
 
+    /// Whether a tournament of `planned` rounds whose rounds are `all` is
+    /// over: every planned round seated and closed (its standings final).
+    pub fn all_played(all: &[Round], planned: i32) -> bool {
+        all.len() as i32 >= planned && all.iter().all(Round::is_closed)
+    }
+
     /// Round `id` as committed now, its row locked until the transaction
     /// ends: `exclusive` for closing it, shared for entering a deal. On
     /// PostgreSQL a close waits for the entries under way and an entry that

@@ -94,6 +94,45 @@ impl Licence {
     }
 }
 
+/// The order of a list of players by name, as clubs keep it: by surname,
+/// then first name. The surname is the words written in capitals
+/// ("DUPONT Pierre", "Pierre DUPONT"), else every word after the first
+/// ("Pierre Dupont", "Anne de La Salle"); a single word, or a name whose
+/// last words have no letter ("Robot 2"), is its own surname.
+/// Case and accents do not count ("Émile" between "Emil" and "Emma").
+pub fn surname_order(name: &str) -> (String, String) {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let capitals = |w: &str| w.chars().filter(|c| c.is_alphabetic()).count() > 1 && !w.chars().any(char::is_lowercase);
+    let (surname, first): (Vec<&str>, Vec<&str>) = match words.iter().any(|w| capitals(w)) {
+        true => words.iter().partition(|w| capitals(w)),
+        false if words.len() > 1 => (words[1..].to_vec(), words[..1].to_vec()),
+        false => (words.clone(), Vec::new()),
+    };
+    // A surname of no letters ("Robot 2") is no surname: the whole name.
+    if !surname.iter().any(|w| w.chars().any(char::is_alphabetic)) {
+        return (folded(name), String::new());
+    }
+    (folded(&surname.join(" ")), folded(&first.join(" ")))
+}
+
+/// `s` in lower case without its accents, for sorting.
+fn folded(s: &str) -> String {
+    s.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'à' | 'â' | 'ä' | 'á' | 'ã' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' | 'í' => 'i',
+            'ô' | 'ö' | 'ó' => 'o',
+            'ù' | 'û' | 'ü' | 'ú' => 'u',
+            'ç' => 'c',
+            'ÿ' => 'y',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect()
+}
+
 /// A player's fields, checked: what registering or correcting a player takes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerFields {
@@ -318,4 +357,35 @@ pub fn parse_csv(text: &str) -> Result<Vec<CsvLine>, Msg> {
         lines.push(CsvLine { line, content, player });
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod surname_tests {
+    use super::surname_order;
+
+    #[test]
+    fn players_sort_by_surname_then_first_name() {
+        let mut names = vec![
+            "Zoé Ménard",
+            "Robot 2",
+            "Pierre Dumont",
+            "ARNAUD Luc",
+            "Anne de La Salle",
+            "Émile Dumont",
+            "Yves",
+        ];
+        names.sort_by_key(|n| surname_order(n));
+        assert_eq!(
+            names,
+            [
+                "ARNAUD Luc",
+                "Anne de La Salle",
+                "Émile Dumont",
+                "Pierre Dumont",
+                "Zoé Ménard",
+                "Robot 2",
+                "Yves"
+            ]
+        );
+    }
 }

@@ -12,7 +12,7 @@ use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 use super::events::publish_standings;
-pub use super::player_input::{parse_csv, CsvLine, Licence, PlayerFields, PlayerName};
+pub use super::player_input::{parse_csv, surname_order, CsvLine, Licence, PlayerFields, PlayerName};
 use super::{Msg, OpError, OpResult};
 
 /// Registers a player in a tournament (creating them in the directory, or

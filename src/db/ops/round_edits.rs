@@ -15,6 +15,7 @@ use crate::db::models::{
     Tournament,
 };
 use crate::db::{AnyConnection, Tx};
+use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::table::{broken_at, Constraint};
 
@@ -297,12 +298,15 @@ pub fn change_seats(
         };
         return Err(OpError::Conflict(Msg::new("seats-table-digital").arg("table", table)));
     }
+    // A duplicate table plays the prepared deals at 4, no more, no less.
+    let (sizes, refusal) = match t.format {
+        Format::Duplicate => (4..=4, "seats-table-size-duplicate"),
+        Format::Libres => (TABLE_SIZES, "seats-table-size"),
+    };
     for (table, players) in [(ta, &new_a), (tb, &new_b)] {
-        if !TABLE_SIZES.contains(&players.len()) {
+        if !sizes.contains(&players.len()) {
             return Err(OpError::Conflict(
-                Msg::new("seats-table-size")
-                    .arg("table", table.number)
-                    .arg("count", players.len()),
+                Msg::new(refusal).arg("table", table.number).arg("count", players.len()),
             ));
         }
     }

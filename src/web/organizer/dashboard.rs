@@ -7,6 +7,7 @@ use crate::db::models::{room, Deal, Player, Registration, Round, RoundTable, Sea
 use crate::db::ops::rounds::{active_players, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
+use crate::tournament::duplicate::{Comparison, Format};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::rooms::Layout;
 use crate::tournament::table::{Constraint, Table5Mode};
@@ -99,12 +100,12 @@ pub fn count(regs: &[RegView], status: &str) -> usize {
     regs.iter().filter(|r| r.status == status).count()
 }
 
-/// The players of a tournament as the dashboard lists them, by name.
+/// The players of a tournament as the dashboard lists them: by surname,
+/// then first name.
 pub fn reg_views(conn: &mut AnyConnection, id: TournamentId, next_round: RoundNo) -> diesel::QueryResult<Vec<RegView>> {
-    Ok(Registration::with_players(conn, id)?
-        .into_iter()
-        .map(|(r, p)| RegView::new(r, p, next_round))
-        .collect())
+    let mut regs = Registration::with_players(conn, id)?;
+    regs.sort_by_cached_key(|(_, p)| crate::db::ops::players::surname_order(&p.name));
+    Ok(regs.into_iter().map(|(r, p)| RegView::new(r, p, next_round)).collect())
 }
 
 /// A round, as the dashboard lists it.

@@ -14,6 +14,7 @@ pub mod round_clock;
 pub mod round_edits;
 pub mod rounds;
 pub mod seat_form;
+pub mod table_mode;
 pub mod tables;
 pub mod tournaments;
 

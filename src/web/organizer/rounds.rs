@@ -7,13 +7,12 @@ use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
-use crate::db::models::{room, Deal, Round, RoundTable, Tournament};
+use crate::db::models::{room, Deal, Player, Round, RoundTable, Tournament};
 use crate::db::ops::deals::Played;
 use crate::db::ops::round_edits::undo_blocker;
 use crate::db::ops::rounds::{self, missing_of};
 use crate::db::ops::tournaments;
 use crate::db::AnyConnection;
-use crate::i18n::Lang;
 use crate::tournament::ids::{GameId, PlayerId, RoundNo, TableNo, TournamentId};
 use crate::tournament::seating::SeatingReport;
 use crate::tournament::table::dealer_seat;
@@ -28,6 +27,7 @@ use super::super::live::Progress;
 use super::super::{render, AppError, AppState, Ctx, OrgPage};
 use super::dashboard::render_dashboard;
 pub use super::seat_form::SeatForm;
+pub use super::table_mode::TableMode;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -132,37 +132,6 @@ pub struct TableView {
     pub mode: TableMode,
 }
 
-/// How a table enters its deals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TableMode {
-    /// Typed in (its link's forms, the API).
-    Typed,
-    /// Played on the devices from its first deal.
-    Digital,
-    /// Typed up to this deal, then played on the devices.
-    Hybrid(i32),
-}
-
-impl TableMode {
-    /// The mode of a table, from its game's slots if it has one.
-    pub fn of(played: Option<&Played>) -> TableMode {
-        match played {
-            None => TableMode::Typed,
-            Some(p) if p.first > 1 => TableMode::Hybrid(p.first - 1),
-            Some(_) => TableMode::Digital,
-        }
-    }
-
-    /// Its label in `lang`.
-    pub fn label(&self, lang: &Lang) -> String {
-        match self {
-            TableMode::Typed => lang.t("table-mode-typed"),
-            TableMode::Digital => lang.t("table-mode-digital"),
-            TableMode::Hybrid(last) => lang.t_args("table-mode-hybrid", &[("last", last.to_string())]),
-        }
-    }
-}
-
 impl TableView {
     /// Whether a slot is still empty (the devices may play from there).
     pub fn slots_left(&self) -> bool {
@@ -215,6 +184,11 @@ pub struct RoundPage {
     pub repeats: u64,
     /// A timed round's countdown.
     pub clock: Option<ClockView>,
+    /// The robots seated (never offered in the change of seats).
+    pub bots: Vec<PlayerId>,
+    /// The round to start now: this one is the last seated, closed, and
+    /// rounds remain.
+    pub start_next: Option<RoundNo>,
 }
 
 impl RoundPage {
@@ -222,6 +196,17 @@ impl RoundPage {
     pub fn tables_done(&self) -> String {
         super::super::public::tables_done(&self.ctx, &self.progress)
     }
+    /// Whether the player `id` is one the change of seats offers: no robot.
+    pub fn movable(&self, id: &PlayerId) -> bool {
+        !self.bots.contains(id)
+    }
+
+    /// Whether a player may be moved to a table (one more seat there): not
+    /// in a duplicate tournament, whose tables play at 4.
+    pub fn moves_to_tables(&self) -> bool {
+        self.t.format != crate::tournament::duplicate::Format::Duplicate
+    }
+
     /// The missing tables as a list.
     pub fn missing_list(&self) -> String {
         self.missing
@@ -273,6 +258,9 @@ fn load_round(
     let played = Played::of_tables(conn, &ids)?;
     let missing = missing_of(&tables, &entered);
     let undoable = undo_blocker(conn, id, &round)?.is_none();
+    let next = n + 1;
+    let start_next =
+        (round.is_closed() && Round::last_number(conn, id)? == n && next.get() <= t.rounds_planned).then_some(next);
     let repeats = SeatingReport::from_rounds(&crate::db::ops::round_seating::history(conn, id)?).repeats;
     let progress = Progress::of(&round, &tables, &entered);
     let clock = ClockView::of(&round, &ctx);
@@ -317,6 +305,8 @@ fn load_round(
         undoable,
         repeats,
         clock,
+        start_next,
+        bots: Player::bot_players(conn)?.into_iter().map(|p| p.id).collect(),
         unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })
 }

@@ -103,7 +103,9 @@ async fn list(page: OrgPage) -> Result<HttpResponse, AppError> {
     }))
 }
 
-fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
+/// The new game the form asks for; a seat left without a name is named in
+/// the page's language ("Robot 2", "Place 3").
+fn casual_from_form(pairs: &[(String, String)], lang: crate::i18n::Lang) -> Result<CasualGame, OpError> {
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map_or("", |(_, v)| v.trim());
     let players: u8 = get("players")
         .parse()
@@ -127,7 +129,14 @@ fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
             )),
         }
     }
-    let names = games::seat_names(&names).map_err(OpError::Invalid)?;
+    let mut names = games::seat_names(&names).map_err(OpError::Invalid)?;
+    for (s, name) in names.iter_mut().enumerate().filter(|(_, n)| n.is_empty()) {
+        let key = match bots.iter().any(|(b, _)| *b == s) {
+            true => "game-seat-robot",
+            false => "game-seat-place",
+        };
+        *name = lang.t_args(key, &[("n", (s + 1).to_string())]);
+    }
     let pace = match get("pace") {
         "" => Pace::Normal,
         p => Pace::from_name(p).ok_or_else(|| OpError::Invalid(Msg::new("game-pace")))?,
@@ -146,7 +155,7 @@ fn casual_from_form(pairs: &[(String, String)]) -> Result<CasualGame, OpError> {
 async fn create(page: OrgPage, form: CsrfForm<Vec<(String, String)>>) -> Result<HttpResponse, AppError> {
     let OrgPage { ctx, state, user } = page;
     let pairs = form.0;
-    let spec = match casual_from_form(&pairs) {
+    let spec = match casual_from_form(&pairs, ctx.lang) {
         Ok(s) => s,
         Err(e) => {
             let games = state.db(|conn| game_lines(conn)).await?;

@@ -28,6 +28,8 @@ pub struct TournamentData {
     pub rounds: Vec<RoundNo>,
     /// Every deal entered that the audience may see.
     pub deals: Vec<StatDeal>,
+    /// Every planned round played and closed: the standings are final.
+    pub over: bool,
 }
 
 impl TournamentData {
@@ -36,7 +38,9 @@ impl TournamentData {
         let t = tournaments::get(conn, id)?;
         let visible = Visible::load(conn, &t, audience)?;
         let (standings, duplicate) = standings::ranked(conn, &t, None, &visible)?;
-        let rounds = Round::for_tournament(conn, id)?.into_iter().map(|r| r.number).collect();
+        let all = Round::for_tournament(conn, id)?;
+        let over = Round::all_played(&all, t.rounds_planned);
+        let rounds = all.into_iter().map(|r| r.number).collect();
         let mut seats: HashMap<i32, Vec<PlayerId>> = HashMap::new();
         for (_, table, player) in RoundTable::seats_of_tournament(conn, id)? {
             seats.entry(table).or_default().push(player);
@@ -63,6 +67,7 @@ impl TournamentData {
             visible,
             rounds,
             deals,
+            over,
         })
     }
 

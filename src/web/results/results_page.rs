@@ -74,6 +74,8 @@ pub struct ResultsPage {
     pub t: Tournament,
     /// Round numbers.
     pub rounds: Vec<RoundNo>,
+    /// Every planned round played: the standings are final.
+    pub over: bool,
     /// Standings.
     pub lines: Vec<ResultLine>,
     /// Clubs and licences shown.
@@ -214,6 +216,7 @@ pub(super) async fn results_html(
         scores: scores_svg(lang, &stats::deal_scores(&data.deals, None)),
         generated: local_time(state.config.timezone, crate::db::now(), lang),
         css: RESULTS_CSS,
+        over: data.over,
         rounds: data.rounds,
         t: data.t,
         ctx,

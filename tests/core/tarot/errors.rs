@@ -98,9 +98,9 @@ fn cases() -> Vec<(Value, ScoringRules, &'static str, &'static str)> {
         (set(four("garde_sans", 3, 40.0), "chelem", chelem("defence")), fft, "chelem-defence-won",
          "the defence took every trick, so the attack can't have made its contract"),
         (g(2, 87.5), fft, "points-above-oudlers",
-         "with 2 oudlers the attack can't have more than 87 points: each oudler it lacks is worth at least 4 to the defence"),
+         "with 2 oudlers the attack can't have more than 87 points: each oudler it lacks is worth 4.5 to the defence (at least 4, as the excuse may owe a half-point card)"),
         (g(3, 11.5), fft, "points-below-oudlers",
-         "with 3 oudlers the attack has at least 12 points: each oudler is worth at least 4"),
+         "with 3 oudlers the attack has at least 12 points: each oudler is worth 4.5 (at least 4, as the excuse may owe a half-point card)"),
         (g(3, 90.0), fft, "points-above-no-chelem",
          "without a chelem the defence won at least one trick, so with 3 oudlers the attack can't have more than 89.5 points"),
         (four("garde_contre", 3, 87.0), fft, "points-above-garde-contre",
@@ -222,6 +222,6 @@ fn codes_are_kebab_case_and_unique_per_variant() {
 fn one_oudler_is_singular() {
     assert_eq!(
         error(four("garde", 1, 83.5)),
-        "with 1 oudler the attack can't have more than 83 points: each oudler it lacks is worth at least 4 to the defence"
+        "with 1 oudler the attack can't have more than 83 points: each oudler it lacks is worth 4.5 to the defence (at least 4, as the excuse may owe a half-point card)"
     );
 }

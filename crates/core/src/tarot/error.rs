@@ -168,7 +168,7 @@ pub enum RecordError {
     #[error("the defence took every trick, so the attack can't have made its contract")]
     ChelemDefenceWon,
     /// More points than the oudlers the attack lacks leave.
-    #[error("with {oudlers} {} the attack can't have more than {max} points: each oudler it lacks is worth at least 4 to the defence", oudler_word(.oudlers))]
+    #[error("with {oudlers} {} the attack can't have more than {max} points: each oudler it lacks is worth 4.5 to the defence (at least 4, as the excuse may owe a half-point card)", oudler_word(.oudlers))]
     PointsAboveOudlers {
         /// The attack's oudlers.
         oudlers: u8,
@@ -176,7 +176,7 @@ pub enum RecordError {
         max: String,
     },
     /// Fewer points than the attack's own oudlers are worth.
-    #[error("with {oudlers} {} the attack has at least {min} points: each oudler is worth at least 4", oudler_word(.oudlers))]
+    #[error("with {oudlers} {} the attack has at least {min} points: each oudler is worth 4.5 (at least 4, as the excuse may owe a half-point card)", oudler_word(.oudlers))]
     PointsBelowOudlers {
         /// The attack's oudlers.
         oudlers: u8,

@@ -93,7 +93,7 @@ pub fn create_casual(tx: &mut Tx<'_>, spec: &CasualGame, created_by: &str) -> Op
                 seat: s as i32,
                 name: match (name, bot) {
                     (Some(x), _) => x.to_owned(),
-                    (None, Some(_)) => format!("Bot {}", s + 1),
+                    (None, Some(_)) => format!("Robot {}", s + 1),
                     (None, None) => format!("Place {}", s + 1),
                 },
                 player_id: None,

@@ -55,12 +55,7 @@ fn load_slips(conn: &mut AnyConnection, ctx: Ctx, id: TournamentId, n: RoundNo) 
             })
         })
         .collect();
-    slips.sort_by(|a, b| {
-        a.name
-            .to_lowercase()
-            .cmp(&b.name.to_lowercase())
-            .then_with(|| a.table.cmp(&b.table))
-    });
+    slips.sort_by_cached_key(|s| (crate::db::ops::players::surname_order(&s.name), s.table));
     Ok(SlipsPage {
         ctx,
         t,

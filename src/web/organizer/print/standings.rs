@@ -53,7 +53,7 @@ pub(super) async fn standings_page(
             let t = tournaments::get(conn, id)?;
             let s = standings::compute(conn, id, None, Audience::Organizer)?;
             let all = Round::for_tournament(conn, id)?;
-            let last = all.len() as i32 >= t.rounds_planned && all.iter().all(Round::is_closed);
+            let last = Round::all_played(&all, t.rounds_planned);
             let clubs = Registration::with_players(conn, id)?
                 .into_iter()
                 .map(|(_, p)| (p.id, p.club))
