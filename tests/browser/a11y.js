@@ -118,6 +118,10 @@ async function fits(page, label) {
       const r = e.getBoundingClientRect();
       out.push(`${name(e)} (${Math.round(r.left)}–${Math.round(r.right)} px)`);
     }
+    // Whatever escapes its box (a word positioned out of a scrolled table):
+    // the page itself scrolls sideways.
+    const page = document.documentElement.scrollWidth;
+    if (!out.length && page > window.innerWidth) out.push(`the page itself (${page} px)`);
     return out;
   }, WHOLE);
   for (const o of over) fail(`wider than the screen on ${label}: ${o}`);
