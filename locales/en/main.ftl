@@ -2,6 +2,10 @@ nav-home = Home
 nav-login = Log in
 nav-logout = Log out
 nav-tournaments = Tournaments
+# The names of the menus (a screen reader lists them by name).
+nav-main-label = Main menu
+nav-tournament-label = Tournament management
+nav-results-label = Tournament results
 switch-language = Français
 footer = Chelem — French Tarot tournaments, FFT rules
 home-title = Tarot tournaments, without paper or calculator

@@ -2,6 +2,10 @@ nav-home = Accueil
 nav-login = Connexion
 nav-logout = Déconnexion
 nav-tournaments = Tournois
+# The names of the menus (a screen reader lists them by name).
+nav-main-label = Menu principal
+nav-tournament-label = Gestion du tournoi
+nav-results-label = Résultats du tournoi
 switch-language = English
 footer = Chelem — tournois de tarot, règles FFT
 home-title = Tournois de tarot, sans papier ni calculette

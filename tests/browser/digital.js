@@ -202,7 +202,7 @@ const [base, seatPath, game, user, password, shots] = process.argv.slice(2);
           const off = await page.$$eval('table.scores', ts => ts.flatMap(t => {
             const right = (c) => { const r = document.createRange(); r.selectNodeContents(c); return r.getBoundingClientRect().right; };
             const head = [...t.querySelectorAll('thead th')].slice(1, -1);
-            const sum = [...t.querySelectorAll('tfoot th')].slice(1, -1);
+            const sum = [...t.querySelectorAll('tfoot th')].slice(1);
             return head.map((h, i) => Math.abs(right(h) - right(sum[i])));
           }));
           assert(off.length === 4 && off.every(d => d < 2), `the names stand off their scores by ${off} px at ${width}`);
