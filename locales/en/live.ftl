@@ -19,4 +19,5 @@ clock-left = Round ends in { $time }
 clock-over = Time is up: finish the deal in progress
 clock-ends-at = Round ends at { $time }
 projector-still-playing = Still playing: tables { $tables }
+projector-page = Standings, page { $n }/{ $pages }
 standings-stale = Standings as they were at { $time }: the database is not answering just now; they will be brought up to date as soon as it is back.

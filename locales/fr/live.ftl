@@ -19,4 +19,5 @@ clock-left = Fin de la partie dans { $time }
 clock-over = Temps écoulé : terminez la donne en cours
 clock-ends-at = Fin de la partie à { $time }
 projector-still-playing = Encore en jeu : tables { $tables }
+projector-page = Classement, page { $n }/{ $pages }
 standings-stale = Classement tel qu’il était à { $time } : la base de données ne répond pas pour l’instant ; il sera mis à jour dès son retour.

@@ -609,3 +609,121 @@ fn adjusted(conn: &mut chelem::db::AnyConnection, id: chelem::tournament::ids::T
     })
     .unwrap();
 }
+
+/// Sixty names of 24 characters, each its own (capitals among them, as
+/// clubs write surnames).
+fn long_names() -> Vec<String> {
+    let firsts = [
+        "Marie-Christine",
+        "Jean-Christophe",
+        "Pierre-Emmanuel",
+        "Anne-Charlotte",
+        "Maximilien",
+        "Guillaume",
+        "Wladimir",
+        "Marguerite",
+        "Bénédicte",
+        "Christiane",
+    ];
+    let lasts = [
+        "DUMOULIN-MERCIER",
+        "Wojciechowski-Martin",
+        "Montgomery-Lefebvre",
+        "Boulanger-Dupont",
+        "MONTAGNE-WATTEAU",
+        "Lemaire-Delacroix",
+    ];
+    (0..60)
+        .map(|i| {
+            let full = format!("{} {} Delamarre", firsts[i % 10], lasts[i / 10]);
+            let name: String = full.chars().take(24).collect();
+            assert_eq!(name.chars().count(), 24);
+            name
+        })
+        .collect()
+}
+
+crate::test_case!(the_projector_shows_every_player_at_the_bell, Browser);
+/// The projector of a 60-player evening at 1920x1080 (`projector.js`),
+/// the whole room's and a room's own: round 1 closed (the race chart),
+/// round 2 timed and at its bell, a player withdrawn. Every name of 24
+/// characters in full, every player on the screen within one turn of the
+/// slides, the bell's banner on its own line and no taller than a tenth of
+/// the screen, the chart a slide of its own; in French and in English.
+fn the_projector_shows_every_player_at_the_bell() {
+    let b = browser();
+    let server = RealServer::start();
+    let token = server.api_token();
+    let c = common::client::Client::new(&server.url());
+    let t = c.call(
+        "POST",
+        "/api/tournaments",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Open de Dijon", "rounds": 3})),
+    );
+    let id = t.body["id"].as_i64().unwrap();
+    let mut ids = Vec::new();
+    for name in long_names() {
+        let p = serde_json::json!({"name": name, "club": "Tarot Club"});
+        let a = c.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&token),
+            Some(&p),
+        );
+        assert_eq!(a.status, 201, "{name}: {:?}", a.body);
+        ids.push(a.body["id"].as_i64().unwrap());
+    }
+    let seated = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
+    assert_eq!(seated.status, 201, "{:?}", seated.body);
+    for (i, t) in seated.body["tables"].as_array().unwrap().iter().enumerate() {
+        let players = t["players"].as_array().unwrap();
+        let contract = ["petite", "garde"][i % 2];
+        let body = serde_json::json!({"taker": players[i % players.len()], "contract": contract, "oudlers": i % 4, "points": 30 + (i * 7) % 50});
+        let path = format!("/api/tables/{}/deals/1", t["token"].as_str().unwrap());
+        assert_eq!(c.call("PUT", &path, None, Some(&body)).status, 200);
+    }
+    let close = serde_json::json!({"force": true});
+    let closed = c.call(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds/1/close"),
+        Some(&token),
+        Some(&close),
+    );
+    assert_eq!(closed.status, 200, "{:?}", closed.body);
+    let gone = c.call(
+        "DELETE",
+        &format!("/api/tournaments/{id}/players/{}", ids[7]),
+        Some(&token),
+        None,
+    );
+    assert!(gone.status < 300, "{:?}", gone.body);
+    // Two rooms, the projector of each; round 2 of 3 seconds: its bell.
+    let db = server.dir.path().join("chelem.db");
+    let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
+    let tid = chelem::tournament::ids::TournamentId::new(id as i32);
+    for (name, tables) in [("Salle des fêtes", "8"), ("Mezzanine", "7")] {
+        chelem::db::write(&mut pool.get().unwrap(), |tx| {
+            chelem::db::ops::rooms::add(tx, tid, name, tables, USER).map(|_| ())
+        })
+        .unwrap();
+    }
+    drop(pool);
+    let timed = serde_json::json!({"minutes": 0.05});
+    let second = c.call(
+        "POST",
+        &format!("/api/tournaments/{id}/rounds"),
+        Some(&token),
+        Some(&timed),
+    );
+    assert_eq!(second.status, 201, "{:?}", second.body);
+    let shots = common::browser::screenshots_dir();
+    let names = serde_json::to_string(&long_names()).unwrap();
+    let (ok, stdout, stderr) = b.run(
+        "projector.js",
+        &[&server.url(), &id.to_string(), &names, shots.to_str().unwrap()],
+    );
+    assert!(ok, "the projector failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("projector passed"), "{stdout}");
+    println!("{}", stdout.trim());
+}

@@ -1,7 +1,7 @@
 // Live pages in a real browser: the standings page changes without a reload
 // when a table saves a deal; the projector view at a room's sizes (1920x1080,
-// 1366x768) shows the round's progress, fits the width and scrolls by itself
-// when the list is long. Screenshots go to SHOTS (the projector, and the
+// 1366x768) shows the round's progress and fits the width; on a phone a long
+// page of the list scrolls by itself. Screenshots go to SHOTS (the projector, and the
 // standings and a player's page at a phone's size).
 // Usage: node live.js BASE_URL TOURNAMENT_ID TABLE_TOKEN DEAL_JSON SHOTS   (exit status 0 = passed)
 const assert = require('assert');
@@ -56,12 +56,14 @@ const [base, id, tableToken, dealJson, shots] = process.argv.slice(2);
         assert(qr.endsWith(`/tournaments/${id}/standings`), qr);
       }
     }
-    // A long list scrolls by itself (after its pause at the top).
+    // On a phone, a long page of the list scrolls by itself (after its pause at the top).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/tournaments/${id}/projector`);
     const tall = await page.$eval('[data-autoscroll]', el => el.scrollHeight > el.clientHeight + 100);
     assert(tall, 'the list should be longer than the screen here');
     await page.waitForFunction(() => document.querySelector('[data-autoscroll]').scrollTop > 30, null,
                                { timeout: 15000 });
-    await page.screenshot({ path: `${shots}/projector-1366x768-scrolled.png` });
+    await page.screenshot({ path: `${shots}/projector-390x844-scrolled.png` });
 
     // The standings and a player's page (their seat in the round under way) on a phone.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -67,8 +67,12 @@ impl Client {
         let auth = token.map(|t| format!("Bearer {t}"));
         let started = Instant::now();
         let result = match method {
-            "GET" => {
-                let mut req = self.agent.get(&url);
+            "GET" | "DELETE" => {
+                let mut req = if method == "GET" {
+                    self.agent.get(&url)
+                } else {
+                    self.agent.delete(&url)
+                };
                 if let Some(a) = &auth {
                     req = req.header("Authorization", a);
                 }

@@ -22,18 +22,41 @@ use crate::web::live::sse::live_url;
 /// How many players a column of the projector holds at most before a second
 /// (then a third) column opens: at 1920×1080, 16 rows of large type.
 const COLUMN_ROWS: usize = 16;
-/// Columns side by side at most; past them the columns scroll by themselves.
-const MAX_COLUMNS: usize = 3;
+/// Rows of a column at most: past them, pages.
+const MOST_ROWS: usize = 20;
+/// A name longer than this many characters takes a wider column: two
+/// columns side by side at most, not three (24 characters in full at 1920
+/// px in type read from the back of the room).
+const LONG_NAME: usize = 16;
 
-/// The projector's columns: every player on one screen at a room's size,
-/// in up to [`MAX_COLUMNS`] columns of equal length (each line's index in
-/// the standings, best first).
-pub fn columns(players: usize) -> Vec<std::ops::Range<usize>> {
-    let count = players.div_ceil(COLUMN_ROWS).clamp(1, MAX_COLUMNS);
+/// The projector's columns for `players` players: up to `most` columns of
+/// equal length (each line's index in the standings, best first).
+pub fn columns(players: usize, most: usize) -> Vec<std::ops::Range<usize>> {
+    let count = players.div_ceil(COLUMN_ROWS).clamp(1, most);
     let per = players.div_ceil(count).max(1);
     (0..players)
         .step_by(per)
         .map(|start| start..(start + per).min(players))
+        .collect()
+}
+
+/// The projector's pages, each its columns (up to three, two if a name is
+/// longer than [`LONG_NAME`]): every player on one screen while columns of
+/// [`MOST_ROWS`] hold them, else pages of equal length that turn by
+/// themselves (every player seen within one turn of the pages).
+pub fn pages(players: usize, longest_name: usize) -> Vec<Vec<std::ops::Range<usize>>> {
+    let most = if longest_name > LONG_NAME { 2 } else { 3 };
+    let count = players.div_ceil(MOST_ROWS * most).max(1);
+    let per = players.div_ceil(count).max(1);
+    (0..players)
+        .step_by(per)
+        .map(|start| {
+            let end = (start + per).min(players);
+            columns(end - start, most)
+                .into_iter()
+                .map(|c| c.start + start..c.end + start)
+                .collect()
+        })
         .collect()
 }
 
@@ -55,26 +78,33 @@ impl ProjectorRows<'_> {
     pub fn round_head(&self, r: &RoundNo) -> String {
         self.lang.t_args("round-short", &[("n", r.to_string())])
     }
-    /// The columns (ranges of lines).
-    pub fn columns(&self) -> Vec<std::ops::Range<usize>> {
-        columns(self.data.standings.lines.len())
+    /// The pages, each its columns (ranges of lines).
+    pub fn pages(&self) -> Vec<Vec<std::ops::Range<usize>>> {
+        let lines = &self.data.standings.lines;
+        let longest = lines.iter().map(|l| l.name.chars().count()).max().unwrap_or(0);
+        pages(lines.len(), longest)
+    }
+    /// "Standings, page 2/3" above page `n` (from 1), when there are several.
+    pub fn page_label(&self, n: &usize, pages: usize) -> String {
+        let args = [("n", n.to_string()), ("pages", pages.to_string())];
+        self.lang.t_args("projector-page", &args)
     }
     /// The size of the type, by the longest column's length: as large as
-    /// a 1080-line screen holds that many rows (style.css, `data-size`).
+    /// a 1080-line screen holds that many rows (style.css, `data-size`;
+    /// static/live.js makes it smaller if a name or a row would not fit).
     pub fn size(&self) -> &'static str {
-        match self.columns().first().map_or(0, |c| c.len()) {
+        match self.pages().first().and_then(|p| p.first()).map_or(0, |c| c.len()) {
             0..=10 => "xl",
             11..=13 => "l",
             14..=16 => "m",
-            17..=24 => "s",
-            _ => "xs",
+            _ => "s",
         }
     }
     /// Whether each round's total has a column: with a single column of
     /// players (side by side, the columns show the place, the name and the
     /// total, what the back of the room reads).
     pub fn round_columns(&self) -> bool {
-        self.columns().len() <= 1
+        self.pages().first().is_none_or(|p| p.len() <= 1)
     }
 }
 
@@ -228,22 +258,44 @@ pub(super) async fn projector_page(
 
 #[cfg(test)]
 mod tests {
-    use super::columns;
+    use super::{columns, pages};
 
     #[test]
     fn the_columns_share_the_players_evenly() {
-        assert!(columns(0).is_empty());
-        assert_eq!(columns(10), vec![0..10]);
-        assert_eq!(columns(16), vec![0..16]);
-        assert_eq!(columns(26), [0..13, 13..26]);
-        assert_eq!(columns(40), [0..14, 14..28, 28..40]);
-        // Past three full columns, three longer ones (they scroll).
-        assert_eq!(columns(120), [0..40, 40..80, 80..120]);
+        assert!(columns(0, 3).is_empty());
+        assert_eq!(columns(10, 3), vec![0..10]);
+        assert_eq!(columns(16, 3), vec![0..16]);
+        assert_eq!(columns(26, 3), [0..13, 13..26]);
+        assert_eq!(columns(40, 3), [0..14, 14..28, 28..40]);
+        assert_eq!(columns(40, 2), [0..20, 20..40]);
         for n in 0..200 {
-            let c = columns(n);
+            let c = columns(n, 3);
             assert_eq!(c.iter().map(|r| r.len()).sum::<usize>(), n);
             assert!(c.len() <= 3);
             assert!(c.windows(2).all(|w| w[0].end == w[1].start && w[0].len() >= w[1].len()));
+        }
+    }
+
+    #[test]
+    fn past_a_screen_of_players_the_pages_turn() {
+        assert!(pages(0, 10).is_empty());
+        assert_eq!(pages(26, 12), vec![vec![0..13, 13..26]]);
+        // Sixty short names on one screen: three columns of 20.
+        assert_eq!(pages(60, 16), vec![vec![0..20, 20..40, 40..60]]);
+        // Sixty names of 24 characters: two pages of two columns of 15.
+        assert_eq!(pages(60, 24), vec![vec![0..15, 15..30], vec![30..45, 45..60]]);
+        // 61 short names: two pages of about thirty, each in two columns.
+        assert_eq!(pages(61, 10), vec![vec![0..16, 16..31], vec![31..46, 46..61]]);
+        for n in 1..400 {
+            for longest in [10, 24] {
+                let p = pages(n, longest);
+                let lines: Vec<usize> = p.iter().flatten().flat_map(|c| c.clone()).collect();
+                assert_eq!(lines, (0..n).collect::<Vec<_>>(), "every player once, in order");
+                let most = if longest > 16 { 2 } else { 3 };
+                assert!(p
+                    .iter()
+                    .all(|page| page.len() <= most && page.iter().all(|c| c.len() <= 20)));
+            }
         }
     }
 }
