@@ -28,6 +28,10 @@
   };
   var shown = null;
   var timer = null;
+  // Whether the count was running at the last tick: when it reaches zero
+  // on an open page, the page is told ("chelem:bell"), so that what it
+  // offers follows the server's rule (live.js fetches it again).
+  var counting = null;
   var serverNow = function () {
     return serverAt + (performance.now() - perfAt);
   };
@@ -53,6 +57,8 @@
       el.classList.add("clock-over");
       el.classList.remove("clock-soon");
     }
+    if (counting === true && left <= 0) document.dispatchEvent(new CustomEvent("chelem:bell"));
+    counting = left > 0;
     if (label !== shown) {
       text.textContent = label;
       shown = label;

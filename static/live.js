@@ -50,8 +50,14 @@
     var events = new EventSource(live.getAttribute("data-live"));
     // One stream per page: the countdown (clock.js) listens to this one.
     window.chelemEvents = events;
-    ["deal", "round", "standings"].forEach(function (kind) {
+    // A moved end ("clock") changes what a table may still enter, as the
+    // bell does when it rings (clock.js): the page again, a moment after
+    // the server's own clock has passed it.
+    ["deal", "round", "standings", "clock"].forEach(function (kind) {
       events.addEventListener(kind, schedule);
+    });
+    document.addEventListener("chelem:bell", function () {
+      setTimeout(schedule, 1000);
     });
     // Too much was missed to replay: the whole page again.
     events.addEventListener("reload", function () {

@@ -144,6 +144,12 @@ impl Ctx {
         self.user.is_some()
     }
 
+    /// Whether the header offers the organizer's login: not on a table's
+    /// or a seat's own pages (`/t/…`, `/s/…`), which players hold.
+    pub fn offers_login(&self) -> bool {
+        !(self.path.starts_with("/t/") || self.path.starts_with("/s/"))
+    }
+
     /// Whose results this visitor sees: the organizer's (everything) when
     /// one is logged in, else the public's ([`crate::db::ops::visible`]).
     pub fn audience(&self) -> crate::db::ops::visible::Audience {

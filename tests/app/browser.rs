@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use common::browser::{browser, RealServer, PASSWORD, USER};
 use common::fixture::stats_tournament;
+use common::TestDb;
 
 fn players_csv(dir: &Path) -> PathBuf {
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/players_120.csv");
@@ -726,4 +727,56 @@ fn the_projector_shows_every_player_at_the_bell() {
     assert!(ok, "the projector failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("projector passed"), "{stdout}");
     println!("{}", stdout.trim());
+/// A table of five at a phone's size (`sheet.js`), on `server`: the sheet's
+/// lead button, its links and names, "Everyone passed" on the form.
+fn table_sheet_on_a_phone(server: RealServer) {
+    let b = browser();
+    let token = server.api_token();
+    let client = common::client::Client::new(&server.url());
+    let t = client.call(
+        "POST",
+        "/api/tournaments",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Soirée", "rounds": 2})),
+    );
+    assert_eq!(t.status, 201, "{}", t.body);
+    let id = t.body["id"].as_i64().unwrap();
+    for name in [
+        "Thomas Lefèvre",
+        "Jean-Christophe Moreau",
+        "Bernadette Lefebvre-Dubois",
+        "Odile Martin",
+        "Robot 1",
+    ] {
+        let a = client.call(
+            "POST",
+            &format!("/api/tournaments/{id}/players"),
+            Some(&token),
+            Some(&serde_json::json!({ "name": name })),
+        );
+        assert_eq!(a.status, 201, "{}", a.body);
+    }
+    let round = client.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
+    assert_eq!(round.status, 201, "{}", round.body);
+    let link = format!("/t/{}", round.body["tables"][0]["token"].as_str().unwrap());
+    let shots = common::browser::screenshots_dir();
+    let (ok, stdout, stderr) = b.run("sheet.js", &[&server.url(), &link, shots.to_str().unwrap()]);
+    assert!(ok, "the table's sheet on a phone:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("sheet passed"), "{stdout}");
+}
+
+crate::test_case!(a_table_sheet_leads_with_its_next_deal_on_a_phone, Browser);
+/// [`table_sheet_on_a_phone`] on SQLite.
+fn a_table_sheet_leads_with_its_next_deal_on_a_phone() {
+    table_sheet_on_a_phone(RealServer::start());
+}
+
+crate::test_case!(
+    a_table_sheet_leads_with_its_next_deal_on_a_phone_postgres,
+    PostgresAndBrowser
+);
+/// [`table_sheet_on_a_phone`] on PostgreSQL.
+fn a_table_sheet_leads_with_its_next_deal_on_a_phone_postgres() {
+    let db = TestDb::postgres();
+    table_sheet_on_a_phone(RealServer::on(Some(&db.url)));
 }

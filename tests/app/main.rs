@@ -13,6 +13,7 @@ mod adjustments;
 mod audit_log;
 mod authz;
 mod backup;
+mod bell_pages;
 mod browser;
 mod checkin;
 mod concurrency;

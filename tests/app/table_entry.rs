@@ -19,8 +19,10 @@ use serde_json::{json, Value};
 
 use chelem::db::schema::{audit_log, deals};
 
-/// The value of a hidden field of a page.
+/// The value of a hidden field of a page (of its deal form, on a form's
+/// page: "Everyone passed", above it, has fields of the same names).
 fn hidden(page: &str, name: &str) -> String {
+    let page = page.find("id=\"deal-form\"").map_or(page, |i| &page[i..]);
     let at = format!("name=\"{name}\" value=\"");
     let start = page.find(&at).unwrap_or_else(|| panic!("no field {name} in {page}")) + at.len();
     page[start..].split('"').next().unwrap().to_owned()

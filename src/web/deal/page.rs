@@ -7,7 +7,7 @@
 use actix_web::http::StatusCode;
 
 use crate::db::models::{room, Tournament};
-use crate::db::ops::deals::EnteredDeal;
+use crate::db::ops::deals::{AfterBell, EnteredDeal};
 use crate::db::ops::OpError;
 use crate::db::AnyConnection;
 use crate::tarot::{Contract, HandfulSize};
@@ -83,6 +83,8 @@ pub struct DealFormPage {
     pub base: String,
     /// A timed round's countdown.
     pub clock: Option<ClockView>,
+    /// After the bell, for the table: what it may still enter.
+    pub bell: Option<AfterBell>,
 }
 
 impl DealFormPage {
@@ -311,6 +313,7 @@ fn assemble(
     Ok(DealFormPage {
         table_name,
         clock: ClockView::of(&s.round, &ctx),
+        bell: s.bell,
         ctx,
         round: s.round.number,
         closed: s.round.is_closed(),

@@ -11,7 +11,7 @@ use crate::tournament::table::{deal_players, dealer_seat};
 use crate::web::clock::ClockView;
 use crate::web::filters;
 
-use crate::db::ops::deals::Played;
+use crate::db::ops::deals::{AfterBell, Typable};
 
 use super::super::{AppError, Ctx};
 use super::preview::explain;
@@ -93,6 +93,10 @@ pub struct SheetPage {
     pub devices: Option<Devices>,
     /// A timed round's countdown.
     pub clock: Option<ClockView>,
+    /// After the bell, for the table: what it may still enter.
+    pub bell: Option<AfterBell>,
+    /// The next deal this page may enter (the sheet's lead button).
+    pub next: Option<i32>,
     /// Points awarded by the organizer, after the deals.
     pub awards: Vec<AwardRow>,
     /// Player ids in seat order (the award form's fields).
@@ -116,6 +120,11 @@ impl SheetPage {
             .collect()
     }
 
+    /// Whether a deal is entered yet (its explanation is listed).
+    pub fn any_entered(&self) -> bool {
+        self.rows.iter().any(|r| r.entered)
+    }
+
     /// Whether the organizer's adjustment forms show: an organizer's own
     /// view of the table (not from the table's link).
     pub fn adjustable(&self) -> bool {
@@ -133,7 +142,8 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
         .into_iter()
         .map(|(d, scores)| (d.number, (d, scores.into_iter().collect())))
         .collect();
-    let played = Played::of_tables(conn, &[table.id])?.remove(&table.id);
+    let typable = Typable::read(conn, &table, &round, &at.typist())?;
+    let played = typable.played();
     let plays = |k: i32| played.is_some_and(|p| p.plays(k));
     let mut totals = vec![0i64; ids.len()];
     let mut rows = Vec::new();
@@ -167,19 +177,22 @@ pub fn build(conn: &mut AnyConnection, ctx: Ctx, at: &TableAt, saved: Option<i32
             pending: !d.confirmed && d.void_reason.is_none(),
             played: plays(k),
             void: d.void_reason.clone(),
+            editable: false,
         });
+    }
+    for r in &mut rows {
+        r.editable = r.void.is_none() && typable.refusal(r.k).is_none();
     }
     let awards = Award::for_tables(conn, &[table.id])?
         .into_iter()
         .map(|a| award_row(a, &ids, &mut totals))
         .collect();
-    if let Some(s) = saved_deal.as_mut() {
-        s.next = next_to_enter(&rows, s.k);
-    }
     let players: Vec<String> = ids.iter().map(|p| nm.get(p).cloned().unwrap_or_default()).collect();
     let table_name = ctx.table_name(&room::layout(conn, t.id)?, table.number);
     Ok(SheetPage {
         clock: ClockView::of(&round, &ctx),
+        bell: typable.after_bell(),
+        next: next_to_enter(&rows, saved.unwrap_or(0)),
         ctx,
         round: round.number,
         closed: round.is_closed(),

@@ -2,7 +2,6 @@
 //! the deals waiting for a defender, the deal just saved, the seats of a
 //! table playing on the devices; how each is made from what is stored.
 
-use std::borrow::Borrow;
 use std::collections::HashMap;
 
 use crate::db::models::{Award, Deal, GameSeat, Tournament};
@@ -34,6 +33,10 @@ pub struct SheetRow {
     pub played: bool,
     /// Voided by the organizer, with this reason: struck, counting for nobody.
     pub void: Option<String>,
+    /// This page may open the deal's form: not voided, and the typist may
+    /// type the slot now ([`crate::db::ops::deals::Typable`]: not after the
+    /// close for a table, not the devices' slots, not past the bell).
+    pub editable: bool,
 }
 
 /// Points the organizer awarded at the table, as a row of the sheet.
@@ -84,27 +87,13 @@ pub struct Saved {
     pub k: i32,
     /// Its score and explanation.
     pub preview: Preview,
-    /// The next deal to enter, if any.
-    pub next: Option<i32>,
-}
-
-impl SheetRow {
-    /// Whether this page may open the deal's form: not for a slot played
-    /// on the devices (the table's link never, an organizer to correct a
-    /// deal played and over), else while the round is open or for an
-    /// organizer.
-    pub fn editable(&self, own: impl Borrow<bool>, closed: impl Borrow<bool>, organizer: impl Borrow<bool>) -> bool {
-        if self.void.is_some() || self.played && (*own.borrow() || !self.entered) {
-            return false;
-        }
-        !*closed.borrow() || *organizer.borrow()
-    }
 }
 
 /// A short name for a narrow column: the first name, shortened when long
 /// ("Jean-Christophe" → "Jean-C.", "Bernadette" stays, "Maximilienne" →
 /// "Maximil."), with the initial of the last word when it is short
-/// ("Odile Martin" → "Odile M.").
+/// ("Odile Martin" → "Odile M."), or that word whole when it is a number
+/// ("Robot 1").
 pub fn short_name(name: &str) -> String {
     let words: Vec<&str> = name.split_whitespace().collect();
     let first = words.first().copied().unwrap_or("");
@@ -115,6 +104,8 @@ pub fn short_name(name: &str) -> String {
         _ => first.to_owned(),
     };
     match words.last().filter(|_| words.len() > 1) {
+        // A number tells players apart ("Robot 1"): kept whole.
+        Some(last) if last.chars().all(|c| c.is_ascii_digit()) => format!("{short} {last}"),
         Some(last) if short.chars().count() <= 6 => format!("{short} {}", initial(last)),
         _ => short,
     }
@@ -172,6 +163,7 @@ pub(super) fn blank_row(k: i32, dealer: String, ids: &[PlayerId], out: Option<Pl
         pending: false,
         played,
         void: None,
+        editable: false,
     }
 }
 
@@ -219,7 +211,7 @@ pub(super) fn pending_of(
 }
 
 /// What the sheet says of deal `k` just saved: its explanation and each
-/// player's score (the next deal to enter is found once every row is made).
+/// player's score.
 pub(super) fn saved_of(
     k: i32,
     summary: &str,
@@ -238,14 +230,13 @@ pub(super) fn saved_of(
                 .filter_map(|p| Some((nm.get(p).cloned().unwrap_or_default(), *scores.get(p)?)))
                 .collect(),
         },
-        next: None,
     }
 }
 
-/// The next deal to enter after deal `k`: the first empty slot after it,
-/// else before it (the devices' slots are not typed).
+/// The next deal to enter after deal `k` (0: from the first): the first
+/// empty slot after it that this page may type, else before it.
 pub(super) fn next_to_enter(rows: &[SheetRow], k: i32) -> Option<i32> {
-    let empty = |r: &&SheetRow| !r.entered && !r.played;
+    let empty = |r: &&SheetRow| !r.entered && r.editable;
     rows.iter()
         .filter(|r| r.k > k)
         .find(empty)
@@ -264,6 +255,8 @@ mod tests {
         assert_eq!(short_name("Bernadette Lefebvre-Dubois"), "Bernadette");
         assert_eq!(short_name("Maximilienne Durand"), "Maximil.");
         assert_eq!(short_name("Zoé"), "Zoé");
+        assert_eq!(short_name("Robot 1"), "Robot 1");
+        assert_eq!(short_name("Bot 12"), "Bot 12");
         assert_eq!(short_name("  "), "");
     }
 }

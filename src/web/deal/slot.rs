@@ -8,7 +8,7 @@ use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 
 use crate::db::models::{Deal, Player, RoundTable, Tournament};
-use crate::db::ops::deals::{self, EnteredDeal};
+use crate::db::ops::deals::{AfterBell, EnteredDeal, Typable};
 use crate::db::ops::Msg;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
@@ -39,9 +39,11 @@ pub(super) struct Slot {
     pub(super) out: Option<PlayerId>,
     /// The deal stored in the slot.
     pub(super) existing: Option<Deal>,
-    /// Why this page may not type the slot (it is played on the devices),
-    /// as the one deal path decides it.
+    /// Why this page may not type the slot (it is played on the devices,
+    /// or it is too late after the bell), as the one deal path decides it.
     pub(super) refusal: Option<Msg>,
+    /// After the bell, for the table: what it may still enter.
+    pub(super) bell: Option<AfterBell>,
 }
 
 pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slot, AppError> {
@@ -53,7 +55,7 @@ pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slo
     let names = Player::names(conn, &ids)?;
     let (playing, out) = deal_players(&ids, k, t.table5_mode);
     let existing = Deal::find(conn, table.id, k)?;
-    let refusal = deals::typed_refusal(conn, &table, k, &at.typist())?;
+    let typable = Typable::read(conn, &table, &round, &at.typist())?;
     Ok(Slot {
         t,
         round,
@@ -63,7 +65,8 @@ pub(super) fn slot(conn: &mut AnyConnection, at: &TableAt, k: i32) -> Result<Slo
         playing,
         out,
         existing,
-        refusal,
+        refusal: typable.refusal(k),
+        bell: typable.after_bell(),
     })
 }
 

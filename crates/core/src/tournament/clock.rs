@@ -163,13 +163,20 @@ pub fn bell(ends_at: Option<NaiveDateTime>, now: NaiveDateTime, number: i32, ent
     if entered.iter().any(|s| s.number == number) {
         return BellVerdict::Allowed;
     }
-    let filled = |k: i32| entered.iter().any(|s| s.number == k && s.created_at <= end);
-    let in_progress = (1..).find(|k| !filled(*k)).unwrap_or(1);
+    let in_progress = in_progress_at(end, entered);
     if number == in_progress {
         BellVerdict::Allowed
     } else {
         BellVerdict::TooLate { in_progress }
     }
+}
+
+/// The deal a table had in progress at the bell rung at `end`: its first
+/// slot still empty then (a slot is filled at the bell when its deal was
+/// entered at `end` or before). After the bell, the last deal it may enter.
+pub fn in_progress_at(end: NaiveDateTime, entered: &[EnteredSlot]) -> i32 {
+    let filled = |k: i32| entered.iter().any(|s| s.number == k && s.created_at <= end);
+    (1..).find(|k| !filled(*k)).unwrap_or(1)
 }
 
 /// Whether a new deal may start at `now` on the devices: not after the bell.

@@ -8,12 +8,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use crate::db::models::{DealChanges, NewAuditEntry, NewDeal, Round, Submission, Tournament};
 use crate::db::{now, Tx};
-use crate::tournament::clock::{bell, BellVerdict, EnteredSlot};
+use crate::tournament::clock::EnteredSlot;
 use crate::tournament::deal::{ScoredDeal, TableDeal};
 use crate::tournament::ids::{RoundNo, TableNo, TournamentId};
 
 use super::context::{Context, Slot};
 use super::played::typed_kept;
+use super::typable::{bell_refusal, closed_refusal};
 use super::{deal_msg, Actor, EnteredDeal, Entry};
 use crate::db::ops::events::Event;
 use crate::db::ops::{Msg, OpError, OpResult};
@@ -181,16 +182,14 @@ fn checked<'c>(
         ));
     }
     let round = rounds.get(&round.id).ok_or(OpError::NotFound)?;
-    if round.is_closed() && matches!(actor, Actor::Table | Actor::Devices) {
-        return Err(OpError::Conflict(
-            Msg::new("deal-round-closed").arg("round", round.number),
-        ));
+    match closed_refusal(round, actor) {
+        Some(msg) => Err(OpError::Conflict(msg)),
+        None => Ok((t, round)),
     }
-    Ok((t, round))
 }
 
 /// Refuses a table's entry of a later deal than the one in progress at its
-/// timed round's bell ([`bell`]); an organizer's entry is never refused.
+/// timed round's bell ([`bell_refusal`], the rule the pages ask too).
 fn check_bell(slots: &HashMap<(i32, i32), Slot>, round: &Round, entry: &Entry<'_>) -> OpResult<()> {
     if matches!(entry.actor, Actor::Organizer(_)) || round.ends_at.is_none() {
         return Ok(());
@@ -204,14 +203,9 @@ fn check_bell(slots: &HashMap<(i32, i32), Slot>, round: &Round, entry: &Entry<'_
             created_at: slot.created_at.unwrap_or(at),
         })
         .collect();
-    match bell(round.ends_at, at, entry.number, &entered) {
-        BellVerdict::TooLate { in_progress } => Err(OpError::Conflict(
-            Msg::new("deal-after-bell")
-                .arg("round", round.number)
-                .arg("deal", entry.number)
-                .arg("in_progress", in_progress),
-        )),
-        BellVerdict::Open | BellVerdict::Allowed => Ok(()),
+    match bell_refusal(round, entry.actor, entry.number, &entered, at) {
+        Some(msg) => Err(OpError::Conflict(msg)),
+        None => Ok(()),
     }
 }
 

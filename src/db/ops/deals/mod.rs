@@ -5,12 +5,14 @@
 //! Here the entry and its answer, and the group of entries written in one
 //! unit of work ([`enter_all`]); what a group reads first is in `context`,
 //! the decision of each entry in `decide`, a defender's confirmation in
-//! `confirm`, the slots a table plays on the devices in `played`.
+//! `confirm`, the slots a table plays on the devices in `played`, what a
+//! typist may still type (the devices' slots, the bell) in `typable`.
 
 mod confirm;
 mod context;
 mod decide;
 mod played;
+mod typable;
 
 use crate::db::models::{
     AuditEntry, Deal, DealChanges, NewAuditEntry, NewDeal, Round, RoundTable, Submission, Tournament,
@@ -26,7 +28,8 @@ use context::{Context, Slot};
 use decide::{decide, Writes};
 
 pub use confirm::{confirm, may_confirm};
-pub use played::{typed_refusal, Played, TYPED_KEPT};
+pub use played::{Played, TYPED_KEPT};
+pub use typable::{AfterBell, Typable};
 
 /// Who is entering a deal.
 #[derive(Debug, Clone)]

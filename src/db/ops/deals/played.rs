@@ -93,19 +93,6 @@ impl Played {
     }
 }
 
-/// Why `actor` may not type slot `number` of `table` now, as the one deal
-/// path decides it (the pages ask before showing a form).
-pub fn typed_refusal(
-    conn: &mut AnyConnection,
-    table: &crate::db::models::RoundTable,
-    number: i32,
-    actor: &Actor,
-) -> OpResult<Option<Msg>> {
-    Ok(Played::of_tables(conn, &[table.id])?
-        .get(&table.id)
-        .and_then(|p| p.refusal(table.number, number, actor)))
-}
-
 /// The refusal of a played deal for a slot that holds a typed one.
 pub(super) fn typed_kept(table: TableNo, number: i32) -> OpError {
     OpError::Conflict(Msg::new(TYPED_KEPT).arg("table", table).arg("n", number))
