@@ -727,6 +727,8 @@ fn the_projector_shows_every_player_at_the_bell() {
     assert!(ok, "the projector failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("projector passed"), "{stdout}");
     println!("{}", stdout.trim());
+}
+
 /// A table of five at a phone's size (`sheet.js`), on `server`: the sheet's
 /// lead button, its links and names, "Everyone passed" on the form.
 fn table_sheet_on_a_phone(server: RealServer) {
