@@ -82,8 +82,12 @@ const squash = (s) => s.replace(/\s+/g, ' ');
     const slips = await page.$$eval('li.slip .slip-name', ss => ss.map(s => s.textContent));
     assert.strictEqual(slips.length, 120, 'one slip per player');
     assert.strictEqual(new Set(slips).size, 120, 'no player twice');
-    const sorted = [...slips].sort((a, b) => a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
-    assert.deepStrictEqual(slips, sorted, 'slips sorted by name');
+    // As clubs keep their lists: by surname (the words after the first), then first name, accents aside.
+    const fold = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    const key = (n) => { const w = n.split(/\s+/); return w.length > 1 ? [fold(w.slice(1).join(' ')), fold(w[0])] : [fold(n), '']; };
+    const cmp = (a, b) => { const x = key(a), y = key(b); return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0; };
+    const sorted = [...slips].sort(cmp);
+    assert.deepStrictEqual(slips, sorted, 'slips sorted by surname');
     const slipsPdf = await print('slips', round + '/slips');
     assert.ok(slipsPdf.n <= 2, `120 slips on ${slipsPdf.n} pages`);
     const slipText = squash(slipsPdf.text);

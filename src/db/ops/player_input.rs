@@ -115,22 +115,17 @@ pub fn surname_order(name: &str) -> (String, String) {
     (folded(&surname.join(" ")), folded(&first.join(" ")))
 }
 
-/// `s` in lower case without its accents, for sorting.
-fn folded(s: &str) -> String {
-    s.to_lowercase()
+/// A name as compared and sorted: lowercase, without accents, isolation
+/// marks or repeated spaces ("  Zoé  MARTIN " and "zoe martin" are the
+/// same): the search for a name and the lists by surname alike.
+pub fn folded(name: &str) -> String {
+    let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd().normalize(name);
+    let kept: String = nfd
         .chars()
-        .map(|c| match c {
-            'à' | 'â' | 'ä' | 'á' | 'ã' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'î' | 'ï' | 'í' => 'i',
-            'ô' | 'ö' | 'ó' => 'o',
-            'ù' | 'û' | 'ü' | 'ú' => 'u',
-            'ç' => 'c',
-            'ÿ' => 'y',
-            'ñ' => 'n',
-            c => c,
-        })
-        .collect()
+        .filter(|c| !matches!(*c as u32, 0x0300..=0x036F | 0x2066..=0x2069 | 0x200B..=0x200F))
+        .flat_map(char::to_lowercase)
+        .collect();
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A player's fields, checked: what registering or correcting a player takes.

@@ -48,17 +48,8 @@ impl FindPage {
     }
 }
 
-/// A name as compared: lowercase, without accents, isolation marks or
-/// repeated spaces ("  Zoé  MARTIN " and "zoe martin" are the same).
-pub fn folded(name: &str) -> String {
-    let nfd = icu_normalizer::DecomposingNormalizerBorrowed::new_nfd().normalize(name);
-    let kept: String = nfd
-        .chars()
-        .filter(|c| !matches!(*c as u32, 0x0300..=0x036F | 0x2066..=0x2069 | 0x200B..=0x200F))
-        .flat_map(char::to_lowercase)
-        .collect();
-    kept.split_whitespace().collect::<Vec<_>>().join(" ")
-}
+/// A name as compared (one rule with the lists by surname).
+pub use crate::db::ops::player_input::folded;
 
 /// The players whose name matches what was typed: the one whose whole name
 /// it is, else every name holding it (a first name, a part of the surname).
