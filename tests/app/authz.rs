@@ -135,6 +135,10 @@ const TABLE_READ: [Want; 7] = [S(404), S(200), S(200), S(404), S(404), S(404), S
 /// A table's deal form: as [`TABLE_READ`], but a closed round's table is
 /// sent to its sheet (no form to fill in vain).
 const TABLE_FORM: [Want; 7] = [S(404), S(200), S(303), S(404), S(404), S(404), S(200)];
+/// A table's preview of a slot: as [`TABLE_READ`], but a closed round's
+/// table is told at once, with the sentence, that the slot is no longer
+/// its to enter (409), as its save would be.
+const TABLE_PREVIEW: [Want; 7] = [S(404), S(200), S(409), S(404), S(404), S(404), S(200)];
 /// A table's write: unknown link 404; the other table naming A's players
 /// 422 (they are not at its table); a closed round 409; table A (the
 /// organizer holding its link) writes.
@@ -344,7 +348,7 @@ fn rows() -> Vec<Row> {
         // a table's pages
         row("GET", "/t/{token}", TABLE_READ),
         row("GET", "/t/{token}/deals/{k}", TABLE_FORM),
-        row("GET", "/t/{token}/deals/{k}/preview", TABLE_READ)
+        row("GET", "/t/{token}/deals/{k}/preview", TABLE_PREVIEW)
             .fill(&[("?", "taker={taker}&contract=garde&oudlers=2&points=51&camp=attack")]),
         row("POST", "/t/{token}/deals/{k}", table_write(303)).body(DEAL_FORM),
         row("POST", "/t/{token}/deals/{k}/confirm", table_write(303))
