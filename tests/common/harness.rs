@@ -161,5 +161,7 @@ pub fn run() -> ExitCode {
         })
         .collect();
     trials.sort_by(|a, b| a.name().cmp(b.name()));
-    libtest_mimic::run(&args, trials).exit_code()
+    let conclusion = libtest_mimic::run(&args, trials);
+    super::finish_drops();
+    conclusion.exit_code()
 }

@@ -116,10 +116,41 @@ impl Drop for TestDb {
         // Stop this database's hub before the database goes.
         drop(self.state.take());
         if let Some(name) = self.pg_name.take() {
-            if let Ok(mut admin) = Manager::new(&pg_base_url()).unwrap().connect() {
-                let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
-            }
+            drop_later(name);
         }
+    }
+}
+
+/// The test databases still to drop, and the thread that drops them one
+/// after the other behind the tests: PostgreSQL's `DROP DATABASE` waits
+/// about a second and a half for the disk, and with some 180 PostgreSQL
+/// tests on two threads that wait was a third of the suite's time (issue
+/// 44). [`finish_drops`] waits for the last one before the run ends.
+static DROPS: std::sync::Mutex<Option<(std::sync::mpsc::Sender<String>, std::thread::JoinHandle<()>)>> =
+    std::sync::Mutex::new(None);
+
+fn drop_later(name: String) {
+    let mut drops = DROPS.lock().unwrap_or_else(|e| e.into_inner());
+    let (sender, _) = drops.get_or_insert_with(|| {
+        let (sender, names) = std::sync::mpsc::channel::<String>();
+        let dropper = std::thread::spawn(move || {
+            for name in names {
+                if let Ok(mut admin) = Manager::new(&pg_base_url()).unwrap().connect() {
+                    let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"));
+                }
+            }
+        });
+        (sender, dropper)
+    });
+    let _ = sender.send(name);
+}
+
+/// Waits until every test database given to [`drop_later`] is dropped.
+pub fn finish_drops() {
+    let taken = DROPS.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some((sender, dropper)) = taken {
+        drop(sender);
+        let _ = dropper.join();
     }
 }
 
