@@ -201,6 +201,18 @@ pub struct RaceChart {
 impl RaceChart {
     /// Lays the race out. `lines` come best first (the standings' order).
     pub fn new(lines: &[RaceLine], highlight: Highlight, words: Words) -> RaceChart {
+        RaceChart::of_figures(lines, highlight, words, &|v| v.to_string())
+    }
+
+    /// Lays out a race whose values `figure` writes (a duplicate
+    /// tournament's percentages or datum, in hundredths), in the ticks and
+    /// the labels alike.
+    pub fn of_figures(
+        lines: &[RaceLine],
+        highlight: Highlight,
+        words: Words,
+        figure: &dyn Fn(i64) -> String,
+    ) -> RaceChart {
         let height = 420.0;
         let (ml, mr, mt, mb) = MARGIN;
         let plot = (ml, mt, WIDTH - mr - LABELS_WIDTH, height - mb);
@@ -229,10 +241,10 @@ impl RaceChart {
             .iter()
             .map(|v| Tick {
                 at: ys.at(*v as f64),
-                label: v.to_string(),
+                label: figure(*v),
             })
             .collect();
-        let mut paths = race_paths(lines, highlight, xs, ys);
+        let mut paths = race_paths(lines, highlight, (xs, ys), figure);
         place_race_labels(&mut paths, lines, ys, plot);
         // Plain lines under the highlighted ones; the best highlighted on top.
         paths.sort_by_key(|p| (p.highlight, std::cmp::Reverse(p.rank)));
@@ -287,7 +299,12 @@ fn race_score_scale(lines: &[RaceLine], plot: (f64, f64, f64, f64)) -> (Vec<i64>
 
 /// Each player's polyline on the scales, in the standings' order, the
 /// highlighted ones coloured and thicker (their labels not placed yet).
-fn race_paths(lines: &[RaceLine], highlight: Highlight, xs: Scale, ys: Scale) -> Vec<RacePath> {
+fn race_paths(
+    lines: &[RaceLine],
+    highlight: Highlight,
+    (xs, ys): (Scale, Scale),
+    figure: &dyn Fn(i64) -> String,
+) -> Vec<RacePath> {
     let is_high = |i: usize, l: &RaceLine| match highlight {
         Highlight::Top(n) => i < n,
         Highlight::Player(p) => l.player == p,
@@ -304,12 +321,12 @@ fn race_paths(lines: &[RaceLine], highlight: Highlight, xs: Scale, ys: Scale) ->
                 .map(|(r, v)| format!("{},{}", fmt(xs.at(r as f64)), fmt(ys.at(*v as f64))))
                 .collect::<Vec<_>>()
                 .join(" ");
-            let total = l.cumulative.last().copied().unwrap_or(0);
+            let total = figure(l.cumulative.last().copied().unwrap_or(0));
             RacePath {
                 player: l.player,
                 rank: l.rank,
                 name: format!("{} ({total})", l.name),
-                short: race_label(l.rank, &l.name, total),
+                short: race_label(l.rank, &l.name, &total),
                 points,
                 highlight: high,
                 color: match (high, highlight) {
@@ -351,7 +368,7 @@ fn text_width(text: &str) -> f64 {
 
 /// A race label, "3. Name (total)", the name cut (an ellipsis marking the
 /// cut) so that the whole fits the labels' column.
-fn race_label(rank: u32, name: &str, total: i64) -> String {
+fn race_label(rank: u32, name: &str, total: &str) -> String {
     let around = format!("{rank}.  ({total})");
     let room = LABEL_ROOM - text_width(&around);
     if text_width(name) <= room {
@@ -669,14 +686,14 @@ mod tests {
 
     #[test]
     fn long_names_are_cut_in_race_labels_to_fit_their_column() {
-        assert_eq!(race_label(1, "Odile", 120), "Odile (120)");
-        assert_eq!(race_label(10, "Élodie Hérault", -1234), "Élodie Hérault (-1234)");
-        let long = race_label(10, &"Marie-Christine-".repeat(8), -1234);
+        assert_eq!(race_label(1, "Odile", "120"), "Odile (120)");
+        assert_eq!(race_label(10, "Élodie Hérault", "-1234"), "Élodie Hérault (-1234)");
+        let long = race_label(10, &"Marie-Christine-".repeat(8), "-1234");
         assert!(
             long.starts_with("Marie-Christine") && long.ends_with("\u{2026} (-1234)"),
             "{long}"
         );
-        let wide = race_label(10, &"W".repeat(120), -1234);
+        let wide = race_label(10, &"W".repeat(120), "-1234");
         assert!(
             wide.starts_with("WWWWWWW") && wide.ends_with("\u{2026} (-1234)"),
             "{wide}"

@@ -423,6 +423,55 @@ fn evening(db: TestDb, comparison: &str) {
         let shown = format!("{figure:.2}").replace('.', ",");
         assert!(html.contains(&shown), "{page}: the leader's {shown} is not shown");
     }
+    // The race ranks as the standings do: on the leader's page and in the
+    // chart alone, each player's line ends at their figure, higher for a
+    // better place (the y axis points down), the leader's title naming it.
+    let leader = lines[0]["player"].as_i64().unwrap();
+    for path in [
+        format!("/tournaments/{id}/charts/race.svg"),
+        format!("/tournaments/{id}/players/{leader}"),
+    ] {
+        let a = c.call("GET", &path, None, None);
+        assert_eq!(a.status, 200, "{path}");
+        let svg = a.body.as_str().unwrap();
+        let end_y = |player: i64| -> f64 {
+            let at = svg
+                .find(&format!("<polyline data-player=\"{player}\""))
+                .unwrap_or_else(|| panic!("{path}: no line for {player}"));
+            let points = &svg[at..];
+            let points = &points[points.find("points=\"").unwrap() + 8..];
+            let points = &points[..points.find('"').unwrap()];
+            points
+                .rsplit(' ')
+                .next()
+                .unwrap()
+                .split(',')
+                .nth(1)
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        for w in lines.windows(2) {
+            let (a, b) = (w[0]["player"].as_i64().unwrap(), w[1]["player"].as_i64().unwrap());
+            assert!(
+                end_y(a) <= end_y(b) + 0.05,
+                "{path}: {a} placed above {b} but its line ends lower"
+            );
+        }
+        let figure = match comparison {
+            "datum" => format!("+{}", shown(lines[0]["total"].as_f64().unwrap())),
+            _ => format!("{}\u{a0}%", shown(lines[0]["percent"].as_f64().unwrap())),
+        };
+        let name = lines[0]["name"].as_str().unwrap();
+        let title = format!("<title>1. \u{2068}{name} ({figure})\u{2069}</title>");
+        assert!(svg.contains(&title), "{path}: {title}");
+        let axis = if comparison == "datum" {
+            "Datum cumulé"
+        } else {
+            "Pourcentage moyen"
+        };
+        assert!(svg.contains(axis), "{path}: the axis says {axis}");
+    }
     // The results page gains the travellers: every deal, every table.
     let a = c.call("GET", &format!("/tournaments/{id}/results.html"), None, None);
     let html = a.body.as_str().unwrap();
@@ -431,7 +480,6 @@ fn evening(db: TestDb, comparison: &str) {
     assert!(html.contains("Donne 12 <small"), "{html}");
     // The leader's page: their place by the comparison, their figure, each
     // of their 12 deals linked to its traveller with its figure.
-    let leader = lines[0]["player"].as_i64().unwrap();
     let a = c.call("GET", &format!("/tournaments/{id}/players/{leader}"), None, None);
     assert_eq!(a.status, 200);
     let page = a.body.as_str().unwrap();

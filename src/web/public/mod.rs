@@ -115,6 +115,7 @@ pub mod traveller;
 pub use player::{load_player_page, CurrentSeat, PlayerPage, PlayerRound};
 pub use projector::{ProjectorPage, ProjectorRows};
 pub use standings::{StandingsPage, StandingsRegion};
+pub use traveller::hundredths;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -178,6 +178,7 @@ pub fn load_player_page(
         mates: &mates,
         scores: &deals,
         hidden: visible.hidden(),
+        duplicate: visible.duplicate_deals(),
     };
     let stats = crate::web::results::player_block(conn, ctx.lang, &t, pid, &s, read)?;
     let open = Round::for_tournament(conn, id)?

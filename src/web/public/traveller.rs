@@ -74,7 +74,7 @@ pub struct TravellerPage {
 }
 
 /// A figure to the hundredth as the language writes it ("62,5", "62.5").
-fn hundredths(lang: Lang, h: Hundredths) -> String {
+pub fn hundredths(lang: Lang, h: Hundredths) -> String {
     match lang {
         Lang::Fr => h.to_string(),
         _ => h.to_string().replace(',', "."),

@@ -71,6 +71,18 @@ impl TournamentData {
         })
     }
 
+    /// The standings race, the top ten standing out.
+    pub(super) fn race(&self, lang: crate::i18n::Lang) -> String {
+        super::svgs::race_svg(
+            lang,
+            &self.t,
+            &self.standings,
+            self.visible.duplicate_deals(),
+            self.last_round(),
+            (crate::web::charts::Highlight::Top(10), None),
+        )
+    }
+
     pub(super) fn last_round(&self) -> RoundNo {
         self.rounds.iter().copied().max().unwrap_or_default()
     }

@@ -42,6 +42,8 @@ pub struct PlayerTables<'a> {
     pub scores: &'a [(i32, i32, Option<i32>)],
     /// The deals the visitor may not see (row ids, `db::ops::visible`).
     pub hidden: &'a [i32],
+    /// A duplicate tournament's deals the visitor may see (for the race).
+    pub duplicate: &'a [crate::db::ops::duplicate::DealResults],
 }
 
 /// The statistics block of player `pid`'s page, from what the page already
@@ -59,6 +61,7 @@ pub fn player_block(
         mates,
         scores,
         hidden,
+        duplicate,
     } = read;
     let ids: Vec<i32> = tables.iter().map(|(_, t)| t.id).collect();
     let round_of: HashMap<i32, RoundNo> = tables.iter().map(|(r, t)| (t.id, *r)).collect();
@@ -103,7 +106,7 @@ pub fn player_block(
     let rounds = rounds.max(tables.iter().map(|(r, _)| *r).max().unwrap_or_default());
     Ok(PlayerBlock {
         view: StatsView::player(lang, &PlayerStats::of(pid, &deals)),
-        race: race_svg(lang, s, rounds, Highlight::Player(pid), Some(&name)),
+        race: race_svg(lang, t, s, duplicate, rounds, (Highlight::Player(pid), Some(&name))),
         sat_out,
     })
 }

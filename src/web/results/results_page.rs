@@ -17,7 +17,6 @@ use crate::i18n::Lang;
 use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::stats::{self, TournamentStats};
-use crate::web::charts::Highlight;
 use crate::web::clock::local_time;
 use crate::web::filters;
 use crate::web::public::traveller::rows_of;
@@ -26,7 +25,7 @@ use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;
 use super::figures::StatsView;
-use super::svgs::{contracts_svg, race_svg, scores_svg};
+use super::svgs::{contracts_svg, scores_svg};
 
 /// The stylesheet inlined in the results page.
 pub const RESULTS_CSS: &str = include_str!("../../../static/results.css");
@@ -211,7 +210,7 @@ pub(super) async fn results_html(
         details,
         by_average: data.t.ranking == crate::tournament::standings::Ranking::PerDeal,
         tstats: StatsView::tournament(lang, &ts),
-        race: race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
+        race: data.race(lang),
         contracts: contracts_svg(lang, &ts.taken),
         scores: scores_svg(lang, &stats::deal_scores(&data.deals, None)),
         generated: local_time(state.config.timezone, crate::db::now(), lang),

@@ -7,13 +7,12 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::Tournament;
 use crate::tournament::ids::TournamentId;
 use crate::tournament::stats::{self, TournamentStats};
-use crate::web::charts::Highlight;
 use crate::web::filters;
 use crate::web::{render, AppError, AppState, Ctx};
 
 use super::data::TournamentData;
 use super::figures::StatsView;
-use super::svgs::{contracts_svg, race_svg, scores_svg, sizes_svg};
+use super::svgs::{contracts_svg, scores_svg, sizes_svg};
 
 /// The tournament's statistics page.
 #[derive(askama::Template)]
@@ -51,7 +50,7 @@ pub(super) async fn stats_page(
     let page = StatsPage {
         any: !data.deals.is_empty(),
         tstats: StatsView::tournament(lang, &ts),
-        race: race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
+        race: data.race(lang),
         contracts: contracts_svg(lang, &ts.taken),
         scores: scores_svg(lang, &stats::deal_scores(&data.deals, None)),
         sizes: sizes_svg(lang, &stats::by_table_size(&data.deals)),
@@ -77,7 +76,7 @@ pub(super) async fn chart(
     let data = state.db(move |conn| TournamentData::load(conn, id, audience)).await?;
     let lang = ctx.lang;
     let body = match name.as_str() {
-        "race.svg" => race_svg(lang, &data.standings, data.last_round(), Highlight::Top(10), None),
+        "race.svg" => data.race(lang),
         "contracts.svg" => contracts_svg(lang, &TournamentStats::of(&data.deals).taken),
         "sizes.svg" => sizes_svg(lang, &stats::by_table_size(&data.deals)),
         _ => scores_svg(lang, &stats::deal_scores(&data.deals, None)),

@@ -2,35 +2,66 @@
 //! standings race, the contracts taken and made, the scores per deal, the
 //! tables of 4 and of 5.
 
+use crate::db::models::Tournament;
+use crate::db::ops::duplicate::DealResults;
 use crate::i18n::Lang;
+use crate::tournament::duplicate::{self, Comparison, Format, Hundredths};
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::Standings;
 use crate::tournament::stats::{self, ByContract, SizeLine, Taken};
 use crate::web::charts::{svg, BarChart, BarRow, Highlight, HistogramChart, RaceChart, Words};
 
 use super::figures::{contract_name, made_of};
+use crate::web::public::hundredths;
 
-/// The standings race as SVG.
-pub fn race_svg(lang: Lang, s: &Standings, rounds: RoundNo, highlight: Highlight, player_name: Option<&str>) -> String {
-    let lines = stats::race(&s.lines, rounds);
+/// The standings race as SVG: each player's cumulative score round by
+/// round, or in a duplicate tournament the figure its standings rank by
+/// (the average percentage or the datum so far, from the deals `dup` that
+/// the page's audience may see), so that the lines end in the standings'
+/// order.
+pub fn race_svg(lang: Lang, t: &Tournament, s: &Standings, dup: &[DealResults], rounds: RoundNo, race: Race) -> String {
+    let (highlight, player_name) = race;
+    let duplicate = t.format == Format::Duplicate;
+    let lines = if duplicate {
+        let order: Vec<_> = s.lines.iter().map(|l| (l.player, l.name.clone(), l.rank)).collect();
+        let results: Vec<_> = dup
+            .iter()
+            .flat_map(|d| d.results.iter().map(move |r| (d.round, r)))
+            .flat_map(|(round, r)| (0..r.players.len()).map(move |i| (round, r.players[i], r.compared[i])))
+            .collect();
+        duplicate::race(t.comparison, &order, &results, rounds)
+    } else {
+        stats::race(&s.lines, rounds)
+    };
+    let key = |k: &str| match (duplicate, t.comparison) {
+        (false, _) => k.to_owned(),
+        (true, Comparison::Matchpoints) => format!("{k}-percent"),
+        (true, Comparison::Datum) => format!("{k}-datum"),
+    };
     let desc = match player_name {
         Some(name) => lang.t_args(
-            "chart-race-desc-player",
+            &key("chart-race-desc-player"),
             &[("name", crate::web::filters::isolated(&name))],
         ),
-        None => lang.t("chart-race-desc"),
+        None => lang.t(&key("chart-race-desc")),
     };
-    svg(&RaceChart::new(
-        &lines,
-        highlight,
-        Words {
-            title: lang.t("chart-race-title"),
-            desc,
-            x_label: lang.t("chart-race-x"),
-            y_label: lang.t("chart-race-y"),
-        },
-    ))
+    let words = Words {
+        title: lang.t("chart-race-title"),
+        desc,
+        x_label: lang.t("chart-race-x"),
+        y_label: lang.t(&key("chart-race-y")),
+    };
+    let figure = |v: i64| match (duplicate, t.comparison) {
+        (false, _) => v.to_string(),
+        (true, Comparison::Matchpoints) => format!("{}\u{a0}%", hundredths(lang, Hundredths(v))),
+        (true, Comparison::Datum) if v > 0 => format!("+{}", hundredths(lang, Hundredths(v))),
+        (true, Comparison::Datum) => hundredths(lang, Hundredths(v)),
+    };
+    svg(&RaceChart::of_figures(&lines, highlight, words, &figure))
 }
+
+/// Which lines of a race stand out, and the page's player's name.
+pub type Race<'a> = (Highlight, Option<&'a str>);
 
 /// The contracts taken and made as SVG.
 pub fn contracts_svg(lang: Lang, by: &ByContract) -> String {
