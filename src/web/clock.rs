@@ -86,6 +86,6 @@ pub fn local_time(tz: chrono_tz::Tz, utc: chrono::NaiveDateTime, lang: crate::i1
     let local = tz.from_utc_datetime(&utc);
     match lang {
         crate::i18n::Lang::Fr => local.format("%d/%m/%Y %H:%M:%S %Z").to_string(),
-        crate::i18n::Lang::En => local.format("%Y-%m-%d %H:%M:%S %Z").to_string(),
+        crate::i18n::Lang::En => local.format("%-d %b %Y %H:%M:%S %Z").to_string(),
     }
 }

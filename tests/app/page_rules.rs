@@ -13,9 +13,10 @@
 //!   the same page: no card drawn without its suit.
 //! - No number written with a decimal point in the visible text of a
 //!   French page: French writes `41,5`.
-//! - No ISO date (`2026-11-28`) in the visible text of a French page:
-//!   dates are written in the page's language (`28/11/2026`, `28 novembre
-//!   2026`).
+//! - No ISO date (`2026-11-28`) in the visible text of a page, French or
+//!   English: dates are written in the page's language (`28/11/2026`,
+//!   `28 novembre 2026`, `28 November 2026`, `28 Nov 2026`).
+//! - A count of one takes the singular, in French and in English.
 //! - One French word for a thing: a round is a "partie" (never a
 //!   "ronde"), a table's card a "carte de table" (never a "chevalet"), on
 //!   every page and in every French message.
@@ -202,13 +203,13 @@ fn paths(w: &World) -> Vec<String> {
     out
 }
 
-/// Every page as the organizer reads it, in French: the text bodies by
-/// path (never a 500).
-fn walk(c: &Client, paths: &[String], org: &str) -> BTreeMap<String, String> {
+/// Every page as the organizer reads it, in the language `lang` asks for
+/// (an `Accept-Language`): the text bodies by path (never a 500).
+fn walk(c: &Client, paths: &[String], org: &str, lang: &str) -> BTreeMap<String, String> {
     paths
         .iter()
         .filter_map(|p| {
-            let a = c.call("GET", p, Some(org), None);
+            let a = c.call_with("GET", p, Some(org), None, &[("Accept-Language", lang)]);
             assert_ne!(a.status, 0, "{p}: no answer");
             assert!(a.status < 500, "{p}: {} {}", a.status, a.body);
             a.body.as_str().map(|s| (p.clone(), s.to_owned()))
@@ -356,9 +357,9 @@ fn one_with_plural(text: &str) -> Vec<String> {
     out
 }
 
-/// The findings of `rule` over the visible text of every French HTML page
-/// of `pages`, by page.
-fn over_french_text(pages: &BTreeMap<String, String>, rule: fn(&str) -> Vec<String>) -> Vec<String> {
+/// The findings of `rule` over the visible text of every HTML page of
+/// `pages` (read in one language), by page.
+fn over_text(pages: &BTreeMap<String, String>, rule: fn(&str) -> Vec<String>) -> Vec<String> {
     pages
         .iter()
         .filter(|(path, page)| is_html(path, page))
@@ -378,13 +379,18 @@ fn is_html(path: &str, body: &str) -> bool {
     !file.starts_with("/api/") && !ext.iter().any(|e| file.ends_with(e)) && body.trim_start().starts_with('<')
 }
 
-/// The tournament made and every page read: the world and the pages.
+/// The tournament made and every page read in French: the world and the pages.
 fn read_everything(db: &TestDb) -> (World, BTreeMap<String, String>) {
+    read_everything_in(db, "fr")
+}
+
+/// The tournament made and every page read in language `lang`.
+fn read_everything_in(db: &TestDb, lang: &str) -> (World, BTreeMap<String, String>) {
     let org = api_token(db);
     let w = world(db);
     let server = Server::start(db.state());
     let c = Client::new(&server.url());
-    let pages = walk(&c, &paths(&w), &org);
+    let pages = walk(&c, &paths(&w), &org, lang);
     (w, pages)
 }
 
@@ -426,7 +432,7 @@ fn french_pages_write_no_decimal_point(db: TestDb) {
         .iter()
         .filter(|(p, page)| p.starts_with("/s/") && page.contains("class=\"camps\""));
     assert_eq!(camps.count(), w.seats.len(), "every seat sees what each camp took");
-    let decimals = over_french_text(&pages, decimal_points);
+    let decimals = over_text(&pages, decimal_points);
     assert!(
         decimals.is_empty(),
         "these French pages write a decimal point:\n{}",
@@ -439,11 +445,64 @@ fn french_pages_write_dates_in_french(db: TestDb) {
     // The real data is there: the dashboard shows the tournament's date.
     let home = &pages[&format!("/tournaments/{}", w.id)];
     assert!(home.contains("28 novembre 2026"), "the dashboard's date");
-    let dates = over_french_text(&pages, iso_dates);
+    let dates = over_text(&pages, iso_dates);
     assert!(
         dates.is_empty(),
         "these French pages write an ISO date:\n{}",
         dates.join("\n")
+    );
+}
+
+fn english_pages_write_dates_in_english(db: TestDb) {
+    let (w, pages) = read_everything_in(&db, "en");
+    // The real data is there, in English: the dashboard shows the date.
+    let home = &pages[&format!("/tournaments/{}", w.id)];
+    assert!(home.contains("lang=\"en\""), "the dashboard in English");
+    assert!(home.contains("28 November 2026"), "the dashboard's date");
+    let dates = over_text(&pages, iso_dates);
+    assert!(
+        dates.is_empty(),
+        "these English pages write an ISO date:\n{}",
+        dates.join("\n")
+    );
+}
+
+/// English words ending in s that are no plural.
+const NO_PLURAL_EN: [&str; 8] = ["was", "has", "this", "plus", "across", "bonus", "its", "less"];
+
+/// What English names by a number ("Table 1", "deal 1").
+const NAMED_BY_NUMBER: [&str; 7] = ["table", "deal", "round", "seat", "game", "robot", "bot"];
+
+/// Each "1 players" of an English `text`, with the words around it.
+fn one_with_plural_en(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = Vec::new();
+    for i in 1..words.len() {
+        let word = words[i].trim_end_matches([',', '.', ';', ':', ')']);
+        let plural = word.len() > 2
+            && word.chars().all(char::is_alphabetic)
+            && word.chars().next().is_some_and(char::is_lowercase)
+            && word.ends_with('s')
+            && !word.ends_with("ss")
+            && !NO_PLURAL_EN.contains(&word);
+        // "Table 1 plays", "deal 1 scores": a name, not a count.
+        let named = i >= 2 && NAMED_BY_NUMBER.contains(&words[i - 2].to_lowercase().as_str());
+        if words[i - 1] == "1" && plural && !named {
+            out.push(words[i.saturating_sub(4)..(i + 3).min(words.len())].join(" "));
+        }
+    }
+    out
+}
+
+fn english_counts_agree_with_their_number(db: TestDb) {
+    let (w, pages) = read_everything_in(&db, "en");
+    let home = visible_text(&pages[&format!("/tournaments/{}", w.id)]);
+    assert!(home.contains("1 late"), "{home}");
+    let wrong = over_text(&pages, one_with_plural_en);
+    assert!(
+        wrong.is_empty(),
+        "these English pages count one with a plural:\n{}",
+        wrong.join("\n")
     );
 }
 
@@ -453,7 +512,7 @@ fn french_counts_agree_with_their_number(db: TestDb) {
     // late (the dashboard counts them).
     let home = visible_text(&pages[&format!("/tournaments/{}", w.id)]);
     assert!(home.contains("1 arrivé en retard"), "{home}");
-    let wrong = over_french_text(&pages, one_with_plural);
+    let wrong = over_text(&pages, one_with_plural);
     assert!(
         wrong.is_empty(),
         "these French pages count one with a plural:\n{}",
@@ -477,7 +536,7 @@ fn not_our_words(text: &str) -> Vec<String> {
 
 fn french_says_partie_and_carte_de_table(db: TestDb) {
     let (_, pages) = read_everything(&db);
-    let mut wrong = over_french_text(&pages, not_our_words);
+    let mut wrong = over_text(&pages, not_our_words);
     // And every French message, shown or not on these pages.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/fr");
     for file in std::fs::read_dir(&dir).unwrap() {
@@ -515,6 +574,14 @@ macro_rules! on_both {
 on_both!(every_use_finds_its_symbol, every_use_finds_its_symbol);
 on_both!(french_pages_write_no_decimal_point, french_pages_write_no_decimal_point);
 on_both!(french_pages_write_dates_in_french, french_pages_write_dates_in_french);
+on_both!(
+    english_pages_write_dates_in_english,
+    english_pages_write_dates_in_english
+);
+on_both!(
+    english_counts_agree_with_their_number,
+    english_counts_agree_with_their_number
+);
 on_both!(
     french_counts_agree_with_their_number,
     french_counts_agree_with_their_number
