@@ -331,6 +331,18 @@ fn evening(db: TestDb, comparison: &str) {
                 ),
             };
             assert!(page.contains(&words), "{words} not in the traveller");
+            // Each table's score explained as the deal form explains it:
+            // a garde, 2 oudlers, made or failed, × 2.
+            let formulas: Vec<&str> = page
+                .split("class=\"small formula\">")
+                .skip(1)
+                .map(|s| s.split('<').next().unwrap())
+                .collect();
+            assert_eq!(formulas.len(), listed.len(), "one formula a table: {formulas:?}");
+            for f in &formulas {
+                let passed = f.contains("passé") || f.contains("pass");
+                assert!(passed || (f.starts_with("Garde") && f.contains(" \u{d7} 2 = ")), "{f}");
+            }
             for name in seats.iter().flatten() {
                 assert!(
                     page.contains(&format!("/players/{name}\"")),
@@ -488,6 +500,10 @@ fn evening(db: TestDb, comparison: &str) {
     let links = page.matches(&format!("href=\"/tournaments/{id}/deals/")).count();
     assert_eq!(links, 12, "each deal linked");
     assert!(!page.contains("en attente"), "every deal complete");
+    // Each deal's score explained beside it: a garde × 2, or nobody took.
+    let formulas = page.matches("class=\"small formula\">").count();
+    assert_eq!(formulas, 12, "each of the 12 deals explained");
+    assert!(page.matches(" \u{d7} 2 = ").count() >= 11, "{page}");
     // The travellers as a spreadsheet: a line per deal, table and seat.
     let a = c.call("GET", &format!("/tournaments/{id}/travellers.csv"), None, None);
     assert_eq!(a.status, 200);

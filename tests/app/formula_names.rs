@@ -1,5 +1,6 @@
 //! Every bonus named in the formula wherever a score is explained (issue
-//! 45, item 7): a typed deal's table sheet and the deal form's preview; a
+//! 45, item 7): a typed deal's table sheet, the player's page and the deal
+//! form's preview (a duplicate traveller's: `duplicate::`); a
 //! deal played on the devices, at its end on the seat page and on its
 //! replay. Each term past the base and the margin carries its name, in
 //! French and in English: "(25 + 6 + 10 (petit au bout)) × 2 + 40 (simple
@@ -106,6 +107,19 @@ both_backends!(
             let line = line.split('<').next().unwrap();
             for n in names {
                 assert!(line.contains(n), "sheet ({lang}): {n:?} not named in {line:?}");
+            }
+            // The taker's page explains the same deal, naming the same bonuses.
+            let (status, page, _) = get(&app, &jar, &format!("/tournaments/{}/players/{}", t.id, p(0))).await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            let line = page
+                .split("class=\"small formula\">")
+                .nth(1)
+                .and_then(|s| s.split('<').next())
+                .unwrap_or_else(|| panic!("the deal's formula on the player page: {page}"))
+                .replace("&#39;", "'");
+            assert!(line.contains("(25 + 6"), "{line}");
+            for n in names {
+                assert!(line.contains(n), "player page ({lang}): {n:?} not named in {line:?}");
             }
             // The form's preview of the same deal, as typed.
             let fields = [

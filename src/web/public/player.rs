@@ -25,8 +25,9 @@ pub struct PlayerRound {
     pub opponents: Vec<String>,
     /// Players at the table: a position at a table of 3 or 5 is marked.
     pub size: usize,
-    /// Scores deal by deal ("" where the player sat out).
-    pub deals: Vec<(i32, String)>,
+    /// Deal by deal: number, score ("" where the player sat out) and the
+    /// score explained.
+    pub deals: Vec<(i32, String, String)>,
     /// Points the organizer awarded at the table (0: none).
     pub awarded: i64,
     /// Round total.
@@ -223,8 +224,8 @@ pub fn load_player_page(
                     .into_iter()
                     // "" where they sat out: the page says so.
                     .map(|(k, s)| match s {
-                        Some(s) if !stats.sat_out(table.id, k) => (k, s.to_string()),
-                        _ => (k, String::new()),
+                        Some(s) if !stats.sat_out(table.id, k) => (k, s.to_string(), stats.formula(table.id, k)),
+                        _ => (k, String::new(), String::new()),
                     })
                     .collect(),
             }

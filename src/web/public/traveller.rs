@@ -17,6 +17,7 @@ use crate::db::ops::visible::{self, Audience};
 use crate::i18n::Lang;
 use crate::tournament::duplicate::{Compared, Comparison, DealNo, Hundredths, SEATS};
 use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::web::deal::preview;
 use crate::web::exports::csv_response;
 use crate::web::organizer::reports::describe_deal;
 use crate::web::play::pages::faces::CardFace;
@@ -45,6 +46,9 @@ pub struct Row {
     pub table: i32,
     /// The deal in words.
     pub deal: String,
+    /// Its score explained, each bonus named ("Garde d'Odile faite de 24 :
+    /// (25 + 24) × 2 + 20 (poignée simple) = 118").
+    pub formula: String,
     /// Its seats.
     pub cells: Vec<Cell>,
 }
@@ -121,7 +125,8 @@ fn explain(lang: Lang, comparison: Comparison, deal: DealNo, seat: usize, c: &Co
 
 /// Every table's result of deal `d`, seat by seat, with how it compares
 /// (the traveller page's, the results page's).
-pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> {
+pub fn rows_of(lang: Lang, t: &Tournament, d: &DealResults) -> Vec<Row> {
+    let comparison = t.comparison;
     let deal = d.prepared.deal;
     let names: HashMap<PlayerId, String> = d
         .results
@@ -133,6 +138,7 @@ pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> 
         .map(|r| Row {
             table: r.table.get(),
             deal: describe_deal(lang, &r.record, &names),
+            formula: formula(lang, t, d, r, &names),
             cells: (0..SEATS)
                 .map(|s| {
                     let others: i64 = d.results.iter().map(|o| o.scores[s]).sum::<i64>() - r.scores[s];
@@ -150,14 +156,30 @@ pub fn rows_of(lang: Lang, comparison: Comparison, d: &DealResults) -> Vec<Row> 
         .collect()
 }
 
+/// Table result `r`'s score explained, as the deal form explains it (the
+/// deal scored again at its table, by the tournament's rules).
+fn formula(
+    lang: Lang,
+    t: &Tournament,
+    d: &DealResults,
+    r: &duplicate::TableResult,
+    names: &HashMap<PlayerId, String>,
+) -> String {
+    let number = d.prepared.deal.0 as i32;
+    match r.record.score_at(&r.players, number, t.table5_mode, &t.rules) {
+        Ok(scored) => preview::explain(lang, &scored.deal, scored.output.as_ref(), names),
+        Err(_) => String::new(),
+    }
+}
+
 /// How `player`'s result on deal `d` compares, figure first ("75 % —
 /// Donne 7, place 2 : …"), once every table has entered it (none before,
 /// or for a player who did not play it).
-pub fn seat_comparison(lang: Lang, comparison: Comparison, d: &DealResults, player: PlayerId) -> Option<String> {
+pub fn seat_comparison(lang: Lang, t: &Tournament, d: &DealResults, player: PlayerId) -> Option<String> {
     if !visible::shows(Audience::Public, d) {
         return None;
     }
-    rows_of(lang, comparison, d)
+    rows_of(lang, t, d)
         .into_iter()
         .flat_map(|r| r.cells)
         .find(|c| c.player == player)
@@ -168,7 +190,7 @@ impl TravellerPage {
     fn new(ctx: Ctx, t: Tournament, d: DealResults, last: Option<DealNo>) -> TravellerPage {
         let lang = ctx.lang;
         let deal = d.prepared.deal;
-        let rows = rows_of(lang, t.comparison, &d);
+        let rows = rows_of(lang, &t, &d);
         let mut hands: Vec<(String, Vec<CardFace>)> = d
             .prepared
             .hands

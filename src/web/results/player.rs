@@ -14,6 +14,7 @@ use crate::web::AppError;
 
 use super::figures::StatsView;
 use super::svgs::race_svg;
+use crate::web::deal::preview::explain;
 
 /// The statistics block of a player's page.
 pub struct PlayerBlock {
@@ -23,9 +24,17 @@ pub struct PlayerBlock {
     pub race: String,
     /// (table id, deal number) of the deals they sat out as the dealer.
     pub sat_out: HashSet<(i32, i32)>,
+    /// Each deal's score explained, by (table id, deal number), each bonus
+    /// named as the deal form names it.
+    pub formulas: HashMap<(i32, i32), String>,
 }
 
 impl PlayerBlock {
+    /// Deal `number` of table `table_id` explained ("" when unknown).
+    pub fn formula(&self, table_id: i32, number: i32) -> String {
+        self.formulas.get(&(table_id, number)).cloned().unwrap_or_default()
+    }
+
     /// Whether the player sat deal `number` of table `table_id` out.
     pub fn sat_out(&self, table_id: i32, number: i32) -> bool {
         self.sat_out.contains(&(table_id, number))
@@ -67,12 +76,18 @@ pub fn player_block(
     let round_of: HashMap<i32, RoundNo> = tables.iter().map(|(r, t)| (t.id, *r)).collect();
     let mut sat_out = HashSet::new();
     let mut deals = Vec::new();
+    let mut formulas = HashMap::new();
+    let names: HashMap<PlayerId, String> = mates.iter().map(|(_, p, n)| (*p, n.clone())).collect();
     for d in Deal::for_tables(conn, &ids, hidden)? {
         let players: Vec<PlayerId> = mates
             .iter()
             .filter(|(tid, _, _)| *tid == d.table_id)
             .map(|(_, p, _)| *p)
             .collect();
+        if let Ok(scored) = d.record.score_at(&players, d.number, t.table5_mode, &t.rules) {
+            let said = explain(lang, &scored.deal, scored.output.as_ref(), &names);
+            formulas.insert((d.table_id, d.number), said);
+        }
         let own = scores
             .iter()
             .find(|(tid, k, _)| *tid == d.table_id && *k == d.number)
@@ -108,5 +123,6 @@ pub fn player_block(
         view: StatsView::player(lang, &PlayerStats::of(pid, &deals)),
         race: race_svg(lang, t, s, duplicate, rounds, (Highlight::Player(pid), Some(&name))),
         sat_out,
+        formulas,
     })
 }

@@ -189,7 +189,6 @@ pub(super) async fn results_html(
         })
         .await?;
     let lang = ctx.lang;
-    let comparison = data.t.comparison;
     let ts = TournamentStats::of(&data.deals);
     let lines = result_lines(lang, &data, &players, data.duplicate.as_deref());
     let travellers = (data.t.format == Format::Duplicate).then(|| {
@@ -199,7 +198,7 @@ pub(super) async fn results_html(
             .map(|d| Traveller {
                 deal: d.prepared.deal,
                 round: d.round,
-                rows: rows_of(lang, comparison, d),
+                rows: rows_of(lang, &data.t, d),
             })
             .collect()
     });

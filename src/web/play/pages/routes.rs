@@ -64,10 +64,11 @@ fn seat_page_of(
     let mut page = SeatPage::build(ctx, token, &st, table_seat, error);
     if let (Some((deal, _)), "done", Some((t, _, _))) = (page.duplicate.clone(), page.phase, st.table.as_ref()) {
         let results = crate::db::ops::duplicate::deal(conn, t, deal)?;
-        page.compared =
-            Some(st.seats[table_seat].player_id.and_then(|p| {
-                crate::web::public::traveller::seat_comparison(page.ctx.lang, t.comparison, &results, p)
-            }));
+        page.compared = Some(
+            st.seats[table_seat]
+                .player_id
+                .and_then(|p| crate::web::public::traveller::seat_comparison(page.ctx.lang, t, &results, p)),
+        );
     }
     Ok(page)
 }
