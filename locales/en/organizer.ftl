@@ -7,6 +7,11 @@ tournaments-none = No tournament yet.
 tournaments-create = Create the tournament
 tournament-name = Name
 tournament-date = Date
+tournament-venue = Place, club and organizer
+tournament-place = Place
+tournament-host-club = Host club
+tournament-organizer = Organizer (full name)
+tournament-venue-help = Given in the results file for the federation; optional.
 tournament-rounds = Number of rounds
 tournament-rounds-count = { $rounds ->
         [one] { $rounds } round

@@ -7,6 +7,11 @@ tournaments-none = Aucun tournoi pour l'instant.
 tournaments-create = Créer le tournoi
 tournament-name = Nom
 tournament-date = Date
+tournament-venue = Lieu, club et organisateur
+tournament-place = Lieu
+tournament-host-club = Club organisateur
+tournament-organizer = Organisateur (nom et prénom)
+tournament-venue-help = Repris dans le fichier de résultats pour la fédération ; facultatifs.
 tournament-rounds = Nombre de parties
 tournament-rounds-count = { $rounds ->
         [one] { $rounds } partie

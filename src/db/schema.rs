@@ -77,6 +77,9 @@ diesel::table! {
         fill_with_bots -> Bool,
         deal_secret -> BigInt,
         room_numbering -> Text,
+        place -> Text,
+        host_club -> Text,
+        organizer_name -> Text,
     }
 }
 

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
-use crate::db::models::{Registration, Round, Tournament, User};
+use crate::db::models::{Registration, Round, Tournament};
 use crate::db::ops::visible::{Audience, Visible};
 use crate::db::ops::{standings, tournaments};
 use crate::db::AnyConnection;
@@ -62,13 +62,14 @@ pub struct TournamentPart {
     pub name: String,
     /// Date of play, `YYYY-MM-DD`.
     pub date: String,
-    /// Where it was played (Chelem does not record it yet: null).
+    /// Where it was played (the setting; null when not said).
     pub place: Option<String>,
-    /// The organizing club (Chelem does not record it yet: null).
+    /// The organizing club (the setting; null when not said).
     pub club: Option<String>,
-    /// The organizer's login name, when the account still exists.
+    /// The organizer's name as the settings give it (null when not said;
+    /// never a login name).
     pub organizer: Option<String>,
-    /// `libres` (donnes libres).
+    /// `libres` (donnes libres) or `duplicate`.
     pub format: &'static str,
     /// Rounds planned.
     pub rounds_planned: i32,
@@ -147,6 +148,11 @@ impl PlayerPart {
 
 /// Reads the file of tournament `id`: with licences unless `public`; of
 /// the deals `audience` may see.
+/// A setting's words, or null when it was left empty.
+fn said(s: &str) -> Option<String> {
+    Some(s.to_owned()).filter(|s| !s.is_empty())
+}
+
 pub fn load(
     conn: &mut AnyConnection,
     id: TournamentId,
@@ -157,10 +163,6 @@ pub fn load(
     let visible = Visible::load(conn, &t, audience)?;
     let s = standings::compute_for(conn, &t, None, &visible)?;
     let rounds_played = Round::for_tournament(conn, id)?.len();
-    let organizer = match t.created_by {
-        Some(user) => User::find(conn, user)?.map(|u| u.username),
-        None => None,
-    };
     let players: HashMap<PlayerId, (String, Option<String>)> = Registration::with_players(conn, id)?
         .into_iter()
         .map(|(_, p)| (p.id, (p.club, p.licence)))
@@ -179,10 +181,10 @@ pub fn load(
         public,
         tournament: TournamentPart {
             date: t.event_date.clone(),
-            place: None,
-            club: None,
-            organizer,
-            format: "libres",
+            place: said(&t.place),
+            club: said(&t.host_club),
+            organizer: said(&t.organizer_name),
+            format: t.format.name(),
             rounds_planned: t.rounds_planned,
             rounds_played,
             deals_per_round: DealsPerRound {

@@ -484,6 +484,10 @@ fn evening(db: TestDb, comparison: &str) {
         };
         assert!(svg.contains(axis), "{path}: the axis says {axis}");
     }
+    // The federation's file says what kind of tournament it was.
+    let a = c.call("GET", &format!("/tournaments/{id}/federation.json"), Some(&org), None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.body["tournament"]["format"], "duplicate", "{}", a.body);
     // The results page gains the travellers: every deal, every table.
     let a = c.call("GET", &format!("/tournaments/{id}/results.html"), None, None);
     let html = a.body.as_str().unwrap();

@@ -329,6 +329,7 @@ fn federation_tournament(db: &TestDb) -> TournamentId {
         .rounds(3)
         .seed(3)
         .created_by(USER)
+        .venue("Salle Molière, Lyon", "Tarot Club Lyonnais", "Odile Martin")
         .players(9)
         .named(|i| format!("Joueur {i:02}"))
         .club(|i| ["Lyon TC", "", "=Tarot 69"][i % 3].into())
@@ -407,7 +408,11 @@ both_backends!(
         let t = &f["tournament"];
         assert_eq!(t["name"], "Open de Lyon");
         assert_eq!(t["date"], "2026-12-05");
-        assert_eq!(t["organizer"], USER);
+        // Where, by which club and whom, as the settings say: the
+        // organizer's name, never the account's login.
+        assert_eq!(t["place"], "Salle Molière, Lyon");
+        assert_eq!(t["club"], "Tarot Club Lyonnais");
+        assert_eq!(t["organizer"], "Odile Martin");
         assert_eq!(t["format"], "libres");
         assert_eq!(
             (t["rounds_planned"].as_i64(), t["rounds_played"].as_i64()),
@@ -452,7 +457,9 @@ both_backends!(
         assert_eq!(fields["format_version"], "1");
         assert_eq!(fields["public"], "0");
         assert_eq!(fields["name"], "Open de Lyon");
-        assert_eq!(fields["organizer"], USER);
+        assert_eq!(fields["organizer"], "Odile Martin");
+        assert_eq!(fields["place"], "Salle Molière, Lyon");
+        assert_eq!(fields["club"], "Tarot Club Lyonnais");
         assert_eq!(fields["deals_per_round_5"], "5");
         assert_eq!(fields["players"], s.lines.len().to_string());
         let head = &cells[blank + 1];

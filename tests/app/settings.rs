@@ -47,6 +47,9 @@ const FORM: &[(&str, &str)] = &[
     ("format", "duplicate"),
     ("comparison", "datum"),
     ("fill_with_bots", "on"),
+    ("place", "Maison des associations, Dijon"),
+    ("host_club", "Tarot Club Dijonnais"),
+    ("organizer_name", "Odile Martin"),
 ];
 
 /// The same settings as a script sends them.
@@ -59,6 +62,8 @@ fn body() -> Value {
         "rules": {"garde_contre_x8": true, "handfuls_20_40_60": true, "no_petite": true,
                   "misere": true, "round_to_10": true},
         "confirm_deals": true, "format": "duplicate", "comparison": "datum", "fill_with_bots": true,
+        "place": "Maison des associations, Dijon", "host_club": "Tarot Club Dijonnais",
+        "organizer_name": "Odile Martin",
     })
 }
 
@@ -87,6 +92,7 @@ both_backends!(
         assert_eq!(a.settings, b.settings);
         assert_eq!(a.round_length.map(|l| l.seconds()), Some(30));
         assert!(a.rules.misere && a.fill_with_bots && a.swiss_from_round == Some(RoundNo::new(3)));
+        assert_eq!(a.host_club, "Tarot Club Dijonnais");
         assert_eq!(TournamentForm::from_tournament(&a).read().unwrap().settings, a.settings);
     }
 );
@@ -130,6 +136,9 @@ both_backends!(an_export_and_its_import_keep_every_setting, |db: TestDb| async m
         ("comparison", json!("datum")),
         ("fill_with_bots", json!(true)),
         ("room_numbering", json!("restart")),
+        ("place", json!("Maison des associations, Dijon")),
+        ("host_club", json!("Tarot Club Dijonnais")),
+        ("organizer_name", json!("Odile Martin")),
     ] {
         assert_eq!(t[key], value, "{key} in {t}");
     }
@@ -168,6 +177,9 @@ fn set(form: &mut TournamentForm, key: &str, value: &str) {
         "format" => form.format = v,
         "comparison" => form.comparison = v,
         "fill_with_bots" => form.fill_with_bots = Some(v),
+        "place" => form.place = v,
+        "host_club" => form.host_club = v,
+        "organizer_name" => form.organizer_name = v,
         other => panic!("no field {other}"),
     }
 }

@@ -87,6 +87,14 @@ impl TournamentBuilder {
         self
     }
 
+    /// Where, the host club and the organizer's name.
+    pub fn venue(mut self, place: &str, club: &str, organizer: &str) -> Self {
+        self.form.place = place.into();
+        self.form.host_club = club.into();
+        self.form.organizer_name = organizer.into();
+        self
+    }
+
     /// Deals at a table of 4.
     pub fn deals_table4(mut self, n: usize) -> Self {
         self.form.deals_table4 = n.to_string();

@@ -72,6 +72,15 @@ pub struct TournamentSettings {
     /// chosen at creation (absent: no).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fill_with_bots: bool,
+    /// Where it is played (absent: not said).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub place: String,
+    /// The club hosting it (absent: not said).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub host_club: String,
+    /// The name of the person organizing it, as printed (absent: not said).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub organizer_name: String,
 }
 
 /// The scoring switches as their column holds them: a JSON text (read back

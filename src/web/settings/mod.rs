@@ -75,6 +75,12 @@ pub struct TournamentForm {
     pub comparison: String,
     /// Duplicate: bots fill the empty seats.
     pub fill_with_bots: Option<String>,
+    /// Where it is played.
+    pub place: String,
+    /// The club hosting it.
+    pub host_club: String,
+    /// The organizer's name, as printed.
+    pub organizer_name: String,
 }
 
 /// A box of the form is ticked: sent, and neither empty, `false` nor `0`.
@@ -101,6 +107,9 @@ impl Source for TournamentForm {
             "format" => &self.format,
             "deals_per_round" => &self.deals_per_round,
             "comparison" => &self.comparison,
+            "place" => &self.place,
+            "host_club" => &self.host_club,
+            "organizer_name" => &self.organizer_name,
             _ => return Given::Nothing,
         };
         Given::Text(text)
@@ -220,6 +229,9 @@ impl TournamentForm {
             deals_per_round: String::new(),
             comparison: s.comparison.name().to_owned(),
             fill_with_bots: flag(s.fill_with_bots),
+            place: s.place.clone(),
+            host_club: s.host_club.clone(),
+            organizer_name: s.organizer_name.clone(),
         }
     }
 }

@@ -8,6 +8,8 @@
 use serde_json::Value;
 
 use crate::db::models::TournamentSettings;
+use crate::db::ops::player_input::{check_text, MAX_CHARS};
+use crate::db::ops::text_input::clean_name;
 use crate::db::ops::tournaments::{self as limits, tournament_name, Bounds};
 use crate::db::ops::{invalid, Msg, OpError, OpResult};
 use crate::tarot::ScoringRules;
@@ -199,13 +201,7 @@ pub fn read(src: &impl Source) -> OpResult<Read> {
         true => int(src.given("seed"), limits::SEED, 0)?,
         false => i64::from(rand::random::<u32>() >> 1),
     };
-    let rules = ScoringRules {
-        garde_contre_x8: src.switch("garde_contre_x8"),
-        handfuls_20_40_60: src.switch("handfuls_20_40_60"),
-        no_petite: src.switch("no_petite"),
-        misere: src.switch("misere"),
-        round_to_10: src.switch("round_to_10"),
-    };
+    let [place, host_club, organizer_name] = venue(src)?;
     let settings = TournamentSettings {
         name,
         event_date: date.format("%Y-%m-%d").to_string(),
@@ -215,7 +211,7 @@ pub fn read(src: &impl Source) -> OpResult<Read> {
         deals_table5: deals_table5 as i32,
         table5_mode,
         tie_breaker,
-        rules,
+        rules: rules(src),
         extra_fives: extra_fives as i32,
         swiss_from_round,
         seed,
@@ -225,6 +221,39 @@ pub fn read(src: &impl Source) -> OpResult<Read> {
         format,
         comparison,
         fill_with_bots,
+        place,
+        host_club,
+        organizer_name,
     };
     Ok(Read { settings, seed_given })
+}
+
+/// The scoring rule switches.
+fn rules(src: &impl Source) -> ScoringRules {
+    ScoringRules {
+        garde_contre_x8: src.switch("garde_contre_x8"),
+        handfuls_20_40_60: src.switch("handfuls_20_40_60"),
+        no_petite: src.switch("no_petite"),
+        misere: src.switch("misere"),
+        round_to_10: src.switch("round_to_10"),
+    }
+}
+
+/// Where and by whom, as the federation's file gives them: the place, the
+/// host club and the organizer's name, each cleaned as a name is (spaces
+/// folded, no control character) and at most 120 characters; nothing is
+/// "" (not said).
+fn venue(src: &impl Source) -> OpResult<[String; 3]> {
+    let fields = [
+        ("place", "tournament-place"),
+        ("host_club", "tournament-host-club"),
+        ("organizer_name", "tournament-organizer"),
+    ];
+    let mut out: [String; 3] = Default::default();
+    for (slot, (key, field)) in out.iter_mut().zip(fields) {
+        let text = clean_name(field, &src.given(key).words()).map_err(OpError::Invalid)?;
+        check_text(field, &text, MAX_CHARS).map_err(OpError::Invalid)?;
+        *slot = text;
+    }
+    Ok(out)
 }

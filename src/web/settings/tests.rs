@@ -38,6 +38,9 @@ fn full_form() -> TournamentForm {
         deals_per_round: String::new(),
         comparison: "datum".into(),
         fill_with_bots: on(),
+        place: " Salle des fêtes,  Dijon ".into(),
+        host_club: "Tarot Club Dijonnais".into(),
+        organizer_name: "Odile Martin".into(),
     }
 }
 
@@ -52,6 +55,7 @@ fn full_json() -> Value {
         "rules": {"garde_contre_x8": true, "handfuls_20_40_60": true, "no_petite": true,
                   "misere": true, "round_to_10": true},
         "confirm_deals": true, "format": "duplicate", "comparison": "datum", "fill_with_bots": true,
+        "place": " Salle des fêtes,  Dijon ", "host_club": "Tarot Club Dijonnais", "organizer_name": "Odile Martin",
     })
 }
 
@@ -86,6 +90,9 @@ fn a_json_body_and_the_same_form_read_the_same() {
         format: Format::Duplicate,
         comparison: Comparison::Datum,
         fill_with_bots: true,
+        place: "Salle des fêtes, Dijon".into(),
+        host_club: "Tarot Club Dijonnais".into(),
+        organizer_name: "Odile Martin".into(),
     };
     assert_eq!(s, expected);
     // Read back into the form, the settings read the same again.
@@ -161,12 +168,20 @@ fn refusals_name_the_field_and_the_value_either_way() {
             assert_eq!(arg(&args, "value").as_deref(), Some(value), "{body}");
         }
     }
+    // The place, club and organizer: a name's characters, 120 at most.
+    let long = "x".repeat(121);
+    let (k, args) = refusal(json!({"name": "X", "rounds": 2, "host_club": long}));
+    assert_eq!(k, "text-too-long");
+    assert_eq!(arg(&args, "count").as_deref(), Some("121"));
+    let (k, _) = refusal(json!({"name": "X", "rounds": 2, "place": "Dijon\u{0007}"}));
+    assert_eq!(k, "player-control-char");
     assert!(matches!(from_json(&json!([1])), Err(OpError::Invalid(m)) if m.key == "json-not-object"));
     // Nothing given: the defaults, the seed a random one.
     let read = from_json(&json!({"name": "X", "rounds": 2, "round_minutes": null})).unwrap();
     assert!(!read.seed_given);
     assert_eq!(read.settings.deals_table4, 4);
     assert_eq!(read.settings.round_length, None);
+    assert_eq!(read.settings.place, "");
 }
 
 #[test]

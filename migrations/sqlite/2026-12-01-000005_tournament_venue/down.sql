@@ -1,0 +1,3 @@
+ALTER TABLE tournaments DROP COLUMN organizer_name;
+ALTER TABLE tournaments DROP COLUMN host_club;
+ALTER TABLE tournaments DROP COLUMN place;
