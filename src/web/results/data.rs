@@ -72,7 +72,7 @@ impl TournamentData {
     }
 
     /// The standings race, the top ten standing out.
-    pub(super) fn race(&self, lang: crate::i18n::Lang) -> String {
+    pub(super) fn race(&self, lang: crate::i18n::Lang) -> super::svgs::RaceFigure {
         super::svgs::race_svg(
             lang,
             &self.t,

@@ -21,7 +21,7 @@ pub struct PlayerBlock {
     /// The figures.
     pub view: StatsView,
     /// The race with their line standing out (SVG).
-    pub race: String,
+    pub race: super::svgs::RaceFigure,
     /// (table id, deal number) of the deals they sat out as the dealer.
     pub sat_out: HashSet<(i32, i32)>,
     /// Each deal's score explained, by (table id, deal number), each bonus

@@ -90,7 +90,7 @@ pub struct ResultsPage {
     /// Figures.
     pub tstats: StatsView,
     /// Race chart.
-    pub race: String,
+    pub race: super::svgs::RaceFigure,
     /// Contracts chart.
     pub contracts: String,
     /// Scores chart.

@@ -27,7 +27,7 @@ pub struct StatsPage {
     /// The figures.
     pub tstats: StatsView,
     /// The race chart (SVG).
-    pub race: String,
+    pub race: super::svgs::RaceFigure,
     /// The contracts chart (SVG).
     pub contracts: String,
     /// The scores chart (SVG).
@@ -76,7 +76,7 @@ pub(super) async fn chart(
     let data = state.db(move |conn| TournamentData::load(conn, id, audience)).await?;
     let lang = ctx.lang;
     let body = match name.as_str() {
-        "race.svg" => data.race(lang),
+        "race.svg" => data.race(lang).svg,
         "contracts.svg" => contracts_svg(lang, &TournamentStats::of(&data.deals).taken),
         "sizes.svg" => sizes_svg(lang, &stats::by_table_size(&data.deals)),
         _ => scores_svg(lang, &stats::deal_scores(&data.deals, None)),

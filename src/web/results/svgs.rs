@@ -19,7 +19,14 @@ use crate::web::public::hundredths;
 /// (the average percentage or the datum so far, from the deals `dup` that
 /// the page's audience may see), so that the lines end in the standings'
 /// order.
-pub fn race_svg(lang: Lang, t: &Tournament, s: &Standings, dup: &[DealResults], rounds: RoundNo, race: Race) -> String {
+pub fn race_svg(
+    lang: Lang,
+    t: &Tournament,
+    s: &Standings,
+    dup: &[DealResults],
+    rounds: RoundNo,
+    race: Race,
+) -> RaceFigure {
     let (highlight, player_name) = race;
     let duplicate = t.format == Format::Duplicate;
     let lines = if duplicate {
@@ -57,7 +64,20 @@ pub fn race_svg(lang: Lang, t: &Tournament, s: &Standings, dup: &[DealResults], 
         (true, Comparison::Datum) if v > 0 => format!("+{}", hundredths(lang, Hundredths(v))),
         (true, Comparison::Datum) => hundredths(lang, Hundredths(v)),
     };
-    svg(&RaceChart::of_figures(&lines, highlight, words, &figure))
+    let caption = words.desc.clone();
+    RaceFigure {
+        svg: svg(&RaceChart::of_figures(&lines, highlight, words, &figure)),
+        caption,
+    }
+}
+
+/// The race as a page shows it: the drawing and the caption under it (the
+/// drawing's own description).
+pub struct RaceFigure {
+    /// The SVG.
+    pub svg: String,
+    /// What it shows, in a sentence.
+    pub caption: String,
 }
 
 /// Which lines of a race stand out, and the page's player's name.
