@@ -228,20 +228,4 @@ fn after_the_bell(db: TestDb) {
     assert_eq!(status, 200, "{form}");
 }
 
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(no_page_offers_a_slot_the_server_refuses_after_the_bell, after_the_bell);

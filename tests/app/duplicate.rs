@@ -1023,22 +1023,6 @@ fn bots_fill(db: TestDb) {
     );
 }
 
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(an_evening_by_matchpoints, |db| evening(db, "matchpoints"));
 on_both!(an_evening_by_datum, |db| evening(db, "datum"));
 on_both!(the_players_left_over_sit_out_in_turn, sit_out);

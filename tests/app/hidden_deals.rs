@@ -418,22 +418,6 @@ fn hidden_until_every_table_entered(db: TestDb) {
     assert!(csv.contains("Garde contre"), "{csv}");
 }
 
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(
     a_deal_is_hidden_until_every_table_entered_it,
     hidden_until_every_table_entered

@@ -338,23 +338,43 @@ fn iso_dates(text: &str) -> Vec<String> {
 /// abbreviations that are no nouns).
 const INVARIABLE: [&str; 6] = ["fois", "pas", "plus", "mois", "s", "sur"];
 
-/// Each "1 présents" of `text`: the number 1 (standing alone, not a
-/// decimal's tail nor a rank) then a word in the plural.
-fn one_with_plural(text: &str) -> Vec<String> {
+/// Whether `word` is a plural in `lang` (French: s or x; English: s).
+fn is_plural(lang: &str, word: &str) -> bool {
+    let shaped =
+        word.len() > 2 && word.chars().all(char::is_alphabetic) && word.chars().next().is_some_and(char::is_lowercase);
+    shaped
+        && match lang {
+            "fr" => (word.ends_with('s') || word.ends_with('x')) && !INVARIABLE.contains(&word),
+            _ => word.ends_with('s') && !word.ends_with("ss") && !NO_PLURAL_EN.contains(&word),
+        }
+}
+
+/// Each "1 présents" (or "1 players") of a `lang` `text`, with the words
+/// around it: the number 1 standing alone (not a decimal's tail, a rank or
+/// a name's number such as "Table 1 plays") then a word in the plural.
+fn one_with_plural_in(lang: &str, text: &str) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut out = Vec::new();
-    for pair in words.windows(2) {
-        let word = pair[1].trim_end_matches([',', '.', ';', ':', ')', '»']);
-        let plural = word.len() > 2
-            && word.chars().all(char::is_alphabetic)
-            && word.chars().next().is_some_and(char::is_lowercase)
-            && (word.ends_with('s') || word.ends_with('x'))
-            && !INVARIABLE.contains(&word);
-        if pair[0] == "1" && plural {
-            out.push(format!("{} {}", pair[0], pair[1]));
+    for i in 1..words.len() {
+        let word = words[i].trim_end_matches([',', '.', ';', ':', ')', '»']);
+        // "Joueur 1 deals first", "Table 1 plays", "deal 1 scores": a
+        // name's number, not a count.
+        let named = i >= 2
+            && (NAMED_BY_NUMBER.contains(&words[i - 2].to_lowercase().as_str())
+                || words[i - 2].chars().next().is_some_and(char::is_uppercase));
+        if words[i - 1] == "1" && is_plural(lang, word) && !named {
+            out.push(words[i.saturating_sub(4)..(i + 3).min(words.len())].join(" "));
         }
     }
     out
+}
+
+fn one_with_plural(text: &str) -> Vec<String> {
+    one_with_plural_in("fr", text)
+}
+
+fn one_with_plural_en(text: &str) -> Vec<String> {
+    one_with_plural_in("en", text)
 }
 
 /// The findings of `rule` over the visible text of every HTML page of
@@ -470,29 +490,8 @@ fn english_pages_write_dates_in_english(db: TestDb) {
 /// English words ending in s that are no plural.
 const NO_PLURAL_EN: [&str; 8] = ["was", "has", "this", "plus", "across", "bonus", "its", "less"];
 
-/// What English names by a number ("Table 1", "deal 1").
+/// What pages name by a number ("Table 1", "deal 1").
 const NAMED_BY_NUMBER: [&str; 7] = ["table", "deal", "round", "seat", "game", "robot", "bot"];
-
-/// Each "1 players" of an English `text`, with the words around it.
-fn one_with_plural_en(text: &str) -> Vec<String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut out = Vec::new();
-    for i in 1..words.len() {
-        let word = words[i].trim_end_matches([',', '.', ';', ':', ')']);
-        let plural = word.len() > 2
-            && word.chars().all(char::is_alphabetic)
-            && word.chars().next().is_some_and(char::is_lowercase)
-            && word.ends_with('s')
-            && !word.ends_with("ss")
-            && !NO_PLURAL_EN.contains(&word);
-        // "Table 1 plays", "deal 1 scores": a name, not a count.
-        let named = i >= 2 && NAMED_BY_NUMBER.contains(&words[i - 2].to_lowercase().as_str());
-        if words[i - 1] == "1" && plural && !named {
-            out.push(words[i.saturating_sub(4)..(i + 3).min(words.len())].join(" "));
-        }
-    }
-    out
-}
 
 fn english_counts_agree_with_their_number(db: TestDb) {
     let (w, pages) = read_everything_in(&db, "en");
@@ -553,22 +552,6 @@ fn french_says_partie_and_carte_de_table(db: TestDb) {
         "French says partie and carte de table:\n{}",
         wrong.join("\n")
     );
-}
-
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
 }
 
 on_both!(every_use_finds_its_symbol, every_use_finds_its_symbol);

@@ -390,22 +390,6 @@ fn corrupted_pages(db: TestDb) {
     }
 }
 
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(each_alteration_of_a_game_is_refused_naming_it, each_alteration);
 on_both!(the_command_names_the_action_refused, the_command);
 on_both!(a_game_altered_in_the_database_is_said_not_a_500, corrupted_pages);

@@ -357,22 +357,6 @@ fn a_view(c: &Client, token: &str) -> Value {
     a.body
 }
 
-macro_rules! on_both {
-    ($name:ident, $body:expr) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                ($body)(TestDb::sqlite());
-            }
-            fn postgres() {
-                ($body)(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(the_length_is_a_positive_number_of_minutes, setting_validation);
 on_both!(after_the_bell_only_the_deal_in_progress, the_bell);
 on_both!(the_devices_deal_nothing_after_the_bell, digital_bell);

@@ -245,22 +245,6 @@ async fn unnamed_casual_seats_are_named_in_the_page_language(db: TestDb) {
     assert!(!game.contains("Bot 2") && !game.contains("Bot 4"), "{game}");
 }
 
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            use super::*;
-            fn sqlite() {
-                super::$name(TestDb::sqlite());
-            }
-            fn postgres() {
-                super::$name(TestDb::postgres());
-            }
-            crate::test_case!(sqlite);
-            crate::test_case!(postgres, Postgres);
-        }
-    };
-}
-
 on_both!(a_duplicate_says_so_and_changes_seats_by_swaps_only);
 on_both!(a_closed_round_offers_the_next_and_the_results_wait_for_the_last);
 on_both!(players_are_listed_by_surname);

@@ -177,6 +177,29 @@ macro_rules! both_backends {
     };
 }
 
+/// The same for a test body that is a plain function of its database (it
+/// starts its own server or threads): `on_both!(name, |db| body(db))`, or
+/// `on_both!(name)` for the function `name` itself.
+#[macro_export]
+macro_rules! on_both {
+    ($name:ident) => {
+        $crate::on_both!($name, super::$name);
+    };
+    ($name:ident, $body:expr) => {
+        mod $name {
+            use super::*;
+            fn sqlite() {
+                ($body)($crate::common::TestDb::sqlite());
+            }
+            fn postgres() {
+                ($body)($crate::common::TestDb::postgres());
+            }
+            $crate::test_case!(sqlite);
+            $crate::test_case!(postgres, Postgres);
+        }
+    };
+}
+
 /// Runs the `chelem` binary on `url` with `args` and `stdin`: (success,
 /// stdout, stderr).
 pub fn chelem(url: &str, args: &[&str], stdin: &str) -> (bool, String, String) {
