@@ -430,3 +430,15 @@ dashboard-duplicate = Duplicate, { $deals ->
     [one] 1 deal
    *[other] { $deals } deals
   } a round, the same at every table
+player-known-question = { $who } is already known: take them up again?
+player-known-help = A player of the directory has this name and club. Taking them up again keeps their history (tournaments, seasons); a namesake is a new player.
+player-known-again = Take them up again
+player-known-new = New player (namesake)
+player-known-gone = { $name } is no longer in the directory under this name and club: register them again.
+players-import-again = Take up players already known (same name and club)
+players-import-again-note = Ticked by default: a player of the directory with the same name and club is taken up again, with their history, instead of being created anew. Untick for namesakes.
+import-again = { $count ->
+    [one] { $count } known player taken up from the directory:
+   *[other] { $count } known players taken up from the directory:
+}
+import-line-n = line { $n }

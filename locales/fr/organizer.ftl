@@ -442,3 +442,15 @@ dashboard-duplicate = Duplicate, { $deals ->
     [one] 1 donne
    *[other] { $deals } donnes
   } par partie, les mêmes à toutes les tables
+player-known-question = { $who } déjà connu : le reprendre ?
+player-known-help = Un joueur de l’annuaire porte ce nom et ce club. Le reprendre garde son historique (ses tournois, ses saisons) ; un homonyme est un nouveau joueur.
+player-known-again = Le reprendre
+player-known-new = Nouveau joueur (homonyme)
+player-known-gone = { $name } n’est plus dans l’annuaire sous ce nom et ce club : inscrivez-le de nouveau.
+players-import-again = Reprendre les joueurs déjà connus (même nom et même club)
+players-import-again-note = Coché d’office : un joueur de l’annuaire de même nom et de même club est repris, avec son historique, au lieu d’être créé de nouveau. Décochez pour des homonymes.
+import-again = { $count ->
+    [one] { $count } joueur déjà connu repris de l’annuaire :
+   *[other] { $count } joueurs déjà connus repris de l’annuaire :
+}
+import-line-n = ligne { $n }

@@ -35,6 +35,7 @@ mod hostile_input;
 mod hostile_outputs;
 mod hybrid;
 mod imports;
+mod known_players;
 mod limits;
 mod live;
 mod login_guard;

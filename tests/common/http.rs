@@ -166,6 +166,22 @@ where
     S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
     B: MessageBody,
 {
+    upload_with(app, jar, id, file, lang, &[("checked_in", "on")]).await
+}
+
+/// [`upload`] with the form's other fields as given (`checked_in`, `again`).
+pub async fn upload_with<S, B>(
+    app: &S,
+    jar: &Jar,
+    id: impl std::fmt::Display,
+    file: &[u8],
+    lang: &str,
+    fields: &[(&str, &str)],
+) -> (StatusCode, String)
+where
+    S: Service<actix_http::Request, Response = ServiceResponse<B>, Error = actix_web::Error>,
+    B: MessageBody,
+{
     let csrf = jar.get("chelem_csrf").unwrap().to_owned();
     let boundary = "----chelemplayersboundary";
     let mut body = format!(
@@ -175,12 +191,12 @@ where
     )
     .into_bytes();
     body.extend_from_slice(file);
-    body.extend_from_slice(
-        format!(
-            "\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"checked_in\"\r\n\r\non\r\n--{boundary}--\r\n"
-        )
-        .as_bytes(),
-    );
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!("\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}").as_bytes(),
+        );
+    }
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
     let req = test::TestRequest::post()
         .uri(&format!("/tournaments/{id}/players/import"))
         .insert_header((header::COOKIE, jar.header()))

@@ -187,6 +187,7 @@ macro_rules! on_both {
     };
     ($name:ident, $body:expr) => {
         mod $name {
+            #[allow(unused_imports)]
             use super::*;
             fn sqlite() {
                 ($body)($crate::common::TestDb::sqlite());

@@ -88,6 +88,25 @@ impl Player {
         Ok(found)
     }
 
+    /// The directory's people (no bot) whose name is one of `names`, in
+    /// the case given or lower-cased (the callers compare names and clubs
+    /// without regard to ASCII case), oldest first.
+    pub fn by_names(conn: &mut AnyConnection, names: &[String]) -> QueryResult<Vec<Player>> {
+        let mut found = Vec::new();
+        for chunk in names.chunks(Player::BATCH) {
+            let lowered: Vec<String> = chunk.iter().map(|n| n.to_ascii_lowercase()).collect();
+            found.extend(
+                players::table
+                    .filter(lower(players::name).eq_any(lowered))
+                    .filter(players::bot.is_null())
+                    .order(players::id.asc())
+                    .select(Player::as_select())
+                    .load(conn)?,
+            );
+        }
+        Ok(found)
+    }
+
     /// The player with this id.
     pub fn find(conn: &mut AnyConnection, id: PlayerId) -> QueryResult<Option<Player>> {
         players::table

@@ -24,9 +24,78 @@ pub fn register(
     fields: &PlayerFields,
     checked_in: bool,
 ) -> OpResult<(Player, Registration)> {
-    let registered = register_quietly(tx, tournament_id, fields, checked_in)?;
+    let registered = register_quietly(tx, tournament_id, fields, checked_in, None)?;
     publish_standings(tx, tournament_id)?;
     Ok(registered)
+}
+
+/// A person of the directory the organizer may take up again for `fields`
+/// typed without a licence (a licence decides by itself): the oldest of the
+/// same name and club (ASCII case aside) not registered in the tournament.
+pub fn known_entry(
+    conn: &mut AnyConnection,
+    tournament_id: TournamentId,
+    fields: &PlayerFields,
+) -> OpResult<Option<Player>> {
+    if fields.licence.is_some() {
+        return Ok(None);
+    }
+    let key = name_key(fields.name.as_str(), &fields.club);
+    let registered: HashSet<PlayerId> = Registration::with_players(conn, tournament_id)?
+        .into_iter()
+        .map(|(_, p)| p.id)
+        .collect();
+    Ok(Player::by_names(conn, &[fields.name.as_str().to_owned()])?
+        .into_iter()
+        .find(|p| name_key(&p.name, &p.club) == key && !registered.contains(&p.id)))
+}
+
+/// What the organizer said of a known player ([`known_entry`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Taken {
+    /// Nothing yet: ask when there is one.
+    Ask,
+    /// Take this directory entry up again.
+    Again(PlayerId),
+    /// A new entry (a namesake).
+    New,
+}
+
+/// What [`register_choosing`] did.
+pub enum Registered {
+    /// Registered.
+    Done(Player, Registration),
+    /// Nothing written: this known player is to be offered first.
+    Known(Player),
+}
+
+/// [`register`] as the player form does it: a known player of the same
+/// name and club is offered before anything is written ([`Taken::Ask`]),
+/// then taken up again or not as the organizer answered.
+pub fn register_choosing(
+    tx: &mut Tx<'_>,
+    tournament_id: TournamentId,
+    fields: &PlayerFields,
+    checked_in: bool,
+    taken: Taken,
+) -> OpResult<Registered> {
+    let again = match taken {
+        Taken::New => None,
+        Taken::Ask => match known_entry(tx, tournament_id, fields)? {
+            Some(p) => return Ok(Registered::Known(p)),
+            None => None,
+        },
+        Taken::Again(id) => {
+            let same = |p: &Player| {
+                p.bot.is_none() && name_key(&p.name, &p.club) == name_key(fields.name.as_str(), &fields.club)
+            };
+            let p = Player::find(tx, id)?.filter(same);
+            Some(p.ok_or_else(|| OpError::Conflict(Msg::new("player-known-gone").name("name", fields.name.as_str())))?)
+        }
+    };
+    let (p, r) = register_quietly(tx, tournament_id, fields, checked_in, again)?;
+    publish_standings(tx, tournament_id)?;
+    Ok(Registered::Done(p, r))
 }
 
 /// [`register`] without its live event (an import publishes one for the file).
@@ -35,13 +104,14 @@ fn register_quietly(
     tournament_id: TournamentId,
     fields: &PlayerFields,
     checked_in: bool,
+    again: Option<Player>,
 ) -> OpResult<(Player, Registration)> {
     let name = fields.name.as_str();
     let club = fields.club.as_str();
     let licence = fields.licence.as_ref().map(Licence::as_str);
     let existing = match licence {
         Some(l) => Player::find_by_licence(tx, l)?,
-        None => None,
+        None => again,
     };
     let player = match existing {
         Some(p) => p,
@@ -95,6 +165,9 @@ pub struct ImportReport {
     pub imported: Vec<(usize, String)>,
     /// Every line refused, with its reason.
     pub refused: Vec<RefusedLine>,
+    /// (line number, "name (club)") of the players of the directory taken
+    /// up again by their name and club.
+    pub again: Vec<(usize, String)>,
 }
 
 /// Registers the players of a parsed file ([`parse_csv`]): every line is
@@ -111,8 +184,9 @@ pub fn import(
     tournament_id: TournamentId,
     lines: Vec<CsvLine>,
     checked_in: bool,
+    again: bool,
 ) -> OpResult<ImportReport> {
-    let mut known = Known::read(tx, tournament_id, &lines)?;
+    let mut known = Known::read(tx, tournament_id, &lines, again)?;
     let mut report = ImportReport::default();
     // (line, name) of each registration, and who: a directory's player, or
     // the index of a new one.
@@ -124,6 +198,10 @@ pub fn import(
         match decided {
             Err(reason) => report.refused.push(RefusedLine { line, content, reason }),
             Ok(Decided::Existing(p)) => registered.push((line, p.name, Ok(p.id))),
+            Ok(Decided::Again(p)) => {
+                report.again.push((line, format!("{} ({})", p.name, p.club)));
+                registered.push((line, p.name, Ok(p.id)));
+            }
             Ok(Decided::New(fields)) => {
                 registered.push((line, fields.name.as_str().to_owned(), Err(new_players.len())));
                 new_players.push(NewPlayer {
@@ -160,6 +238,8 @@ pub fn import(
 enum Decided {
     /// The directory's player holding its licence.
     Existing(Player),
+    /// The directory's player of the same name and club, taken up again.
+    Again(Player),
     /// A player to add to the directory.
     New(PlayerFields),
 }
@@ -172,6 +252,9 @@ struct Known {
     names: HashSet<(String, String)>,
     /// The directory's players holding a licence of the file.
     by_licence: HashMap<String, Player>,
+    /// The directory's people of a name and club of the file (lower-cased),
+    /// the oldest of each, when they are to be taken up again.
+    by_name: HashMap<(String, String), Player>,
     /// The round the players join from.
     first_round: RoundNo,
 }
@@ -181,8 +264,19 @@ fn name_key(name: &str, club: &str) -> (String, String) {
 }
 
 impl Known {
-    fn read(conn: &mut AnyConnection, tournament_id: TournamentId, lines: &[CsvLine]) -> OpResult<Known> {
+    fn read(conn: &mut AnyConnection, tournament_id: TournamentId, lines: &[CsvLine], again: bool) -> OpResult<Known> {
         let regs = Registration::with_players(conn, tournament_id)?;
+        let names: Vec<String> = match again {
+            true => lines
+                .iter()
+                .filter_map(|l| Some(l.player.as_ref().ok()?.name.as_str().to_owned()))
+                .collect(),
+            false => Vec::new(),
+        };
+        let mut by_name = HashMap::new();
+        for p in Player::by_names(conn, &names)? {
+            by_name.entry(name_key(&p.name, &p.club)).or_insert(p);
+        }
         let licences: Vec<&str> = lines
             .iter()
             .filter_map(|l| l.player.as_ref().ok()?.licence.as_ref().map(Licence::as_str))
@@ -194,14 +288,16 @@ impl Known {
                 .into_iter()
                 .filter_map(|p| Some((p.licence.clone()?, p)))
                 .collect(),
+            by_name,
             first_round: Round::last_number(conn, tournament_id)? + 1,
         })
     }
 
     /// Decides a line as [`register`] would after the lines before it:
     /// the directory's player holding its licence unless already
-    /// registered, else a new player unless one of the same name and club
-    /// is registered.
+    /// registered, else (when the organizer asked for it) the directory's
+    /// person of the same name and club, else a new player unless one of
+    /// the same name and club is registered.
     fn decide(&mut self, fields: &PlayerFields) -> Result<Decided, Msg> {
         let existing = fields.licence.as_ref().and_then(|l| self.by_licence.get(l.as_str()));
         let already = |name: &str| Msg::new("player-already-registered").name("name", name);
@@ -214,10 +310,16 @@ impl Known {
                 Ok(Decided::Existing(p.clone()))
             }
             None => {
-                if !self.names.insert(name_key(fields.name.as_str(), &fields.club)) {
+                let key = name_key(fields.name.as_str(), &fields.club);
+                if !self.names.insert(key.clone()) {
                     return Err(already(fields.name.as_str()));
                 }
-                Ok(Decided::New(fields.clone()))
+                match self.by_name.get(&key) {
+                    Some(p) if fields.licence.is_none() && self.registered.insert(p.id) => {
+                        Ok(Decided::Again(p.clone()))
+                    }
+                    _ => Ok(Decided::New(fields.clone())),
+                }
             }
         }
     }
@@ -231,7 +333,7 @@ pub fn import_csv(
     checked_in: bool,
 ) -> OpResult<ImportReport> {
     let lines = parse_csv(text).map_err(OpError::Invalid)?;
-    import(tx, tournament_id, lines, checked_in)
+    import(tx, tournament_id, lines, checked_in, false)
 }
 
 /// Corrects a player of the directory (a typo in the name, a new club, the

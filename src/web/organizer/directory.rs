@@ -73,7 +73,7 @@ async fn edit_form(OrgPage { ctx, state, .. }: OrgPage, path: web::Path<PlayerId
         name: p.name,
         club: p.club,
         licence: p.licence.unwrap_or_default(),
-        checked_in: None,
+        ..PlayerForm::default()
     };
     Ok(render::page(&EditPage {
         ctx,

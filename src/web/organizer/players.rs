@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::db::models::{Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::player_input::decode_file;
-use crate::db::ops::players::{self, ImportReport};
+use crate::db::ops::players::{self, ImportReport, Registered};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
@@ -38,6 +38,7 @@ async fn add(
     let id = path.into_inner();
     let form = form.0;
     let present = form.present();
+    let taken = form.taken();
     let fields = match form.fields() {
         Ok(f) => f,
         Err(m) => {
@@ -48,11 +49,18 @@ async fn add(
     let r = state
         .write(move |tx| {
             tournaments::get(tx, id)?;
-            attempt(tx, ctx.lang, |tx| players::register(tx, id, &fields, present))
+            attempt(tx, ctx.lang, |tx| {
+                players::register_choosing(tx, id, &fields, present, taken)
+            })
         })
         .await?;
     match r {
-        Ok(_) => Ok(see_other(format!("/tournaments/{id}#players"))),
+        Ok(Registered::Done(..)) => Ok(see_other(format!("/tournaments/{id}#players"))),
+        Ok(Registered::Known(p)) => {
+            // Nothing written: the form asks whether this is the same person.
+            let form = PlayerForm { offer: Some(p), ..form };
+            render_dashboard(&state, ctx, id, form, None, None, StatusCode::OK).await
+        }
         Err(Refused { status, message }) => {
             let error = Some(message);
             render_dashboard(&state, ctx, id, form, error, None, status).await
@@ -84,6 +92,7 @@ async fn import(
     let mut text = String::new();
     let mut file: Vec<u8> = Vec::new();
     let mut present = false;
+    let mut again = false;
     // The whole body is under limits::BODY_LIMIT (the limit_body middleware).
     let unreadable = |e: actix_multipart::MultipartError| match e {
         actix_multipart::MultipartError::Payload(p) => super::super::limits::refusal(&p),
@@ -101,6 +110,7 @@ async fn import(
             "csv_text" => text = String::from_utf8_lossy(&data).into_owned(),
             "csv_file" => file = data,
             "checked_in" => present = !data.is_empty(),
+            "again" => again = !data.is_empty(),
             _ => {}
         }
     }
@@ -120,7 +130,7 @@ async fn import(
             state
                 .write(move |tx| {
                     tournaments::get(tx, id)?;
-                    attempt(tx, ctx.lang, |tx| players::import(tx, id, lines, present))
+                    attempt(tx, ctx.lang, |tx| players::import(tx, id, lines, present, again))
                 })
                 .await?
         }
