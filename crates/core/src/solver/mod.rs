@@ -14,9 +14,11 @@
 //!   what the end of the deal still depends on (why that is exact is said there);
 //! * `table.rs`: that table, of fixed size;
 //! * `order.rs`: one card per run of equivalent cards, and a move order;
+//! * `bounds.rs`: quick bounds, the best and worst the taker may still score;
 //! * `search.rs`: alpha-beta, MTD(f), the best line.
 //! * `input.rs`: a position from a `chelem simulate --log` line.
 
+mod bounds;
 mod input;
 mod key;
 mod order;
@@ -102,6 +104,8 @@ pub struct Config {
     pub ordering: bool,
     /// MTD(f)'s zero-window searches (else one full-window alpha-beta).
     pub mtdf: bool,
+    /// Quick bounds at the start of each trick (`bounds.rs`).
+    pub bounds: bool,
 }
 
 impl Default for Config {
@@ -111,6 +115,7 @@ impl Default for Config {
             equivalence: true,
             ordering: true,
             mtdf: false,
+            bounds: true,
         }
     }
 }

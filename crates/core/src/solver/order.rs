@@ -60,13 +60,13 @@ pub(super) fn order(g: &Game, attack: bool, moves: &mut [Card], first: Option<Ca
         }
         let pts = i32::from(c.points_half());
         let wins = best.is_none_or(|(_, b)| beats(c, b));
-        match (trick.is_empty(), wins, ours) {
+        match (trick.is_empty(), ours, wins) {
             // Leading: strong cards first, then the cheap ones.
             (true, _, _) => -(i32::from(c.index() % 14) + if c.is_trump() { 30 } else { 0 }),
-            // Winning the trick: with the cheapest card that does.
-            (false, true, _) => -1000 + i32::from(c.index()) - 100 * pts,
             // Our camp holds the trick: give it points.
-            (false, false, Some(true)) => -500 - pts,
+            (false, Some(true), _) => -10 * pts + i32::from(c.index() % 14),
+            // Taking the trick from the other camp: with points, cheaply.
+            (false, _, true) => -1000 - 10 * pts + i32::from(c.index()),
             // Losing to the other camp: the cheapest card.
             _ => pts * 10 + i32::from(c.index() % 14),
         }

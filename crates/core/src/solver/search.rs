@@ -4,6 +4,7 @@
 //! driver that finds the value (full window, or MTD(f)'s zero windows) and
 //! one best line.
 
+use super::bounds::Stakes;
 use super::key::{card_term, hands_hash, key, salt, Summary};
 use super::order::{order, representatives};
 use super::table::{Bounds, Table};
@@ -26,6 +27,7 @@ pub(super) struct Search<'a> {
     pending: [CardSet; 6],
     taker: Seat,
     salt: u64,
+    stakes: Stakes,
 }
 
 const NONE: u8 = 0xff;
@@ -39,6 +41,7 @@ impl<'a> Search<'a> {
             pending: pos.pending,
             taker: pos.game.taker().expect("a position in play has a taker"),
             salt: salt(&pos.game, &pos.pending),
+            stakes: Stakes::new(&pos.game, &pos.pending),
         }
     }
 
@@ -100,6 +103,15 @@ impl<'a> Search<'a> {
         let Some(seat) = g.to_act() else {
             return self.leaf(g);
         };
+        if self.config.bounds && g.trick().is_empty() {
+            let (lo, hi) = self.stakes.bounds(g, n.summary);
+            if let Some(hi) = hi.filter(|&hi| hi <= alpha) {
+                return hi;
+            }
+            if let Some(lo) = lo.filter(|&lo| lo >= beta) {
+                return lo;
+            }
+        }
         let keyed = self.config.table && g.trick().is_empty();
         let mut first = None;
         let k = if keyed { self.node_key(n) } else { 0 };

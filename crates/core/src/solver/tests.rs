@@ -120,30 +120,35 @@ fn brute(g: &Game, taker: Seat, prune: bool, mut alpha: i64, mut beta: i64) -> i
     best
 }
 
+/// Each speed-up on and off (the default has them all but MTD(f)).
 const VARIANTS: [Config; 4] = [
     Config {
         table: true,
         equivalence: true,
         ordering: true,
         mtdf: true,
+        bounds: false,
     },
     Config {
         table: false,
         equivalence: true,
         ordering: true,
         mtdf: false,
+        bounds: true,
     },
     Config {
         table: true,
         equivalence: false,
         ordering: false,
         mtdf: false,
+        bounds: false,
     },
     Config {
         table: true,
         equivalence: true,
         ordering: false,
         mtdf: true,
+        bounds: true,
     },
 ];
 
