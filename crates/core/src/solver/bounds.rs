@@ -13,6 +13,10 @@ use crate::tarot::{
     ScoringRules, Seat,
 };
 
+/// An end of the deal as the bounds see it: the attack's half points and
+/// oudlers, petit au bout, the chelem.
+type Outcome = (u16, u8, Option<Camp>, Option<Camp>);
+
 /// What the bounds of a deal share: its record less the outcome, and the
 /// cards counted for the attack at the end whoever plays (écart or dog).
 pub(super) struct Stakes {
@@ -21,7 +25,7 @@ pub(super) struct Stakes {
     fixed_points: u16,
     fixed_oudlers: u8,
     /// Scores already computed, by (points, oudlers, petit au bout, chelem).
-    memo: std::collections::HashMap<(u16, u8, Option<Camp>, Option<Camp>), Option<i32>>,
+    memo: std::collections::HashMap<Outcome, Option<i32>>,
 }
 
 impl Stakes {
