@@ -123,13 +123,16 @@ fn solve_refuses_impossible_positions_with_a_sentence() {
     twice["tricks"][1]["cards"][0]["card"] = first.clone();
     let mut turn = cut(&deals[0], 1, 0);
     turn["tricks"][0]["cards"].as_array_mut().unwrap().swap(0, 1);
-    let mut passed = deals[0].clone();
-    passed["taker"] = Value::Null;
-    passed["bids"] = serde_json::json!([]);
-    let (out, code) = answers(&[good.clone(), twice, turn, good]);
+    // The next trick's first card logged as a fifth card of the first.
+    let mut extra = cut(&deals[0], 2, 0);
+    let next = extra["tricks"][1]["cards"][0].clone();
+    extra["tricks"][0]["cards"].as_array_mut().unwrap().push(next);
+    extra["tricks"].as_array_mut().unwrap().truncate(1);
+    let (out, code) = answers(&[good.clone(), twice, turn, extra, good]);
     assert_eq!(code, Some(1));
-    assert_eq!(out.len(), 4);
-    assert!(out[0]["par"].is_object() && out[3]["par"].is_object());
+    assert_eq!(out.len(), 5);
+    assert!(out[0]["par"].is_object() && out[4]["par"].is_object());
+    assert_eq!(out[3]["error"], "trick 1 has more cards than players");
     for bad in &out[1..3] {
         let e = bad["error"].as_str().unwrap();
         assert!(e.starts_with("trick "), "{e}");

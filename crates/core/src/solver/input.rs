@@ -130,6 +130,9 @@ impl SolveInput {
                     g.trick_leader()
                 )));
             }
+            if t.cards.len() > usize::from(self.players) {
+                return Err(impossible(format!("trick {no} has more cards than players")));
+            }
             let full = t.cards.len() == usize::from(self.players);
             if !full && i + 1 < n {
                 return Err(impossible(format!("trick {no} is incomplete but is not the last one")));
