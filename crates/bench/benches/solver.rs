@@ -68,7 +68,7 @@ fn speedups(c: &mut Criterion) {
                 ..all
             },
         ),
-        ("no_ordering", Config { ordering: false, ..all }),
+        ("with_ordering", Config { ordering: true, ..all }),
         ("no_bounds", Config { bounds: false, ..all }),
         ("mtdf", Config { mtdf: true, ..all }),
     ] {
