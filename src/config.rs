@@ -55,6 +55,8 @@ pub enum Command {
     Simulate(SimulateArgs),
     /// Measure one bot against another in duplicate and print the table.
     Duel(DuelArgs),
+    /// Solve positions open-handed: `chelem simulate --log` lines on standard input, one answer per line.
+    Solve(SolveArgs),
     /// Write a whole tournament as one JSON document on standard output.
     Export {
         /// The tournament's id.
@@ -230,6 +232,14 @@ fn parse_players(s: &str) -> Result<u8, String> {
         Ok(n @ 3..=6) => Ok(n),
         _ => Err("--players must be 3, 4, 5 or 6".into()),
     }
+}
+
+/// `chelem solve` options.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Size of the transposition table, in megabytes (allocated once).
+    #[arg(long, default_value_t = 64)]
+    pub table_mb: usize,
 }
 
 /// `chelem simulate` options.

@@ -1,5 +1,5 @@
 //! The `chelem` command: serve, migrate, user and token admin, score, seat,
-//! simulate, duel, export, import, backup.
+//! simulate, solve, duel, export, import, backup.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -71,6 +71,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Score(args) => Ok(ExitCode::from(score(&args)?)),
+        Command::Solve(args) => {
+            let code = chelem::cli_solve::run(io::stdin().lock(), io::stdout().lock(), args.table_mb)?;
+            Ok(ExitCode::from(u8::try_from(code).unwrap_or(2)))
+        }
         Command::Seat { players, rounds, seed } => {
             if rounds == 0 {
                 bail!("--rounds must be at least 1");

@@ -1,0 +1,113 @@
+//! Quick bounds: at the start of a trick, the best and the worst the
+//! taker can still score, whatever the cards left do — the attack taking
+//! every card point and oudler left (and the excuse's half point, petit
+//! au bout and the chelem when still possible), or none. Each bound is a
+//! score computed by the one scoring path ([`score`]) on such a record,
+//! which is at least (at most) any end of the deal: the FFT score grows
+//! with the attack's points and oudlers, with petit au bout and the chelem
+//! going its way. A record the rules refuse gives no bound (no cut).
+
+use super::key::Summary;
+use crate::tarot::{
+    score, Camp, CardSet, Chelem, Contract, DealRecord, Game, HalfPoints, Handful, HandfulSize, RecordInput,
+    ScoringRules, Seat,
+};
+
+/// An end of the deal as the bounds see it: the attack's half points and
+/// oudlers, petit au bout, the chelem.
+type Outcome = (u16, u8, Option<Camp>, Option<Camp>);
+
+/// What the bounds of a deal share: its record less the outcome, and the
+/// cards counted for the attack at the end whoever plays (écart or dog).
+pub(super) struct Stakes {
+    input: RecordInput,
+    taker: Seat,
+    fixed_points: u16,
+    fixed_oudlers: u8,
+    /// Scores already computed, by (points, oudlers, petit au bout, chelem).
+    memo: std::collections::HashMap<Outcome, Option<i32>>,
+}
+
+impl Stakes {
+    pub fn new(g: &Game, pending: &[CardSet; 6]) -> Stakes {
+        let taker = g.taker().expect("a taker");
+        let contract = g.contract().expect("a contract");
+        let fixed = match contract {
+            Contract::Petite | Contract::Garde => g.discard(),
+            Contract::GardeSans => g.dog(),
+            Contract::GardeContre => CardSet::EMPTY,
+        };
+        let handfuls = Seat::all(g.players())
+            .filter_map(|s| {
+                let n = g.handful(s).or(pending[s.index()]).len() as u8;
+                let need = |h: HandfulSize| h.trumps_needed(g.players()).unwrap_or(u8::MAX);
+                let size = [HandfulSize::Triple, HandfulSize::Double, HandfulSize::Simple]
+                    .into_iter()
+                    .find(|&h| n >= need(h))?;
+                Some(Handful { seat: s, size })
+            })
+            .collect();
+        Stakes {
+            input: RecordInput {
+                players: g.players(),
+                taker: taker.0,
+                partners: g.partners().iter().map(|p| p.0).collect(),
+                contract,
+                oudlers: 0,
+                points: HalfPoints(0),
+                handfuls,
+                petit_au_bout: None,
+                chelem: Chelem {
+                    announced: g.chelem_announced(),
+                    made_by: None,
+                },
+                miseres: vec![],
+            },
+            taker,
+            fixed_points: fixed.points_half(),
+            fixed_oudlers: fixed.and(CardSet::OUDLERS).len() as u8,
+            memo: std::collections::HashMap::new(),
+        }
+    }
+
+    fn taker_score(&mut self, points: u16, oudlers: u8, petit: Option<Camp>, chelem: Option<Camp>) -> Option<i32> {
+        let k = (points.min(182), oudlers.min(3), petit, chelem);
+        if let Some(v) = self.memo.get(&k) {
+            return *v;
+        }
+        let v = self.score_of(k.0, k.1, petit, chelem);
+        self.memo.insert(k, v);
+        v
+    }
+
+    fn score_of(&self, points: u16, oudlers: u8, petit: Option<Camp>, chelem: Option<Camp>) -> Option<i32> {
+        let mut input = self.input.clone();
+        input.points = HalfPoints(points);
+        input.oudlers = oudlers;
+        input.petit_au_bout = petit;
+        input.chelem.made_by = chelem;
+        let record = DealRecord::new(input, &ScoringRules::FFT).ok()?;
+        Some(score(&record).scores[self.taker.index()] as i32)
+    }
+
+    /// (lowest, highest) score the taker may still end with, at the start
+    /// of a trick of `g` whose done tricks are `s`.
+    pub fn bounds(&mut self, g: &Game, s: Summary) -> (Option<i32>, Option<i32>) {
+        let left: CardSet = Seat::all(g.players()).fold(CardSet::EMPTY, |a, p| a.or(g.hand(p)));
+        let excuse_gone = s.excuse != 0;
+        let points = s.points + self.fixed_points;
+        let oudlers = s.oudlers + self.fixed_oudlers;
+        let petit_left = left.contains(crate::tarot::Card::PETIT);
+        // Best: every card left, the excuse and its half point too.
+        let hi_points = points + left.points_half() + if excuse_gone { 9 } else { 0 } + 1;
+        let hi_oudlers = oudlers + left.and(CardSet::OUDLERS).len() as u8 + u8::from(excuse_gone);
+        let hi_petit = (petit_left || s.petit_last == 1).then_some(Camp::Attack);
+        let hi_chelem = (s.won & 2 == 0).then_some(Camp::Attack);
+        let lo_petit = (petit_left || s.petit_last == 2).then_some(Camp::Defence);
+        let lo_chelem = (s.won & 1 == 0).then_some(Camp::Defence);
+        (
+            self.taker_score(points.saturating_sub(1), oudlers, lo_petit, lo_chelem),
+            self.taker_score(hi_points, hi_oudlers, hi_petit, hi_chelem),
+        )
+    }
+}

@@ -1,0 +1,132 @@
+//! What the rest of a deal's score depends on, besides the cards left: the
+//! [`Summary`] of the tricks done, and the transposition key built from it.
+//!
+//! Why the key is exact. At the start of a trick the engine's score at the
+//! end of the deal (`tarot::play` end.rs) depends on the past only through:
+//! the card points and oudlers in the attack's won tricks (the excuse is
+//! never in a won pile, the engine takes it out of its trick), whether each
+//! camp has won a trick (the chelem, and the excuse winning the last trick
+//! of a chelem), where the excuse went (its owner's camp and the camp that
+//! won its trick: the half point given for it), and which camp won the
+//! petit when it fell in the trick just done (petit au bout when the excuse
+//! wins the last trick of a chelem). The rest is fixed for the whole deal
+//! (taker, partners, contract, écart or dog, handfuls, chelem announced):
+//! that is the deal's salt. Two positions with the same cards in the same
+//! hands, the same leader, the same summary and the same salt have the same
+//! value: the key is a 64-bit hash of exactly that (Zobrist for the hands).
+
+use crate::tarot::{Card, CardSet, Game, Seat};
+
+/// The tricks done, as far as the end of the deal can tell them apart.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Summary {
+    /// Half points of the attack's won tricks.
+    pub points: u16,
+    /// Oudlers in the attack's won tricks (the excuse never is).
+    pub oudlers: u8,
+    /// Bit 0: the attack won a trick; bit 1: the defence did.
+    pub won: u8,
+    /// 0: excuse not played (in a done trick); else 4 + 2·(owner attack) + (winner attack).
+    pub excuse: u8,
+    /// 0: the petit was not in the last trick done; 1: the attack won it; 2: the defence.
+    pub petit_last: u8,
+}
+
+impl Summary {
+    /// After trick `t` of `g` is done.
+    pub fn after_trick(mut self, g: &Game, t: u8) -> Summary {
+        let (leader, cards, winner) = g.trick_at(t);
+        let attack = g.is_attack(winner);
+        let pile: CardSet = cards.iter().copied().filter(|&c| c != Card::EXCUSE).collect();
+        if attack {
+            self.points += pile.points_half();
+            self.oudlers += pile.and(CardSet::OUDLERS).len() as u8;
+            self.won |= 1;
+        } else {
+            self.won |= 2;
+        }
+        if let Some(k) = cards.iter().position(|&c| c == Card::EXCUSE) {
+            let owner = leader.after(k as u8, g.players());
+            self.excuse = 4 + 2 * u8::from(g.is_attack(owner)) + u8::from(attack);
+        }
+        self.petit_last = match (pile.contains(Card::PETIT), attack) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        };
+        self
+    }
+
+    /// The summary of every trick done in `g`.
+    pub fn of(g: &Game) -> Summary {
+        (0..g.tricks_done()).fold(Summary::default(), |s, t| s.after_trick(g, t))
+    }
+
+    fn packed(self) -> u64 {
+        u64::from(self.points)
+            | u64::from(self.oudlers) << 8
+            | u64::from(self.won) << 10
+            | u64::from(self.excuse) << 12
+            | u64::from(self.petit_last) << 15
+    }
+}
+
+/// SplitMix64: a good 64-bit mixer.
+pub(super) const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+const fn zobrist() -> [[u64; 78]; 6] {
+    let mut z = [[0u64; 78]; 6];
+    let mut s = 0;
+    while s < 6 {
+        let mut c = 0;
+        while c < 78 {
+            z[s][c] = mix((s * 78 + c) as u64 + 0x5eed);
+            c += 1;
+        }
+        s += 1;
+    }
+    z
+}
+
+static ZOBRIST: [[u64; 78]; 6] = zobrist();
+
+/// The hash term of `card` in the hand of `seat`.
+pub(super) fn card_term(seat: Seat, card: Card) -> u64 {
+    ZOBRIST[seat.index()][usize::from(card.index())]
+}
+
+/// The Zobrist hash of every hand of `g`.
+pub(super) fn hands_hash(g: &Game) -> u64 {
+    let mut h = 0;
+    for s in Seat::all(g.players()) {
+        for c in g.hand(s) {
+            h ^= card_term(s, c);
+        }
+    }
+    h
+}
+
+/// The key of a position at the start of a trick.
+pub(super) fn key(salt: u64, hands: u64, leader: Seat, summary: Summary) -> u64 {
+    salt ^ hands ^ mix(summary.packed() ^ (u64::from(leader.0) << 20) ^ 0xa11ce)
+}
+
+/// What is fixed for the whole deal and counts in its score.
+pub(super) fn salt(g: &Game, pending: &[CardSet; 6]) -> u64 {
+    let mut h = mix(u64::from(g.players()));
+    let taker = g.taker().map_or(0xff, |s| s.0);
+    h = mix(h ^ u64::from(taker));
+    for s in Seat::all(g.players()) {
+        let shown = g.handful(s).or(pending[s.index()]);
+        h = mix(h ^ u64::from(g.is_attack(s)) ^ (shown.0 as u64) ^ ((shown.0 >> 64) as u64).rotate_left(7));
+    }
+    let contract = g.contract().map_or(0xff, |c| c as u64);
+    h = mix(h ^ contract ^ u64::from(g.chelem_announced()) << 8);
+    let fixed = g.discard().or(g.dog());
+    mix(h ^ fixed.0 as u64 ^ ((fixed.0 >> 64) as u64).rotate_left(13))
+}
