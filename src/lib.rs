@@ -5,6 +5,7 @@
 //! `tarot`, `bots` and `tournament` are the pure core, a crate of their own
 //! (`crates/core`, re-exported here): they cannot reach the rest.
 
+pub mod cli_club_sim;
 pub mod cli_duel;
 pub mod cli_score;
 pub mod cli_simulate;
@@ -15,4 +16,4 @@ pub mod secrets;
 pub mod web;
 
 // The pure core (crates/core), under the names the rest of the code uses.
-pub use chelem_core::{bots, tarot, tournament};
+pub use chelem_core::{bots, rating, tarot, tournament};

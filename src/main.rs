@@ -1,5 +1,5 @@
 //! The `chelem` command: serve, migrate, user and token admin, score, seat,
-//! simulate, duel, export, import, backup.
+//! simulate, duel, club-sim, export, import, backup.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use chelem::config::{Cli, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
+use chelem::config::{
+    Cli, ClubSimArgs, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction,
+};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::limits::Capacity;
 use chelem::web::{AppState, WebConfig};
@@ -87,6 +89,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Duel(args) => {
             print!("{}", duel(args)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ClubSim(args) => {
+            println!("{:#}", chelem::cli_club_sim::run(&(&args).into())?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { tournament } => {
