@@ -7,9 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Parser;
 
-use chelem::config::{
-    Cli, ClubSimArgs, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction,
-};
+use chelem::config::{Cli, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::limits::Capacity;
 use chelem::web::{AppState, WebConfig};

@@ -16,8 +16,22 @@ fn club_sim(args: &[&str]) -> std::process::Output {
 #[test]
 fn a_small_club_season_is_reported() {
     let args = [
-        "--tournaments", "4", "--after", "2", "--per-level", "2", "--rounds", "2", "--deals", "3", "--playouts", "4",
-        "--threads", "2", "--seed", "3",
+        "--tournaments",
+        "4",
+        "--after",
+        "2",
+        "--per-level",
+        "2",
+        "--rounds",
+        "2",
+        "--deals",
+        "3",
+        "--playouts",
+        "4",
+        "--threads",
+        "2",
+        "--seed",
+        "3",
     ];
     let out = club_sim(&args);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -27,13 +41,28 @@ fn a_small_club_season_is_reported() {
     // 8 members, all seated (at least 8 come): 2 tables × 2 rounds × 3 deals × 4 evenings.
     assert_eq!(v["deals_played"], 48);
     let held = &v["held_out"];
-    assert_eq!((held["first"].as_u64(), held["tournaments"].as_u64()), (Some(3), Some(2)));
-    for name in ["rating", "points_per_deal", "weng_lin_per_deal", "weng_lin_per_tournament", "true_level"] {
-        let rho = held["spearman"][name]["mean"].as_f64().unwrap_or_else(|| panic!("{name} in {v}"));
+    assert_eq!(
+        (held["first"].as_u64(), held["tournaments"].as_u64()),
+        (Some(3), Some(2))
+    );
+    for name in [
+        "rating",
+        "points_per_deal",
+        "weng_lin_per_deal",
+        "weng_lin_per_tournament",
+        "true_level",
+    ] {
+        let rho = held["spearman"][name]["mean"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{name} in {v}"));
         assert!((-1.0..=1.0).contains(&rho), "{name}: {rho}");
     }
     for when in ["mean_rating_after", "mean_rating_final"] {
-        let mean = |level: &str| v[when][level].as_f64().unwrap_or_else(|| panic!("{when}.{level} in {v}"));
+        let mean = |level: &str| {
+            v[when][level]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{when}.{level} in {v}"))
+        };
         assert!(mean("random") < mean("strong"), "{when}: {v}");
         let all = ["random", "quick", "sampler", "strong"].map(mean);
         let centre = all.iter().sum::<f64>() / 4.0;
