@@ -57,6 +57,10 @@ pub enum Command {
     Duel(DuelArgs),
     /// Solve positions open-handed: `chelem simulate --log` lines on standard input, one answer per line.
     Solve(SolveArgs),
+    /// A tool for docs/rating.md (not an interface of FORMATS.md): a club of
+    /// bots of known strength plays whole tournaments; prints how well the
+    /// rating orders them and predicts the next tournament (JSON).
+    ClubSim(ClubSimArgs),
     /// Write a whole tournament as one JSON document on standard output.
     Export {
         /// The tournament's id.
@@ -298,6 +302,37 @@ pub struct DuelArgs {
     /// is not given.
     #[arg(long, default_value_t = 100)]
     pub budget_ms: u64,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+/// `chelem club-sim` options (a tool for docs/rating.md).
+#[derive(Debug, clap::Args)]
+pub struct ClubSimArgs {
+    /// Tournaments (club evenings) to play.
+    #[arg(long, default_value_t = 40)]
+    pub tournaments: usize,
+    /// Tournaments before the first held-out one: the levels' mean ratings
+    /// are printed after them, the predictions judged on the rest.
+    #[arg(long, default_value_t = 20)]
+    pub after: usize,
+    /// Members of each level (random, quick, sampler, strong).
+    #[arg(long, default_value_t = 6)]
+    pub per_level: usize,
+    /// Rounds an evening.
+    #[arg(long, default_value_t = 4)]
+    pub rounds: usize,
+    /// Deals each table plays a round.
+    #[arg(long, default_value_t = 6)]
+    pub deals: u32,
+    /// Strong and sampler bots: search iterations per decision (lowered
+    /// from the devices' 200 to keep the run affordable).
+    #[arg(long, default_value_t = 50)]
+    pub playouts: u32,
+    /// Seed of the club, the attendance, the seating and the deals.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,

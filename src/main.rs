@@ -1,5 +1,5 @@
 //! The `chelem` command: serve, migrate, user and token admin, score, seat,
-//! simulate, solve, duel, export, import, backup.
+//! simulate, solve, duel, club-sim, export, import, backup.
 
 use std::io::{self, BufRead, Read, Write};
 use std::process::ExitCode;
@@ -91,6 +91,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Duel(args) => {
             print!("{}", duel(args)?);
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::ClubSim(args) => {
+            println!("{:#}", chelem::cli_club_sim::run(&(&args).into())?);
             Ok(ExitCode::SUCCESS)
         }
         Command::Export { tournament } => {

@@ -6,6 +6,7 @@
 
 mod bots;
 mod cli;
+mod club_sim;
 mod fuzz_corpus;
 mod house;
 mod i18n_keys;

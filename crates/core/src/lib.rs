@@ -2,10 +2,12 @@
 //! this crate depends on none of them).
 //!
 //! Layers (arrows point down only): `tournament` → `tarot`; `bots` → `tarot`;
-//! `solver` → `tarot`; `tarot` imports nothing of the project. The server (the `chelem` crate)
-//! re-exports the three modules under their own names.
+//! `solver` → `tarot`; `tarot` imports nothing of the project; `rating` →
+//! `tournament` (its ids). The server (the `chelem` crate) re-exports the
+//! modules under their own names.
 
 pub mod bots;
+pub mod rating;
 pub mod solver;
 #[cfg(feature = "sql")]
 pub mod sql;
