@@ -46,28 +46,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("{n} migration(s) applied");
             Ok(ExitCode::SUCCESS)
         }
-        Command::User {
-            action: UserAction::Add { name },
-        } => {
-            let password = read_password("add")?;
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            let user = chelem::db::write(&mut conn, |tx| {
-                chelem::db::ops::accounts::create_user(tx, &name, &password)
-            })?;
-            println!("user \"{}\" created", user.username);
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::User {
-            action: UserAction::Passwd { name },
-        } => {
-            use chelem::db::ops::accounts;
-            let password = read_password("passwd")?;
-            let hash = accounts::hashed_password(&password)?;
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            let user = chelem::db::write(&mut conn, |tx| accounts::set_password(tx, &name, &hash, None))?;
-            println!("password of \"{}\" changed; their sessions are ended", user.username);
+        Command::User { action } => {
+            user(&cli.database_url, action)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Score(args) => Ok(ExitCode::from(score(&args)?)),
@@ -111,29 +91,52 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             println!("backup written to {}", file.display());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Token {
-            action: TokenAction::Create { user, label },
-        } => {
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            let token = chelem::db::write(&mut conn, |tx| {
-                chelem::db::ops::accounts::create_api_token(tx, &user, &label)
-            })?;
-            println!("{token}");
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Token {
-            action: TokenAction::Revoke { user, label },
-        } => {
-            let mut conn = connect(&cli.database_url)?;
-            run_migrations(&mut conn)?;
-            let n = chelem::db::write(&mut conn, |tx| {
-                chelem::db::ops::accounts::revoke_api_tokens(tx, &user, label.as_deref())
-            })?;
-            println!("{n} token(s) revoked");
+        Command::Token { action } => {
+            token(&cli.database_url, action)?;
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `chelem user add|passwd NAME`: the password read from standard input.
+fn user(database_url: &str, action: UserAction) -> anyhow::Result<()> {
+    use chelem::db::ops::accounts;
+    match action {
+        UserAction::Add { name } => {
+            let password = read_password("add")?;
+            let mut conn = connect(database_url)?;
+            run_migrations(&mut conn)?;
+            let user = chelem::db::write(&mut conn, |tx| accounts::create_user(tx, &name, &password))?;
+            println!("user \"{}\" created", user.username);
+        }
+        UserAction::Passwd { name } => {
+            let password = read_password("passwd")?;
+            let hash = accounts::hashed_password(&password)?;
+            let mut conn = connect(database_url)?;
+            run_migrations(&mut conn)?;
+            let user = chelem::db::write(&mut conn, |tx| accounts::set_password(tx, &name, &hash, None))?;
+            println!("password of \"{}\" changed; their sessions are ended", user.username);
+        }
+    }
+    Ok(())
+}
+
+/// `chelem token create|revoke`.
+fn token(database_url: &str, action: TokenAction) -> anyhow::Result<()> {
+    use chelem::db::ops::accounts;
+    let mut conn = connect(database_url)?;
+    run_migrations(&mut conn)?;
+    match action {
+        TokenAction::Create { user, label } => {
+            let token = chelem::db::write(&mut conn, |tx| accounts::create_api_token(tx, &user, &label))?;
+            println!("{token}");
+        }
+        TokenAction::Revoke { user, label } => {
+            let n = chelem::db::write(&mut conn, |tx| accounts::revoke_api_tokens(tx, &user, label.as_deref()))?;
+            println!("{n} token(s) revoked");
+        }
+    }
+    Ok(())
 }
 
 /// `chelem export`: the tournament's document on standard output.

@@ -5,7 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::db::ops::players::{PlayerFields, Taken};
+use crate::db::ops::known::Taken;
+use crate::db::ops::players::PlayerFields;
 use crate::db::ops::Msg;
 
 /// A player as typed in a form.

@@ -46,6 +46,7 @@ mod page_rules;
 mod passwords;
 mod played_imports;
 mod player_import;
+mod player_record;
 mod players_input;
 mod print_exports;
 mod query_count;

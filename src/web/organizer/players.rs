@@ -8,8 +8,9 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 
 use crate::db::models::{Player, Registration, Round, RoundTable, Tournament};
+use crate::db::ops::known::{self, Registered};
 use crate::db::ops::player_input::decode_file;
-use crate::db::ops::players::{self, ImportReport, Registered};
+use crate::db::ops::players::{self, ImportReport};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;
 use crate::tournament::ids::{PlayerId, RoundNo, TableNo, TournamentId};
@@ -50,7 +51,7 @@ async fn add(
         .write(move |tx| {
             tournaments::get(tx, id)?;
             attempt(tx, ctx.lang, |tx| {
-                players::register_choosing(tx, id, &fields, present, taken)
+                known::register_choosing(tx, id, &fields, present, taken)
             })
         })
         .await?;

@@ -5,7 +5,7 @@
 use crate::db::models::Tournament;
 use crate::db::ops::duplicate::DealResults;
 use crate::i18n::Lang;
-use crate::tournament::duplicate::{self, Comparison, Format, Hundredths};
+use crate::tournament::duplicate::{Comparison, Format, Hundredths};
 use crate::tournament::ids::RoundNo;
 use crate::tournament::standings::Standings;
 use crate::tournament::stats::{self, ByContract, SizeLine, Taken};
@@ -36,7 +36,7 @@ pub fn race_svg(
             .flat_map(|d| d.results.iter().map(move |r| (d.round, r)))
             .flat_map(|(round, r)| (0..r.players.len()).map(move |i| (round, r.players[i], r.compared[i])))
             .collect();
-        duplicate::race(t.comparison, &order, &results, rounds)
+        stats::duplicate_race(t.comparison, &order, &results, rounds)
     } else {
         stats::race(&s.lines, rounds)
     };

@@ -345,51 +345,6 @@ pub fn standings(comparison: Comparison, results: &BTreeMap<PlayerId, Vec<Compar
     lines
 }
 
-/// The duplicate race: each ranked player's figure after each round, in
-/// hundredths, starting before round 1 (50 % with matchpoints, 0 with the
-/// datum): the average percentage of the deals played so far, or the datum
-/// added up. `order` is the standings' (player, name, place), best first;
-/// `results` every compared result of a ranked player with its round, so
-/// that the lines end where the standings stand and rank as they do.
-pub fn race(
-    comparison: Comparison,
-    order: &[(PlayerId, String, u32)],
-    results: &[(RoundNo, PlayerId, Compared)],
-    rounds: RoundNo,
-) -> Vec<crate::tournament::stats::RaceLine> {
-    order
-        .iter()
-        .map(|(player, name, rank)| {
-            let mut by_round: BTreeMap<i32, Vec<Hundredths>> = BTreeMap::new();
-            for (r, _, c) in results.iter().filter(|(_, p, _)| p == player) {
-                by_round.entry(r.get()).or_default().push(c.figure(comparison));
-            }
-            let (mut sum, mut n) = (0i64, 0i64);
-            let mut cumulative = vec![match comparison {
-                Comparison::Matchpoints => 5000,
-                Comparison::Datum => 0,
-            }];
-            for r in 1..=rounds.get() {
-                for h in by_round.get(&r).into_iter().flatten() {
-                    sum += h.0;
-                    n += 1;
-                }
-                cumulative.push(match comparison {
-                    Comparison::Matchpoints if n > 0 => Hundredths::of(sum, 100 * n).0,
-                    Comparison::Matchpoints => 5000,
-                    Comparison::Datum => sum,
-                });
-            }
-            crate::tournament::stats::RaceLine {
-                player: *player,
-                name: name.clone(),
-                rank: *rank,
-                cumulative,
-            }
-        })
-        .collect()
-}
-
 /// Which players sit a round out, when they are not a multiple of 4 and no
 /// bot fills the empty seats: the `present.len() % 4` who have sat out the
 /// fewest rounds so far (`sat_out`), the earliest in `present`'s order among
@@ -422,56 +377,6 @@ mod tests {
             (1..=5).map(|d| dealer_of(DealNo(d)).0).collect::<Vec<_>>(),
             [0, 1, 2, 3, 0]
         );
-    }
-
-    #[test]
-    fn the_race_ends_where_the_standings_stand_and_ranks_as_they_do() {
-        // Three players over two rounds: 1 leads on percentage, 2 on total.
-        let c = |mp: u32, others: u32, score: i64| Compared {
-            score,
-            others,
-            matchpoints: mp,
-            datum: (score * 2, 2),
-        };
-        let p = |i: i32| PlayerId::new(i);
-        let r = RoundNo::new;
-        let results = vec![
-            (r(1), p(1), c(4, 2, 20)),
-            (r(1), p(2), c(0, 2, -300)),
-            (r(2), p(1), c(3, 2, 10)),
-            (r(2), p(2), c(4, 2, 500)),
-            (r(2), p(3), c(1, 2, -5)),
-        ];
-        let mut by: BTreeMap<PlayerId, Vec<Compared>> = BTreeMap::new();
-        for (_, pl, cmp) in &results {
-            by.entry(*pl).or_default().push(*cmp);
-        }
-        for comparison in [Comparison::Matchpoints, Comparison::Datum] {
-            let lines = standings(comparison, &by);
-            let order: Vec<_> = lines
-                .iter()
-                .map(|l| (l.player, format!("P{}", l.player.get()), l.rank))
-                .collect();
-            let race = race(comparison, &order, &results, r(2));
-            for (line, l) in race.iter().zip(&lines) {
-                assert_eq!(line.player, l.player);
-                let end = *line.cumulative.last().unwrap();
-                match comparison {
-                    Comparison::Matchpoints => assert_eq!(end, l.percent.0),
-                    Comparison::Datum => assert_eq!(end, l.total.0),
-                }
-                assert_eq!(line.cumulative.len(), 3);
-            }
-            // Best first, so the lines end in the standings' order.
-            let ends: Vec<i64> = race.iter().map(|l| *l.cumulative.last().unwrap()).collect();
-            assert!(ends.windows(2).all(|w| w[0] >= w[1]), "{comparison:?}: {ends:?}");
-        }
-        // Player 3 joined in round 2: at 50 % before, 25 % after.
-        let lines = standings(Comparison::Matchpoints, &by);
-        let order: Vec<_> = lines.iter().map(|l| (l.player, String::new(), l.rank)).collect();
-        let race = race(Comparison::Matchpoints, &order, &results, r(2));
-        let three = race.iter().find(|l| l.player == p(3)).unwrap();
-        assert_eq!(three.cumulative, vec![5000, 5000, 2500]);
     }
 
     #[test]

@@ -1,0 +1,98 @@
+//! A player across tournaments (FORMATS.md, "Seasons": `GET
+//! /api/players/{id}`), on both databases: the same directory entry in two
+//! tournaments (registered by licence), each tournament with its date, the
+//! player's place of how many, total and deals, as the standings give them;
+//! a rating from every deal played (docs/rating.md) that puts the player
+//! who makes every contract they take above the others; never the licence.
+
+use crate::common;
+
+use actix_web::http::{Method, StatusCode};
+use actix_web::test;
+use serde_json::{json, Value};
+
+use chelem::tournament::ids::PlayerId;
+use common::builder::{Table, TournamentBuilder};
+use common::http::call;
+use common::TestDb;
+
+/// The first player registered: a fresh database gives them id 1.
+const STAR: i32 = 1;
+
+/// Deal `k` of `table`: the star takes a garde and makes it by 10 where
+/// they play; elsewhere a garde falls by 10.
+fn deal(table: &Table, k: i32) -> Option<Value> {
+    let star = PlayerId::new(STAR);
+    let taker = if table.players.contains(&star) {
+        star
+    } else {
+        table.players[(k as usize) % table.players.len()]
+    };
+    let points = if taker == star { 51 } else { 31 };
+    Some(json!({"taker": taker.get(), "contract": "garde", "oudlers": 2, "points": points}))
+}
+
+fn evening(db: &TestDb, name: &str, date: &str) -> common::builder::Built {
+    TournamentBuilder::new(name)
+        .date(date)
+        .players(8)
+        .named(|i| format!("Joueur {i}"))
+        .licence(|i| format!("{}", 7_100_000 + i))
+        .seated(2)
+        .deals(deal)
+        .build_in(&db.state())
+}
+
+both_backends!(a_player_across_tournaments_with_a_rating, |db: TestDb| async move {
+    let first = evening(&db, "Mardi 1", "2026-11-10");
+    let second = evening(&db, "Mardi 2", "2026-11-17");
+    assert_eq!(first.players[0], PlayerId::new(STAR));
+    assert_eq!(second.players, first.players, "the same directory entries, by licence");
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let (status, v) = call(&app, Method::GET, &format!("/api/players/{STAR}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["id"], STAR);
+    assert_eq!(v["name"], "Joueur 0");
+    assert!(v.get("licence").is_none() && !v.to_string().contains("7100000"), "{v}");
+    let ts = v["tournaments"].as_array().unwrap();
+    assert_eq!(ts.len(), 2, "{v}");
+    for (t, built, date) in [(&ts[0], &first, "2026-11-10"), (&ts[1], &second, "2026-11-17")] {
+        assert_eq!(t["tournament"], built.id.get());
+        assert_eq!(t["date"], date);
+        assert_eq!(t["rank"], 1, "the star wins: {t}");
+        assert_eq!(t["of"], 8);
+        assert!(t["total"].as_i64().unwrap() > 0, "{t}");
+        // Two rounds of the builder's deals at a table of 4.
+        let (_, standings) = call(
+            &app,
+            Method::GET,
+            &format!("/api/tournaments/{}/standings", built.id),
+            None,
+            None,
+        )
+        .await;
+        let line = standings
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["player"] == STAR)
+            .unwrap()
+            .clone();
+        assert_eq!(t["total"], line["total"], "{t} {line}");
+        assert_eq!(t["deals"], line["deals"], "{t} {line}");
+    }
+    // The rating: the star above everyone, the mean at 1500.
+    let star = v["rating"].as_f64().expect("a rating");
+    let mut others = Vec::new();
+    for p in first.players.iter().skip(1) {
+        let (status, o) = call(&app, Method::GET, &format!("/api/players/{p}"), None, None).await;
+        assert_eq!(status, StatusCode::OK);
+        others.push(o["rating"].as_f64().expect("rated"));
+    }
+    assert!(others.iter().all(|r| *r < star), "{star} above {others:?}");
+    let mean = (star + others.iter().sum::<f64>()) / 8.0;
+    assert!((mean - 1500.0).abs() < 0.1, "{mean}");
+    // No one by that id: 404 with a sentence.
+    let (status, v) = call(&app, Method::GET, "/api/players/9999", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
+});
