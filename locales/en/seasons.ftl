@@ -1,0 +1,19 @@
+# Seasons: challenges, championships, circuits.
+season-name-required = the season needs a name ({ $max } characters at most)
+season-date = the date "{ $value }" ({ $field }) is not a YYYY-MM-DD date
+season-dates-order = the season ends ({ $ends }) before it starts ({ $starts })
+season-json-text = the field "{ $key }" must be text
+season-json-tournaments = "tournaments" must be a list of tournament ids
+season-rule-not-object = the season's rule must be a JSON object, such as {"{"}"points": "places"{"}"}
+season-rule-unknown-key = the rule has no "{ $key }" (points, scale, best_of, participation)
+season-rule-points = unknown points "{ $value }": total, places or percent
+season-rule-points-missing = the rule must say how points are counted: total, places or percent
+season-rule-scale-length = the scale must hold 1 to { $max } values
+season-rule-scale-step = a value of the scale ({ $value }) is not a number of points of 0 or more
+season-rule-scale-places-only = a scale goes only with points by place
+season-rule-best-of = "best_of" ({ $value }) must be a whole number from 1 to 1000
+season-rule-participation = participation points ({ $value }) must be a number of 0 or more
+season-rule-participation-percent = no participation points with percentages: the season takes their mean
+audit-season-create = { $actor } created the season "{ $season }".
+audit-season-attach = { $actor } attached this tournament to the season "{ $season }".
+audit-season-detach = { $actor } took this tournament out of the season "{ $season }".

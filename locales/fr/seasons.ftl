@@ -1,0 +1,19 @@
+# Saisons : challenges, championnats, circuits.
+season-name-required = La saison doit avoir un nom ({ $max } caractères au plus).
+season-date = La date « { $value } » ({ $field }) n’est pas une date AAAA-MM-JJ.
+season-dates-order = La saison finit ({ $ends }) avant de commencer ({ $starts }).
+season-json-text = Le champ « { $key } » doit être un texte.
+season-json-tournaments = « tournaments » doit être une liste de numéros de tournois.
+season-rule-not-object = La règle de la saison doit être un objet JSON, par exemple {"{"}"points": "places"{"}"}.
+season-rule-unknown-key = La règle ne connaît pas « { $key } » (points, scale, best_of, participation).
+season-rule-points = Les points « { $value } » sont inconnus : total, places ou percent.
+season-rule-points-missing = La règle doit dire comment compter les points : total, places ou percent.
+season-rule-scale-length = Le barème doit avoir de 1 à { $max } valeurs.
+season-rule-scale-step = Une valeur du barème ({ $value }) n’est pas un nombre de points positif.
+season-rule-scale-places-only = Un barème ne sert qu’avec les points à la place.
+season-rule-best-of = « best_of » ({ $value }) doit être un nombre entier de 1 à 1000.
+season-rule-participation = Les points de participation ({ $value }) doivent être un nombre positif.
+season-rule-participation-percent = Pas de points de participation avec les pourcentages : la saison en fait la moyenne.
+audit-season-create = { $actor } a créé la saison « { $season } ».
+audit-season-attach = { $actor } a rattaché ce tournoi à la saison « { $season } ».
+audit-season-detach = { $actor } a retiré ce tournoi de la saison « { $season } ».

@@ -1,0 +1,6 @@
+//! TODO
+
+use actix_web::web;
+
+/// Routes.
+pub fn configure(_cfg: &mut web::ServiceConfig) {}
