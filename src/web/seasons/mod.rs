@@ -12,6 +12,7 @@
 pub mod api;
 pub mod organizer;
 pub mod pages;
+pub mod view;
 
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
