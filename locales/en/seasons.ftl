@@ -21,11 +21,17 @@ season-says-places = points by place: 1st of 28 gets 28 points, the last 1 point
 season-says-scale = scale: { $scale } points for the first places, 0 beyond
 season-says-total = each tournament's total score
 season-says-percent = the mean of the percentages (duplicate tournaments)
-season-says-best = the best { $n } results count
+season-says-best = { $n ->
+    [1] the best result counts
+   *[other] the best { $n } results count
+}
 season-says-all = every result counts
-season-says-participation = { $p } point(s) per tournament played
-season-figure = { $rank } of { $of }: { $points } pts
-season-figure-percent = { $rank } of { $of }: { $points } %
+season-says-participation = { $p ->
+    [one] 1 point
+   *[other] { $p } points
+} per tournament played
+season-figure = place { $rank } of { $of }: { $points } pts
+season-figure-percent = place { $rank } of { $of }: { $points } %
 season-dates = From { $starts } to { $ends }
 season-csv = Standings as CSV
 season-projector = Room's screen
@@ -42,7 +48,7 @@ season-played-n = { $count ->
     [one] 1 tournament played
    *[other] { $count } tournaments played
 }
-season-participation-n = { $points } of them for taking part
+season-participation-n = including { $points } for taking part
 season-not-counted = (not counted)
 season-attach-which = Tournament to attach
 season-attach = Attach

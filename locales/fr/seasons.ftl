@@ -21,11 +21,23 @@ season-says-places = points à la place : 1er de 28 : 28 points, dernier : 1 poi
 season-says-scale = barème : { $scale } points aux premières places, 0 au-delà
 season-says-total = le total des marques de chaque tournoi
 season-says-percent = la moyenne des pourcentages (tournois en duplicate)
-season-says-best = les { $n } meilleurs résultats comptent
+season-says-best = { $n ->
+    [1] le meilleur résultat compte
+   *[other] les { $n } meilleurs résultats comptent
+}
 season-says-all = tous les résultats comptent
-season-says-participation = { $p } point(s) par tournoi joué
-season-figure = { $rank }e sur { $of } : { $points } pts
-season-figure-percent = { $rank }e sur { $of } : { $points } %
+season-says-participation = { $p ->
+    [one] 1 point
+   *[other] { $p } points
+} par tournoi joué
+season-figure = { $rank ->
+    [1] 1er
+   *[other] { $rank }e
+} sur { $of } : { $points } pts
+season-figure-percent = { $rank ->
+    [1] 1er
+   *[other] { $rank }e
+} sur { $of } : { $points } %
 season-dates = Du { $starts } au { $ends }
 season-csv = Classement en CSV
 season-projector = Écran de la salle

@@ -417,6 +417,21 @@ fn rows() -> Vec<Row> {
             ..row("GET", "/api/seasons/{id}/events", PUBLIC).fill(SEASON)
         },
         row("DELETE", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
+        row("GET", "/seasons", ORG_PAGE),
+        row("POST", "/seasons", ORG_FORM).body(Form(&[
+            ("name", "Championnat"),
+            ("starts", "2026-09-01"),
+            ("ends", "2027-06-30"),
+            ("preset", "places-best-10"),
+        ])),
+        row("POST", "/seasons/{id}/tournaments", ORG_FORM)
+            .fill(SEASON_TOURNAMENT)
+            .body(Form(&[("tournament", "{tid}")])),
+        row("GET", "/seasons/{id}", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/standings.csv", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/projector", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/print", ORG_PAGE).fill(SEASON),
+        row("POST", "/seasons/{id}/tournaments/{tid}/detach", ORG_FORM).fill(SEASON_TOURNAMENT),
         // digital play: seats (the game of table A, four people)
         row("GET", "/static/seat.js", PUBLIC),
         row("POST", "/api/games", org_api(201)).body(Json(r#"{"players": 3, "bots": [1, 2]}"#)),

@@ -440,3 +440,106 @@ crate::test_case!(season_queries_postgres, Postgres);
 fn season_queries_postgres() {
     season_queries(&TestDb::postgres());
 }
+
+both_backends!(the_pages_show_the_season_and_make_one, |db: TestDb| async move {
+    use common::http::{get, login, post};
+    common::create_user(&db, common::http::USER, common::http::PASSWORD);
+    let a = tournament(&db, 0, 12);
+    let b = tournament(&db, 1, 16);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let mut jar = common::Jar::default();
+    login(&app, &mut jar).await;
+
+    // The organizer's page offers presets that say what they do.
+    let (status, page, _) = get(&app, &jar, "/seasons").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("1er de 28 : 28 points"), "{page}");
+    assert!(page.contains("les 10 meilleurs résultats comptent"), "{page}");
+    // A refused form: 422, the sentence, the form as typed, nothing made.
+    let (status, page, _) = post(
+        &app,
+        &mut jar,
+        "/seasons",
+        &[
+            ("name", "Challenge"),
+            ("starts", "2027-07-01"),
+            ("ends", "2027-06-30"),
+            ("preset", "places"),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    assert!(
+        page.contains("La saison finit (2027-06-30) avant de commencer (2027-07-01)."),
+        "{page}"
+    );
+    assert!(page.contains("value=\"Challenge\""), "{page}");
+    // Made with the first tournament, best 1, 2 points for taking part.
+    let first = a.id.to_string();
+    let (status, _, to) = post(
+        &app,
+        &mut jar,
+        "/seasons",
+        &[
+            ("name", "Challenge du mardi"),
+            ("starts", "2026-09-01"),
+            ("ends", "2027-06-30"),
+            ("preset", "places"),
+            ("best_of", "1"),
+            ("participation", "2"),
+            ("tournaments", first.as_str()),
+        ],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let to = to.unwrap();
+    // The second attached from the season's page.
+    let (status, _, _) = post(
+        &app,
+        &mut jar,
+        &format!("{to}/tournaments"),
+        &[("tournament", &b.id.to_string())],
+    )
+    .await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+
+    // Anyone reads it: each row says which results counted.
+    let (status, page, _) = get(&app, &common::Jar::default(), &to).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("Challenge du mardi"), "{page}");
+    assert!(
+        page.contains("le meilleur résultat compte ; 2 points par tournoi joué"),
+        "{page}"
+    );
+    assert!(page.contains("Mardi 1") && page.contains("Mardi 2"), "{page}");
+    assert!(
+        page.contains("(non retenu)"),
+        "a player of both has one result left out: {page}"
+    );
+    assert!(page.contains("data-live=\"/api/seasons/"), "{page}");
+    // The CSV: BOM, `;`, decimal commas, one line per player.
+    let (status, csv, _) = get(&app, &common::Jar::default(), &format!("{to}/standings.csv")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(csv.starts_with('\u{feff}'), "{csv}");
+    let lines: Vec<&str> = csv.trim_start_matches('\u{feff}').lines().collect();
+    assert!(
+        lines[0].starts_with("Place;Nom;Club;Points;Joués;Résultats retenus;Mardi 1 (2026-10-01);Mardi 2 (2026-10-02)"),
+        "{}",
+        lines[0]
+    );
+    let id: SeasonId = to.trim_start_matches("/seasons/").parse().unwrap();
+    let s = read::standings(&mut db.conn(), id, Audience::Public).unwrap();
+    assert_eq!(lines.len(), s.lines.len() + 1);
+    assert!(
+        lines[1].starts_with(&format!("1;{};Tarot Club;", s.lines[0].name)),
+        "{}",
+        lines[1]
+    );
+    // The projector and the A4 (the organizer's).
+    let (status, page, _) = get(&app, &common::Jar::default(), &format!("{to}/projector")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains(&s.lines[0].name), "{page}");
+    let (status, page, _) = get(&app, &jar, &format!("{to}/print")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("print.css"), "{page}");
+});

@@ -51,25 +51,39 @@ pub struct PresetView {
 }
 
 /// The new season's form, as typed.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default)]
 pub struct SeasonForm {
-    #[serde(default)]
     name: String,
-    #[serde(default)]
     starts: String,
-    #[serde(default)]
     ends: String,
-    #[serde(default)]
     preset: String,
     /// Only the N best (empty: the preset's).
-    #[serde(default)]
     best_of: String,
     /// Points per tournament played (empty: none).
-    #[serde(default)]
     participation: String,
-    /// Tournament ids, a space or a comma apart (the checked boxes).
-    #[serde(default)]
+    /// Tournament ids (the checked boxes, one field each).
     tournaments: Vec<String>,
+}
+
+impl SeasonForm {
+    /// The form of its fields (`tournaments` given once per box checked;
+    /// other fields ignored).
+    fn of(fields: Vec<(String, String)>) -> SeasonForm {
+        let mut f = SeasonForm::default();
+        for (k, v) in fields {
+            match k.as_str() {
+                "name" => f.name = v,
+                "starts" => f.starts = v,
+                "ends" => f.ends = v,
+                "preset" => f.preset = v,
+                "best_of" => f.best_of = v,
+                "participation" => f.participation = v,
+                "tournaments" => f.tournaments.push(v),
+                _ => {}
+            }
+        }
+        f
+    }
 }
 
 /// The seasons page.
@@ -178,8 +192,11 @@ fn rule_of(lang: Lang, f: &SeasonForm) -> Result<Value, Refused> {
 }
 
 #[post("/seasons")]
-async fn create(OrgPage { ctx, state, user }: OrgPage, form: CsrfForm<SeasonForm>) -> Result<HttpResponse, AppError> {
-    let f = form.0;
+async fn create(
+    OrgPage { ctx, state, user }: OrgPage,
+    form: CsrfForm<Vec<(String, String)>>,
+) -> Result<HttpResponse, AppError> {
+    let f = SeasonForm::of(form.0);
     let lang = ctx.lang;
     let made = rule_of(lang, &f).and_then(|rule| {
         seasons::new_season(&f.name, &f.starts, &f.ends, &rule).map_err(|m| Refused::invalid(lang, &m))
