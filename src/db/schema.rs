@@ -301,6 +301,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    past_results (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        player_id -> Integer,
+        place -> Integer,
+        total -> BigInt,
+        deals -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -353,4 +364,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     award_points,
     seasons,
     season_tournaments,
+    past_results,
 );

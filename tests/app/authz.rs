@@ -411,6 +411,11 @@ fn rows() -> Vec<Row> {
             r#"{"name": "Circuit", "starts": "2026-09-01", "ends": "2027-06-30", "rule": {"points": "total"}}"#,
         )),
         row("PUT", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
+        row("POST", "/api/seasons/{id}/import", org_api(201))
+            .fill(SEASON)
+            .body(Json(
+                "date;tournament;player;club;licence;place;total;deals\n2026-10-06;Soir;Ana;C;;1;0;4",
+            )),
         row("GET", "/api/seasons/{id}/standings", PUBLIC).fill(SEASON),
         Row {
             stream: true,
@@ -427,6 +432,10 @@ fn rows() -> Vec<Row> {
         row("POST", "/seasons/{id}/tournaments", ORG_FORM)
             .fill(SEASON_TOURNAMENT)
             .body(Form(&[("tournament", "{tid}")])),
+        row("POST", "/seasons/{id}/import", ORG_FORM).fill(SEASON).body(Form(&[(
+            "csv",
+            "date;tournament;player;club;licence;place;total;deals\n2026-10-07;Soir;Ana;C;;1;0;4",
+        )])),
         row("GET", "/seasons/{id}", PUBLIC).fill(SEASON),
         row("GET", "/seasons/{id}/standings.csv", PUBLIC).fill(SEASON),
         row("GET", "/seasons/{id}/projector", PUBLIC).fill(SEASON),

@@ -543,3 +543,110 @@ both_backends!(the_pages_show_the_season_and_make_one, |db: TestDb| async move {
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("print.css"), "{page}");
 });
+
+/// A club's spreadsheet of two past evenings: Anne by licence (known),
+/// Bruno by name and club (known), the others new.
+const PAST: &str = "\u{feff}date;tournoi;joueur;club;licence;place;total;donnes
+2026-09-08;Mardi de rentrée;Anne;TCL;0000101;1;120;12
+2026-09-08;Mardi de rentrée;Bruno;TCL;;2;40;12
+2026-09-08;Mardi de rentrée;Carla;TCL;;2;40;12
+2026-09-08;Mardi de rentrée;Denis;TCL;;4;-200;12
+15/09/2026;Mardi 2;Bruno;TCL;;1;75;8
+15/09/2026;Mardi 2;Anne;TCL;0000101;2;-75;8
+";
+
+both_backends!(a_past_is_brought_in_or_refused_whole, |db: TestDb| async move {
+    let token = api_token(&db);
+    let known = TournamentBuilder::new("Déjà là")
+        .names(["Anne", "Bruno", "Zoé", "Yann"])
+        .club(|_| "TCL".into())
+        .licence(|i| if i == 0 { "0000101".into() } else { String::new() })
+        .build(&mut db.conn());
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let body = json!({"name": "Challenge", "starts": "2026-09-01", "ends": "2027-06-30", "rule": {"points": "places"}});
+    let (_, v) = call(&app, Method::POST, "/api/seasons", Some(&token), Some(body)).await;
+    let season = v["id"].as_i64().unwrap();
+    let uri = format!("/api/seasons/{season}/import");
+    let counts = |db: &TestDb| -> (i64, i64, i64) {
+        use chelem::db::schema::{past_results, players, tournaments};
+        let mut c = db.conn();
+        (
+            tournaments::table.count().get_result(&mut *c).unwrap(),
+            players::table.count().get_result(&mut *c).unwrap(),
+            past_results::table.count().get_result(&mut *c).unwrap(),
+        )
+    };
+    let before = counts(&db);
+    // Each inconsistency: 422, the sentence naming the line, nothing written.
+    for (file, words) in [
+        (
+            PAST.replace("Carla;TCL;;2;40", "Carla;TCL;;2;41"),
+            "line 4: the same place as line 3 but another total",
+        ),
+        (
+            PAST.replace("Denis;TCL;;4", "Denis;TCL;;5"),
+            "line 5: place 5 does not follow; place 4 was expected",
+        ),
+        (
+            PAST.replace("Denis;TCL;;4", "Denis;TCL;;3"),
+            "line 5: place 3 does not follow; place 4 was expected",
+        ),
+        (
+            PAST.replace("Carla;TCL;;2", "Bruno;TCL;;2"),
+            "line 4: this player is already in this tournament (line 3)",
+        ),
+        (
+            PAST.replace("15/09/2026", "15/09/2027"),
+            "line 6: 2027-09-15 is outside the season",
+        ),
+        (
+            PAST.replace(
+                ";12\n2026-09-08;Mardi de rentrée;Denis",
+                ";douze\n2026-09-08;Mardi de rentrée;Denis",
+            ),
+            "line 4: \"deals\" must be a whole number",
+        ),
+    ] {
+        let req = test::TestRequest::post()
+            .uri(&uri)
+            .insert_header(("Authorization", format!("Bearer {token}")))
+            .insert_header(("Content-Type", "text/csv"))
+            .set_payload(file.clone())
+            .to_request();
+        let resp = test::call_service(&app, req).await;
+        assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY, "{words}");
+        let v: Value = serde_json::from_slice(&test::read_body(resp).await).unwrap();
+        assert!(v["error"].as_str().unwrap().contains(words), "{words}: {v}");
+        assert_eq!(counts(&db), before, "nothing written: {words}");
+    }
+    // The good file: two closed tournaments, attached, players matched.
+    let req = test::TestRequest::post()
+        .uri(&uri)
+        .insert_header(("Authorization", format!("Bearer {token}")))
+        .set_payload(PAST)
+        .to_request();
+    let resp = test::call_service(&app, req).await;
+    assert_eq!(resp.status(), StatusCode::CREATED);
+    let v: Value = serde_json::from_slice(&test::read_body(resp).await).unwrap();
+    assert_eq!(v["tournaments"].as_array().unwrap().len(), 2, "{v}");
+    let after = counts(&db);
+    assert_eq!(
+        (after.0 - before.0, after.1 - before.1, after.2 - before.2),
+        (2, 2, 6),
+        "Carla and Denis new"
+    );
+    let (_, v) = call(
+        &app,
+        Method::GET,
+        &format!("/api/seasons/{season}/standings"),
+        None,
+        None,
+    )
+    .await;
+    let got = rows(&v);
+    let (anne, bruno) = (i64::from(known.players[0].get()), i64::from(known.players[1].get()));
+    // Anne: 1st of 4 (4 points) and 2nd of 2 (1); Bruno: tied 2nd of 4 ((3 + 2) / 2) and 1st of 2 (2).
+    assert_eq!(got[&anne].1, 5.0);
+    assert_eq!(got[&bruno].1, 4.5);
+    assert_eq!(got.len(), 4);
+});

@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create)
         .service(attach)
         .service(detach)
+        .service(import)
         .service(get_standings)
         .service(events);
 }
@@ -82,6 +83,25 @@ async fn detach(
     let actor = org.0.username.clone();
     state.write(move |tx| Ok(seasons::detach(tx, id, t, &actor)?)).await?;
     Ok(HttpResponse::NoContent().finish())
+}
+
+/// `POST /api/seasons/{id}/import`: a CSV of past results (docs/seasons.md)
+/// as the body → 201 `{"tournaments": [ids]}`, or 422 with the sentence
+/// naming the line, nothing written.
+#[post("/api/seasons/{id}/import")]
+async fn import(
+    state: web::Data<AppState>,
+    org: Organizer,
+    path: web::Path<SeasonId>,
+    body: web::Bytes,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let text = String::from_utf8(body.to_vec()).map_err(|_| OpError::Invalid(Msg::new("season-import-utf8")))?;
+    let actor = org.0.username.clone();
+    let ids = state
+        .write(move |tx| Ok(seasons::import::import(tx, id, &text, &actor)?))
+        .await?;
+    Ok(HttpResponse::Created().json(json!({ "tournaments": ids })))
 }
 
 /// `GET /api/seasons/{id}/standings`: anyone (an organizer sees the

@@ -23,7 +23,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(seasons_page)
         .service(create)
         .service(attach)
-        .service(detach);
+        .service(detach)
+        .service(import);
 }
 
 /// The presets: (name, rule). The first is chosen by default.
@@ -250,4 +251,31 @@ async fn detach(
     let actor = user.username;
     state.write(move |tx| Ok(seasons::detach(tx, id, t, &actor)?)).await?;
     Ok(see_other(format!("/seasons/{id}")))
+}
+
+/// The import form: the file's text, pasted.
+#[derive(Deserialize)]
+struct ImportForm {
+    #[serde(default)]
+    csv: String,
+}
+
+#[post("/seasons/{id}/import")]
+async fn import(
+    OrgPage { ctx, state, user }: OrgPage,
+    path: web::Path<SeasonId>,
+    form: CsrfForm<ImportForm>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (lang, actor, text) = (ctx.lang, user.username, form.0.csv);
+    let r = state
+        .write(move |tx| attempt(tx, lang, |tx| seasons::import::import(tx, id, &text, &actor)))
+        .await?;
+    match r {
+        Ok(_) => Ok(see_other(format!("/seasons/{id}"))),
+        Err(r) => {
+            let page = super::pages::page(&state, ctx, id, Some(r.message)).await?;
+            Ok(render::page_with_status(&page, r.status))
+        }
+    }
 }

@@ -44,7 +44,15 @@ pub fn rule_sentence(lang: Lang, rule: &Rule) -> String {
     if rule.participation > 0 {
         parts.push(lang.t_args("season-says-participation", &[("p", points(lang, rule.participation))]));
     }
-    parts.join(" ; ")
+    let said = parts.join(match lang {
+        Lang::Fr => " ; ",
+        _ => "; ",
+    });
+    let mut chars = said.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// One tournament's figure in a row, said.

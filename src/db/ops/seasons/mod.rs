@@ -3,6 +3,7 @@
 //! standings are read by [`read`], the past results brought in by
 //! [`import`].
 
+pub mod import;
 pub mod read;
 
 use chrono::NaiveDate;

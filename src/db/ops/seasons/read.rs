@@ -5,7 +5,8 @@
 //! [`crate::db::ops::standings::from_inputs`]), ranked by the pure
 //! [`crate::tournament::season::standings`].
 //!
-//! A duplicate tournament is read on its own, through [`super::super::visible`]:
+//! A tournament brought in from the past ([`super::import`]) ranks as its
+//! lines say. A duplicate tournament is read on its own, through [`super::super::visible`]:
 //! its deals not yet entered at every table stay out for the public, as on
 //! its own pages (a few queries per duplicate tournament, not per player).
 
@@ -143,8 +144,25 @@ pub fn results(conn: &mut AnyConnection, held: &[Tournament], audience: Audience
             i.awards.push(line);
         }
     }
+    let mut past: HashMap<TournamentId, Vec<PlayerResult>> = HashMap::new();
+    for (t, player, place, total, deals) in super::import::results_of(conn, &ids)? {
+        past.entry(t).or_default().push(PlayerResult {
+            player,
+            rank: place.max(1) as u32,
+            total,
+            deals: deals.max(0) as u32,
+            percent: None,
+        });
+    }
     let mut by_tournament = Vec::with_capacity(held.len());
     for t in held {
+        if let Some(results) = past.remove(&t.id) {
+            by_tournament.push(TournamentResults {
+                tournament: t.id,
+                results,
+            });
+            continue;
+        }
         let results = match t.format {
             Format::Duplicate => duplicate_results(conn, t, audience)?,
             Format::Libres => tstandings::from_inputs(t, None, inputs.remove(&t.id).unwrap_or_default())

@@ -8,6 +8,7 @@
 //! figures it counts plus its participation points, and equal points share
 //! the rank.
 
+pub mod past;
 mod rule;
 #[cfg(test)]
 mod tests;
