@@ -282,6 +282,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    seasons (id) {
+        id -> Integer,
+        name -> Text,
+        starts -> Text,
+        ends -> Text,
+        points -> Text,
+        scale -> Nullable<Text>,
+        best_of -> Nullable<Integer>,
+        participation -> Integer,
+        created_by -> Nullable<Integer>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    season_tournaments (season_id, tournament_id) {
+        season_id -> Integer,
+        tournament_id -> Integer,
+    }
+}
+
+diesel::table! {
+    past_results (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        player_id -> Integer,
+        place -> Integer,
+        total -> BigInt,
+        deals -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -305,6 +338,8 @@ diesel::joinable!(game_actions -> game_deals (deal_id));
 diesel::joinable!(awards -> round_tables (table_id));
 diesel::joinable!(award_points -> awards (award_id));
 diesel::joinable!(award_points -> players (player_id));
+diesel::joinable!(season_tournaments -> seasons (season_id));
+diesel::joinable!(season_tournaments -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -330,4 +365,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_actions,
     awards,
     award_points,
+    seasons,
+    season_tournaments,
+    past_results,
 );

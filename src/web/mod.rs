@@ -34,6 +34,8 @@ pub mod player_form;
 pub mod public;
 pub mod render;
 pub mod results;
+pub mod seasons;
+pub mod server;
 pub mod settings;
 pub mod spreadsheet;
 pub mod table;
@@ -136,6 +138,8 @@ pub struct AppState {
     pub streams: live::gate::StreamGate,
     /// The connections held per client address.
     pub connections: conn_gate::ConnectionGate,
+    /// The seasons' standings kept in memory ([`seasons`]).
+    pub seasons: Arc<seasons::SeasonCache>,
 }
 
 impl AppState {
@@ -151,6 +155,7 @@ impl AppState {
             db_slots,
             circuit: Arc::default(),
             health: Arc::default(),
+            seasons: Arc::default(),
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
             streams: live::gate::StreamGate::new(config.streams),
@@ -344,6 +349,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api_players::configure)
         .configure(api_rounds::configure)
         .configure(api_duplicate::configure)
+        .configure(seasons::configure)
         .configure(organizer::configure)
         .configure(public::configure)
         .configure(results::configure)
@@ -381,21 +387,4 @@ macro_rules! chelem_app {
             .wrap(actix_web::middleware::Compress::default())
             .wrap(tracing_actix_web::TracingLogger::<$crate::web::access_log::RequestSpan>::new())
     };
-}
-
-/// The HTTP server of the application on `state`, with the request
-/// deadlines of its [`WebConfig::timeouts`]; the caller binds it, sets its
-/// workers and runs it. `main` and the tests both use it.
-#[macro_export]
-macro_rules! chelem_server {
-    ($state:expr) => {{
-        let state: $crate::web::AppState = $state;
-        let t = state.config.timeouts;
-        let gate = state.connections.clone();
-        actix_web::HttpServer::new(move || $crate::chelem_app!(state.clone()))
-            .on_connect(move |conn, data| gate.on_connect(conn, data))
-            .client_request_timeout(t.request_head)
-            .client_disconnect_timeout(std::time::Duration::from_secs(1))
-            .keep_alive(t.keep_alive)
-    }};
 }

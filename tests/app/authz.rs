@@ -22,13 +22,13 @@ use serde_json::json;
 
 use chelem::db::models::{GameSeat, LoginAttempt, SeatingConstraint, Session, User};
 use chelem::db::ops::deals::Actor;
-use chelem::db::ops::{accounts, export, games};
+use chelem::db::ops::{accounts, export, games, seasons};
 use chelem::db::schema::{
     api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
 };
 use chelem::db::{now, AnyConnection, Tx};
 use chelem::secrets::{new_token, token_hash};
-use chelem::tournament::ids::{GameId, PlayerId, TournamentId};
+use chelem::tournament::ids::{GameId, PlayerId, SeasonId, TournamentId};
 use chelem::tournament::table::Constraint;
 use common::builder::{Table, TournamentBuilder};
 use common::http::{PASSWORD, USER};
@@ -191,6 +191,11 @@ const DEAL_FORM: Body = Body::Form(&[
 ]);
 const PLAYER_FORM: Body = Body::Form(&[("name", "Zoé Nouvelle"), ("club", "Club Neuf"), ("licence", "")]);
 const TOURNAMENT_FORM: Body = Body::Form(&[("name", "Open de printemps"), ("rounds", "3"), ("confirm_deals", "on")]);
+
+/// A season's routes: `{id}` the world's season.
+const SEASON: &[(&str, &str)] = &[("id", "{season}")];
+/// A season's tournament: the world's season and tournament.
+const SEASON_TOURNAMENT: &[(&str, &str)] = &[("id", "{season}"), ("tid", "{id}")];
 
 /// One row per route (method, pattern as registered).
 fn rows() -> Vec<Row> {
@@ -402,6 +407,41 @@ fn rows() -> Vec<Row> {
             stream: true,
             ..row("GET", "/api/tournaments/{id}/events", PUBLIC)
         },
+        // seasons (the world's season holds the tournament)
+        row("POST", "/api/seasons", org_api(201)).body(Json(
+            r#"{"name": "Circuit", "starts": "2026-09-01", "ends": "2027-06-30", "rule": {"points": "total"}}"#,
+        )),
+        row("PUT", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
+        row("POST", "/api/seasons/{id}/import", org_api(201))
+            .fill(SEASON)
+            .body(Json(
+                "date;tournament;player;club;licence;place;total;deals\n2026-10-06;Soir;Ana;C;;1;0;4",
+            )),
+        row("GET", "/api/seasons/{id}/standings", PUBLIC).fill(SEASON),
+        Row {
+            stream: true,
+            ..row("GET", "/api/seasons/{id}/events", PUBLIC).fill(SEASON)
+        },
+        row("DELETE", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
+        row("GET", "/seasons", ORG_PAGE),
+        row("POST", "/seasons", ORG_FORM).body(Form(&[
+            ("name", "Championnat"),
+            ("starts", "2026-09-01"),
+            ("ends", "2027-06-30"),
+            ("preset", "places-best-10"),
+        ])),
+        row("POST", "/seasons/{id}/tournaments", ORG_FORM)
+            .fill(SEASON_TOURNAMENT)
+            .body(Form(&[("tournament", "{tid}")])),
+        row("POST", "/seasons/{id}/import", ORG_FORM).fill(SEASON).body(Form(&[(
+            "csv",
+            "date;tournament;player;club;licence;place;total;deals\n2026-10-07;Soir;Ana;C;;1;0;4",
+        )])),
+        row("GET", "/seasons/{id}", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/standings.csv", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/projector", PUBLIC).fill(SEASON),
+        row("GET", "/seasons/{id}/print", ORG_PAGE).fill(SEASON),
+        row("POST", "/seasons/{id}/tournaments/{tid}/detach", ORG_FORM).fill(SEASON_TOURNAMENT),
         // digital play: seats (the game of table A, four people)
         row("GET", "/static/seat.js", PUBLIC),
         row("POST", "/api/games", org_api(201)).body(Json(r#"{"players": 3, "bots": [1, 2]}"#)),
@@ -506,6 +546,8 @@ struct World {
     /// Table C's game (digital play) and its seats' links; seat 2 is to act.
     game: GameId,
     seats: Vec<String>,
+    /// A season holding the tournament.
+    season: SeasonId,
 }
 
 /// A session of the organizer made in the database; `expired`: its expiry
@@ -571,7 +613,11 @@ impl World {
         let revoked_api = accounts::create_api_token(conn, USER, "revoked").unwrap();
         assert_eq!(accounts::revoke_api_tokens(conn, USER, Some("revoked")).unwrap(), 1);
         let a = two[0].clone();
+        let rule = json!({"points": "places", "best_of": 10});
+        let new = seasons::new_season("Challenge des droits", "2026-01-01", "2027-12-31", &rule).unwrap();
+        let season = seasons::create(conn, &new, &[t.id], USER, None).unwrap();
         World {
+            season,
             id: t.id,
             pid: a.players[1],
             cid,
@@ -632,6 +678,7 @@ impl World {
             ("token", token.to_owned()),
             ("seat", seat.to_owned()),
             ("game", self.game.to_string()),
+            ("season", self.season.to_string()),
             ("taker", named.players[0].to_string()),
             ("defender", named.players[1].to_string()),
         ] {

@@ -9,7 +9,8 @@
 //! reading reads as it did before the entry (but the list of the deals,
 //! which counts the tables that entered each). The organizer sees it at
 //! once, and neither is served the other's cached standings. Once table 2
-//! has entered it, anyone sees it.
+//! has entered it, anyone sees it. A season holding the tournament (its
+//! pages, CSV and API walked the same way) counts it no sooner.
 
 use crate::common;
 
@@ -225,6 +226,19 @@ fn seat(c: &Client, org: &str) -> Seated {
     );
     assert_eq!(a.status, 201, "{}", a.body);
     let id = a.body["id"].as_i64().unwrap();
+    // A season by totals holding it, under the same id (the first of
+    // each): the walk reads its pages and API too (`{id}`), where the
+    // hidden deal must not count either.
+    let a = c.call(
+        "POST",
+        "/api/seasons",
+        Some(org),
+        Some(
+            &json!({"name": "Saison du jeudi", "starts": "2020-01-01", "ends": "2040-12-31",
+                     "rule": {"points": "total"}, "tournaments": [id]}),
+        ),
+    );
+    assert_eq!((a.status, a.body["id"].as_i64()), (201, Some(id)), "{}", a.body);
     let mut players = Vec::new();
     for i in 0..8 {
         let a = c.call(

@@ -53,6 +53,7 @@ mod query_count;
 mod read_only_folder;
 mod rooms;
 mod round_edits;
+mod seasons;
 mod settings;
 mod six_call;
 mod stats_pages;

@@ -18,8 +18,9 @@ use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{Comparison, Format};
-use crate::tournament::ids::{GameId, PlayerId, RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{GameId, PlayerId, RoomNo, RoundNo, SeasonId, TableNo, TournamentId};
 use crate::tournament::rooms::Numbering;
+use crate::tournament::season::PointsKind;
 use crate::tournament::standings::{Ranking, TieBreaker};
 use crate::tournament::table::{ConstraintKind, RoundStatus, StoredPlan, Table5Mode};
 
@@ -63,6 +64,7 @@ named_enum_column!(BotKindColumn, BotKind);
 named_enum_column!(PaceColumn, Pace);
 named_enum_column!(FormatColumn, Format);
 named_enum_column!(ComparisonColumn, Comparison);
+named_enum_column!(PointsKindColumn, PointsKind);
 
 /// A text column holding a JSON document, read only through the model (it is
 /// written as text by the code that builds it).
@@ -130,6 +132,7 @@ number_column!(RoundNoColumn, RoundNo);
 number_column!(TableNoColumn, TableNo);
 number_column!(RoomNoColumn, RoomNo);
 number_column!(GameIdColumn, GameId);
+number_column!(SeasonIdColumn, SeasonId);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = Integer)]

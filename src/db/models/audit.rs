@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::db::schema::audit_log;
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::clock::rfc3339;
-use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, TableNo, TournamentId};
+use crate::tournament::ids::{PlayerId, RoomNo, RoundNo, SeasonId, TableNo, TournamentId};
 use crate::tournament::rooms::Numbering;
 
 use super::audit_action::AuditAction;
@@ -320,6 +320,26 @@ impl NewAuditEntry {
         NewAuditEntry::new(AuditAction::SettingsChanged, tournament, actor, name.to_owned())
             .before(before)
             .after(after)
+    }
+
+    /// `season.create`, `season.attach` or `season.detach`: season `id`
+    /// named `name` made, or tournament `tournament` put in or taken out.
+    pub fn season(
+        action: AuditAction,
+        tournament: Option<TournamentId>,
+        actor: &str,
+        id: SeasonId,
+        name: &str,
+    ) -> NewAuditEntry {
+        let what = serde_json::json!({ "season": id, "name": name }).to_string();
+        let e = NewAuditEntry {
+            tournament_id: tournament,
+            ..NewAuditEntry::new(action, TournamentId::new(1), actor, format!("season {id}"))
+        };
+        match action {
+            AuditAction::SeasonDetached => e.before(what),
+            _ => e.after(what),
+        }
     }
 
     /// An entry of a tournament's backup (`chelem import`), as it was

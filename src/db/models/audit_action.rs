@@ -85,6 +85,12 @@ audit_actions! {
     AllCheckedIn = "players.checkin_all",
     /// The tournament's settings changed (the settings before and after).
     SettingsChanged = "tournament.settings",
+    /// A season was created (no tournament; `{"season": id, "name": …}` after).
+    SeasonCreated = "season.create",
+    /// The tournament was attached to a season (`{"season": id, "name": …}` after).
+    SeasonAttached = "season.attach",
+    /// The tournament was detached from a season (`{"season": id, "name": …}` before).
+    SeasonDetached = "season.detach",
 }
 
 impl AuditAction {

@@ -19,6 +19,7 @@ pub mod round_clock;
 pub mod round_edits;
 pub mod round_seating;
 pub mod rounds;
+pub mod seasons;
 pub mod standings;
 pub mod text_input;
 pub mod tournaments;

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use crate::db::models::deal::ScoreSum;
 use crate::db::models::{Award, Deal, Registration, Tournament};
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
@@ -37,18 +38,72 @@ pub fn compute_for(
 ) -> OpResult<Standings> {
     let tournament_id = t.id;
     let hidden = visible.hidden();
-    let players: Vec<Entrant> = Registration::with_players(conn, tournament_id)?
-        .into_iter()
+    let players = entrants(Registration::with_players(conn, tournament_id)?);
+    let sums = Deal::score_sums(conn, tournament_id, hidden)?;
+    let numbers = Deal::counted_numbers(conn, tournament_id, hidden)?;
+    let awards = Award::lines(conn, tournament_id)?;
+    let mut award_sizes = HashMap::new();
+    for (_, table, ..) in &awards {
+        if !award_sizes.contains_key(table) && !sums.iter().any(|s| s.1 == *table) {
+            award_sizes.insert(*table, crate::db::models::RoundTable::players(conn, *table)?.len());
+        }
+    }
+    let wins = Deal::taker_wins(conn, tournament_id, hidden)?;
+    Ok(from_inputs(
+        t,
+        only_round,
+        Inputs {
+            players,
+            sums,
+            numbers,
+            awards,
+            award_sizes,
+            wins,
+        },
+    ))
+}
+
+/// What a tournament's standings are made of, as read from the database.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// Its registered players.
+    pub players: Vec<Entrant>,
+    /// Each player's score at each table ([`Deal::score_sums`]).
+    pub sums: Vec<ScoreSum>,
+    /// (table id, deal number) of the deals that count.
+    pub numbers: Vec<(i32, i32)>,
+    /// The awarded points.
+    pub awards: Vec<crate::db::models::AwardLine>,
+    /// How many sit at the tables with awards but no deal that counts.
+    pub award_sizes: HashMap<i32, usize>,
+    /// (round, taker) of each deal the attack won.
+    pub wins: Vec<(RoundNo, PlayerId)>,
+}
+
+/// The entrants of registrations with their players.
+pub fn entrants(rows: Vec<(Registration, crate::db::models::Player)>) -> Vec<Entrant> {
+    rows.into_iter()
         .map(|(r, p)| Entrant {
             player: p.id,
             name: p.name,
             late_from: r.late_from(),
             withdrawn_after: r.withdrawn_after,
         })
-        .collect();
-    let sums = Deal::score_sums(conn, tournament_id, hidden)?;
+        .collect()
+}
+
+/// The standings of tournament `t` from what was read of it.
+pub fn from_inputs(t: &Tournament, only_round: Option<RoundNo>, inputs: Inputs) -> Standings {
+    let Inputs {
+        players,
+        sums,
+        numbers: counted,
+        awards,
+        award_sizes,
+        wins: taker_wins,
+    } = inputs;
     let mut numbers: HashMap<i32, Vec<i32>> = HashMap::new();
-    for (table, number) in Deal::counted_numbers(conn, tournament_id, hidden)? {
+    for (table, number) in counted {
         numbers.entry(table).or_default().push(number);
     }
     // Every player of a table has a score in each of its deals (0 for the
@@ -75,15 +130,12 @@ pub fn compute_for(
             }
         })
         .collect();
-    let awards = Award::lines(conn, tournament_id)?;
-    for (_, table, ..) in &awards {
-        if !sizes.contains_key(table) {
-            sizes.insert(*table, crate::db::models::RoundTable::players(conn, *table)?.len());
-        }
+    for (table, size) in award_sizes {
+        sizes.entry(table).or_insert(size);
     }
     add_awards(&mut entries, awards, &sizes);
     let mut wins: HashMap<PlayerId, u32> = HashMap::new();
-    for (round, taker) in Deal::taker_wins(conn, tournament_id, hidden)? {
+    for (round, taker) in taker_wins {
         if only_round.is_some_and(|r| r != round) {
             continue;
         }
@@ -100,9 +152,9 @@ pub fn compute_for(
         only_round,
     );
     if !standings.check.ok() {
-        tracing::error!(tournament = tournament_id.get(), check = ?standings.check, "standings do not sum to zero");
+        tracing::error!(tournament = t.id.get(), check = ?standings.check, "standings do not sum to zero");
     }
-    Ok(standings)
+    standings
 }
 
 /// The standings of a tournament already read, as `visible` says, and a

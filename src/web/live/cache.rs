@@ -99,6 +99,13 @@ impl<V: Clone, K: Copy + Eq + std::hash::Hash> Cache<V, K> {
         }
     }
 
+    /// A tournament's generation now: it moves with every change (what a
+    /// season's standings, made of several tournaments, are kept under).
+    pub fn generation(&self, id: TournamentId) -> u64 {
+        let entries = self.entries.read().unwrap_or_else(|e| e.into_inner());
+        entries.get(&id).map_or(0, |e| e.generation)
+    }
+
     /// The last value of a view built, current or not (what the
     /// tournament looked like before its latest changes).
     pub fn last_known(&self, id: TournamentId, view: K) -> Option<V> {

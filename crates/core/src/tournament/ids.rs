@@ -156,6 +156,11 @@ number_type!(
     RoomNo,
     1
 );
+number_type!(
+    /// A season's id (its row in the database): a challenge, a circuit.
+    SeasonId,
+    1
+);
 
 impl RoundNo {
     /// Before the first round: no round seated yet.

@@ -7,6 +7,7 @@ pub mod duplicate;
 pub mod ids;
 pub mod phase;
 pub mod rooms;
+pub mod season;
 pub mod seating;
 pub mod standings;
 pub mod stats;

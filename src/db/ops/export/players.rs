@@ -121,7 +121,10 @@ where
                 | AuditAction::RoomRemoved
                 | AuditAction::NumberingChanged
                 | AuditAction::AllCheckedIn
-                | AuditAction::SettingsChanged => return Ok(Some(text.clone())),
+                | AuditAction::SettingsChanged
+                | AuditAction::SeasonCreated
+                | AuditAction::SeasonAttached
+                | AuditAction::SeasonDetached => return Ok(Some(text.clone())),
             };
             Ok(Some(mapped))
         };

@@ -71,7 +71,10 @@ pub fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
             | AuditAction::RoomRemoved
             | AuditAction::NumberingChanged
             | AuditAction::AllCheckedIn
-            | AuditAction::SettingsChanged => {}
+            | AuditAction::SettingsChanged
+            | AuditAction::SeasonCreated
+            | AuditAction::SeasonAttached
+            | AuditAction::SeasonDetached => {}
         }
     }
 }
@@ -164,6 +167,20 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             let changes = crate::web::settings::setting_changes(lang, &e.before_json, &e.after_json);
             t.details.extend(changes);
             lang.t_args("audit-settings", &[t.actor()])
+        }
+        AuditAction::SeasonCreated | AuditAction::SeasonAttached | AuditAction::SeasonDetached => {
+            let v = json(&e.after_json).or_else(|| json(&e.before_json));
+            let name = v
+                .as_ref()
+                .and_then(|v| v["name"].as_str())
+                .unwrap_or_default()
+                .to_owned();
+            let key = match e.action {
+                AuditAction::SeasonCreated => "audit-season-create",
+                AuditAction::SeasonAttached => "audit-season-attach",
+                _ => "audit-season-detach",
+            };
+            lang.t_args(key, &[t.actor(), ("season", name)])
         }
     };
     let details = t.details;

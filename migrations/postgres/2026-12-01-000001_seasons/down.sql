@@ -1,0 +1,2 @@
+DROP TABLE season_tournaments;
+DROP TABLE seasons;

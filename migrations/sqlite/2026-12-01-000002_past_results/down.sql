@@ -1,0 +1,1 @@
+DROP TABLE past_results;
