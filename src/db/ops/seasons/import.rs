@@ -143,6 +143,9 @@ fn write_one(tx: &mut Tx<'_>, season: SeasonId, t: &PastTournament, actor: &str)
         format: Default::default(),
         comparison: Default::default(),
         fill_with_bots: false,
+        place: String::new(),
+        host_club: String::new(),
+        organizer_name: String::new(),
     };
     let new = crate::db::models::NewTournament {
         settings,
