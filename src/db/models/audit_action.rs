@@ -186,6 +186,9 @@ mod tests {
                 "room.numbering",
                 "players.checkin_all",
                 "tournament.settings",
+                "season.create",
+                "season.attach",
+                "season.detach",
             ]
         );
     }
