@@ -500,7 +500,20 @@ fn every_page_passes_the_accessibility_checks() {
         .unwrap_or_else(|| panic!("no first account link: {lines:?}"));
     let setup = format!("{}/setup/{code}", newcomer.url());
 
+    // A season holding the played tournament: its public page, projector and A4.
+    let season = c.call(
+        "POST",
+        "/api/seasons",
+        Some(&token),
+        Some(
+            &serde_json::json!({"name": "Challenge du mardi", "starts": "2026-09-01", "ends": "2027-06-30",
+                                 "rule": {"points": "places", "best_of": 10, "participation": 1},
+                                 "tournaments": [stats.get()]}),
+        ),
+    );
+    assert_eq!(season.status, 201, "{:?}", season.body);
     let data = serde_json::json!({
+        "season": season.body["id"],
         "stats": stats.get(),
         "player": ids[0].get(),
         "open": open,

@@ -18,7 +18,8 @@
 //               "open": id of a tournament whose round 1 is open, no deal in,
 //               "keys": id of a tournament with no round yet (the keyboard's),
 //               "seat": path of a human seat of a digital game against bots,
-//               "replay": id of a game played by four bots}
+//               "replay": id of a game played by four bots,
+//               "season": id of a season holding "stats"}
 //   SETUP_URL: the first account's link of another server, with no account yet.
 const assert = require('assert');
 const fs = require('fs');
@@ -46,7 +47,7 @@ const NOT_PAGES = [
   '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv', '/tournaments/{id}/travellers.csv',
   '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/federation.json',
   '/tournaments/{id}/results.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
-  '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events',
+  '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events', '/seasons/{id}/standings.csv',
   // Pieces of a page, fetched by static/entry.js and put into the deal form (audited there).
   '/t/{token}/deals/{k}/preview', '/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}/preview',
 ];
@@ -183,6 +184,10 @@ function organizerPages() {
     ['/account/password', '/account/password'],
     ['/games', '/games'],
     ['/games/{id}', `/games/${data.replay}`],
+    ['/seasons', '/seasons'],
+    ['/seasons/{id}', `/seasons/${data.season}`],
+    ['/seasons/{id}/projector', `/seasons/${data.season}/projector`],
+    ['/seasons/{id}/print', `/seasons/${data.season}/print`],
   ];
 }
 
