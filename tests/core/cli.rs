@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn chelem(args: &[&str], stdin: &str, dir: &std::path::Path) -> Output {
+/// Runs the `chelem` binary in `dir` with `args` and `stdin` (no database
+/// from the environment).
+pub(crate) fn chelem(args: &[&str], stdin: &str, dir: &std::path::Path) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chelem"))
         .args(args)
         .current_dir(dir)

@@ -1,31 +1,22 @@
 //! `chelem solve` through the real binary, on `chelem simulate --log`
 //! deals cut short (FORMATS.md, "`chelem solve`").
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use chelem::solver::position_from_log;
 use chelem::tarot::{Action, Card, Seat};
 use serde_json::Value;
 
+/// `chelem` as `cli::` runs it, from the package's folder.
 fn chelem(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chelem"))
-        .args(args)
-        .env_remove("DATABASE_URL")
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run chelem");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
+    super::cli::chelem(args, stdin, std::path::Path::new(env!("CARGO_MANIFEST_DIR")))
 }
 
 /// Deals of `players` played by the bots, as log lines with a taker.
 fn logged(players: &str, deals: &str) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("deals.jsonl");
+    let log_path = log.to_str().unwrap();
     let args = [
         "simulate",
         "--players",
@@ -35,13 +26,9 @@ fn logged(players: &str, deals: &str) -> Vec<Value> {
         "--seed",
         "3",
         "--log",
+        log_path,
     ];
-    let out = Command::new(env!("CARGO_BIN_EXE_chelem"))
-        .args(args)
-        .arg(&log)
-        .env_remove("DATABASE_URL")
-        .output()
-        .unwrap();
+    let out = chelem(&args, "");
     assert!(out.status.success());
     std::fs::read_to_string(&log)
         .unwrap()
