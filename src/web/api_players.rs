@@ -7,11 +7,13 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 
 use crate::db::models::{Player, Registration, Tournament};
-use crate::db::ops::ratings;
+use crate::db::ops::duplicate::StandingRow;
 use crate::db::ops::visible::Audience;
+use crate::tournament::duplicate::Comparison;
 use crate::tournament::ids::{PlayerId, TournamentId};
+use crate::tournament::standings::PerDeal;
 
-use super::{AppError, AppState};
+use super::{rating_cache, AppError, AppState};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -35,6 +37,23 @@ pub struct Played {
     pub total: i64,
     /// Deals they played.
     pub deals: u32,
+    /// Their figure there, as the pages write it: the average per deal, or
+    /// a duplicate tournament's percentage (not in the JSON).
+    #[serde(skip)]
+    pub figure: Figure,
+}
+
+/// A player's figure in one tournament.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Figure {
+    /// No deal played.
+    None,
+    /// The average per deal.
+    PerDeal(PerDeal),
+    /// A duplicate tournament's average percentage (matchpoints).
+    Percent(f64),
+    /// A duplicate tournament's datum per deal.
+    Datum(f64),
 }
 
 /// A player across tournaments.
@@ -55,7 +74,7 @@ pub struct Record {
 /// A player's record across tournaments, their places read from each
 /// tournament's public standings (the same snapshots as the standings pages).
 pub async fn record(state: &AppState, pid: PlayerId) -> Result<Record, AppError> {
-    let (player, tournaments, rating) = state
+    let (player, tournaments) = state
         .db(move |conn| {
             let player = Player::find(conn, pid)?
                 .filter(|p| p.bot.is_none())
@@ -64,18 +83,24 @@ pub async fn record(state: &AppState, pid: PlayerId) -> Result<Record, AppError>
             for id in Registration::tournaments_of_player(conn, pid)? {
                 ts.extend(Tournament::find(conn, id)?);
             }
-            let rating = ratings::ratings(conn)?.and_then(|r| r.of(pid).map(|p| p.rating));
-            Ok::<_, AppError>((player, ts, rating))
+            Ok::<_, AppError>((player, ts))
         })
         .await?;
+    let rating = rating_cache::ratings(state)
+        .await?
+        .and_then(|r| r.of(pid).map(|p| p.rating));
     let mut played = Vec::new();
     for t in tournaments {
         let data = state.standings(t.id, Audience::Public, None).await?;
         let line = data.standings.lines.iter().find(|l| l.player == pid);
-        let rank = match (&data.duplicate, line) {
-            (Some(rows), _) => rows.iter().find(|r| r.player == pid).map_or(0, |r| r.rank),
-            (None, Some(l)) => l.rank,
-            (None, None) => 0,
+        let (rank, figure) = match (&data.duplicate, line) {
+            (Some(rows), _) => rows
+                .iter()
+                .find(|r| r.player == pid)
+                .map_or((0, Figure::None), |r| (r.rank, duplicate_figure(&t, r))),
+            (None, Some(l)) if l.deals > 0 => (l.rank, Figure::PerDeal(l.per_deal)),
+            (None, Some(l)) => (l.rank, Figure::None),
+            (None, None) => (0, Figure::None),
         };
         played.push(Played {
             tournament: t.id,
@@ -85,6 +110,7 @@ pub async fn record(state: &AppState, pid: PlayerId) -> Result<Record, AppError>
             of: data.standings.lines.len(),
             total: line.map_or(0, |l| l.total),
             deals: line.map_or(0, |l| l.deals),
+            figure,
         });
     }
     played.sort_by(|a, b| (&a.date, a.tournament).cmp(&(&b.date, b.tournament)));
@@ -95,6 +121,15 @@ pub async fn record(state: &AppState, pid: PlayerId) -> Result<Record, AppError>
         rating: rating.map(|r| (r * 10.0).round() / 10.0),
         tournaments: played,
     })
+}
+
+/// A duplicate tournament's figure for a player's row.
+fn duplicate_figure(t: &Tournament, r: &StandingRow) -> Figure {
+    match (t.comparison, r.deals) {
+        (_, 0) => Figure::None,
+        (Comparison::Matchpoints, _) => Figure::Percent(r.percent),
+        (Comparison::Datum, d) => Figure::Datum(r.total / f64::from(d)),
+    }
 }
 
 #[get("/api/players/{pid}")]

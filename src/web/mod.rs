@@ -32,6 +32,7 @@ pub mod pages;
 pub mod play;
 pub mod player_form;
 pub mod public;
+pub mod rating_cache;
 pub mod render;
 pub mod results;
 pub mod seasons;
@@ -140,6 +141,8 @@ pub struct AppState {
     pub connections: conn_gate::ConnectionGate,
     /// The seasons' standings kept in memory ([`seasons`]).
     pub seasons: Arc<seasons::SeasonCache>,
+    /// Every player's rating, kept in memory ([`rating_cache`]).
+    pub ratings: Arc<rating_cache::RatingCache>,
 }
 
 impl AppState {
@@ -156,6 +159,7 @@ impl AppState {
             circuit: Arc::default(),
             health: Arc::default(),
             seasons: Arc::default(),
+            ratings: Arc::default(),
             deal_writer: deal::writer::DealWriter::new(backend),
             login: auth::LoginGuard::new(&config.login),
             streams: live::gate::StreamGate::new(config.streams),

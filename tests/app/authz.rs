@@ -391,6 +391,7 @@ fn rows() -> Vec<Row> {
         )),
         row("GET", "/api/tournaments/{id}/standings", PUBLIC),
         row("GET", "/api/players/{pid}", PUBLIC),
+        row("GET", "/players/{pid}", PUBLIC),
         // This world's tournament deals freely: no duplicate deal to show to
         // anyone (tests/app/duplicate.rs has who reads a duplicate deal when).
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),

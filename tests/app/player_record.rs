@@ -96,3 +96,94 @@ both_backends!(a_player_across_tournaments_with_a_rating, |db: TestDb| async mov
     let (status, v) = call(&app, Method::GET, "/api/players/9999", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "{v}");
 });
+
+/// The rating of `pid` as the page writes it in French, computed from
+/// scratch from the database (what the kept rating must equal).
+fn rating_from_scratch(db: &TestDb, pid: PlayerId) -> String {
+    let mut conn = db.conn();
+    let r = chelem::db::ops::ratings::ratings(&mut conn)
+        .unwrap()
+        .expect("rated")
+        .of(pid)
+        .expect("the player is rated")
+        .rating;
+    format!("{r:.1}").replace('.', ",")
+}
+
+both_backends!(the_player_page_across_tournaments, |db: TestDb| async move {
+    let first = evening(&db, "Mardi 1", "2026-11-10");
+    let second = evening(&db, "Mardi 2", "2026-11-17");
+    let token = common::http::api_token(&db);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let body = json!({"name": "Challenge du club", "starts": "2026-09-01", "ends": "2027-06-30",
+        "rule": {"points": "places"}, "tournaments": [first.id, second.id]});
+    let (status, season) = call(&app, Method::POST, "/api/seasons", Some(&token), Some(body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{season}");
+    let jar = common::Jar::default();
+    let (status, page, _) = common::http::get(&app, &jar, &format!("/players/{STAR}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert!(
+        page.contains("<h1>Joueur 0</h1>") || page.contains("Joueur 0</bdi></h1>"),
+        "{page}"
+    );
+    assert!(!page.contains("7100000"), "never the licence: {page}");
+    // The rating, as computed from every deal, and over how many deals.
+    let star = PlayerId::new(STAR);
+    let rating = rating_from_scratch(&db, star);
+    assert!(page.contains(&format!("Cote : {rating}")), "{rating}: {page}");
+    assert!(page.contains("sur 16 donnes"), "{page}");
+    // Both tournaments, the latest first, each with the place of how many
+    // and the rating after it; the chart has a dot for each.
+    let second_row = page.find(&format!("data-tournament=\"{}\"", second.id)).expect("row 2");
+    let first_row = page.find(&format!("data-tournament=\"{}\"", first.id)).expect("row 1");
+    assert!(second_row < first_row, "the latest first");
+    assert_eq!(
+        page.matches("<td class=\"num\">1 / 8</td>").count(),
+        3,
+        "two tournaments and the season: {page}"
+    );
+    assert!(
+        page.contains("10 novembre 2026") && page.contains("17 novembre 2026"),
+        "{page}"
+    );
+    assert!(page.contains("class=\"chart rating\""), "{page}");
+    assert_eq!(page.matches("<circle ").count(), 2, "{page}");
+    assert!(
+        page.contains(&format!("17 novembre 2026, Mardi 2 : {rating}")),
+        "{page}"
+    );
+    // The season they rank in, linked; the season's page links back.
+    assert!(page.contains(&format!("href=\"/seasons/{}\"", season["id"])), "{page}");
+    let (_, season_page, _) = common::http::get(&app, &jar, &format!("/seasons/{}", season["id"])).await;
+    assert!(
+        season_page.contains(&format!("href=\"/players/{STAR}\"")),
+        "{season_page}"
+    );
+
+    // A correction at the star's table of the first tournament's last round
+    // (still open): their garde now falls. The page shows the rating
+    // computed again from every deal, at once.
+    let table = first.rounds[1]
+        .iter()
+        .find(|t| t.players.contains(&star))
+        .expect("the star's table");
+    let falls = json!({"taker": STAR, "contract": "garde_contre", "oudlers": 0, "points": 10});
+    let uri = format!("/api/tables/{}/deals/1", table.token);
+    let (status, v) = call(&app, Method::PUT, &uri, None, Some(falls)).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let (_, after, _) = common::http::get(&app, &jar, &format!("/players/{STAR}")).await;
+    let moved = rating_from_scratch(&db, star);
+    assert_ne!(moved, rating, "the correction moves the rating");
+    assert!(after.contains(&format!("Cote : {moved}")), "{moved}: {after}");
+    let (_, v) = call(&app, Method::GET, &format!("/api/players/{STAR}"), None, None).await;
+    assert_eq!(format!("{:.1}", v["rating"].as_f64().unwrap()).replace('.', ","), moved);
+
+    // In English; unknown players and bots are not found.
+    let mut english = common::Jar::default();
+    english.0.insert("chelem_lang".into(), "en".into());
+    let (_, en, _) = common::http::get(&app, &english, &format!("/players/{STAR}")).await;
+    assert!(en.contains(&format!("Rating: {}", moved.replace(',', "."))), "{en}");
+    assert!(en.contains("10 Nov 2026") || en.contains("10 November 2026"), "{en}");
+    let (status, _, _) = common::http::get(&app, &jar, "/players/9999").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+});

@@ -650,3 +650,66 @@ both_backends!(a_past_is_brought_in_or_refused_whole, |db: TestDb| async move {
     assert_eq!(got[&bruno].1, 4.5);
     assert_eq!(got.len(), 4);
 });
+
+/// A season's live stream (`/api/seasons/{id}/events`) takes in a
+/// tournament attached after it opened: it says so at the attach, then at
+/// each deal entered there, over a real socket.
+fn the_stream_takes_in_a_tournament_attached_later(db: TestDb) {
+    use common::client::Client;
+    use common::server::Server;
+    use common::sse::Sse;
+    const WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+    let token = api_token(&db);
+    let a = tournament(&db, 0, 12);
+    let b = tournament(&db, 1, 12);
+    let server = Server::start(db.state());
+    let c = Client::new(&server.url());
+    let body = json!({"name": "Circuit", "starts": "2026-09-01", "ends": "2027-06-30",
+        "rule": {"points": "total"}, "tournaments": [a.id]});
+    let made = c.call("POST", "/api/seasons", Some(&token), Some(&body));
+    assert_eq!(made.status, 201, "{:?}", made.body);
+    let id = made.body["id"].as_i64().unwrap();
+    let mut sse = Sse::open(&server.addr, &format!("/api/seasons/{id}/events"), None);
+    assert_eq!(sse.status, 200);
+    // The next event of the stream about `b` (those about `a`, the
+    // tournaments' own writes still being read by a new hub, let pass).
+    let mut of_b = |what: &str| loop {
+        let e = sse
+            .next(WAIT)
+            .unwrap_or_else(|| panic!("no event about b at the {what}"));
+        assert_eq!(e.event, "standings", "{e:?}");
+        if e.json() == json!({"tournament": b.id}) {
+            break;
+        }
+        assert_eq!(e.json(), json!({"tournament": a.id}), "{e:?}");
+    };
+    let attach = c.call(
+        "PUT",
+        &format!("/api/seasons/{id}/tournaments/{}", b.id),
+        Some(&token),
+        None,
+    );
+    assert_eq!(attach.status, 204, "{:?}", attach.body);
+    of_b("attach");
+    // A correction in the tournament attached later reaches the stream.
+    let table = &b.rounds[1][0];
+    let deal = json!({"taker": table.players[0], "contract": "garde_contre", "oudlers": 0, "points": 10});
+    let put = c.call(
+        "PUT",
+        &format!("/api/tables/{}/deals/1", table.token),
+        None,
+        Some(&deal),
+    );
+    assert_eq!(put.status, 200, "{:?}", put.body);
+    of_b("deal");
+    let rows = c.call("GET", &format!("/api/seasons/{id}/standings"), None, None);
+    let taker = rows
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == table.players[0].get());
+    assert!(taker.is_some(), "the tournament attached later ranks: {:?}", rows.body);
+}
+
+on_both!(the_stream_takes_in_a_tournament_attached_later);

@@ -35,7 +35,8 @@ const SIZES = [[390, 844], [1366, 768]];
 // Pages whose look this check changed (a scrolling box now takes the focus), kept as screenshots.
 const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/tournaments/{id}/projector',
                '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}',
-               '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit', '/tournaments/{id}/deals/{d}'];
+               '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit', '/tournaments/{id}/deals/{d}',
+               '/players/{pid}', '/seasons/{id}'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
@@ -136,6 +137,7 @@ function publicPages() {
     ['/', '/'],
     ['/tournaments/{id}/standings', `/tournaments/${s}/standings`],
     ['/tournaments/{id}/players/{pid}', `/tournaments/${s}/players/${data.player}`],
+    ['/players/{pid}', `/players/${data.player}`],
     ['/tournaments/{id}/results.html', `/tournaments/${s}/results.html`],
     ['/tournaments/{id}/projector', `/tournaments/${s}/projector`],
     ['/tournaments/{id}/stats', `/tournaments/${s}/stats`],

@@ -52,12 +52,16 @@ pub type Flight<V> = Arc<tokio::sync::OnceCell<V>>;
 /// [`View`]), with the generations that keep them exact.
 pub struct Cache<V, K = Option<RoundNo>> {
     entries: RwLock<HashMap<TournamentId, Entry<V, K>>>,
+    /// Invalidations of any tournament so far: what is built from every
+    /// tournament at once (the ratings) is kept under it.
+    changes: std::sync::atomic::AtomicU64,
 }
 
 impl<V, K> Default for Cache<V, K> {
     fn default() -> Self {
         Cache {
             entries: RwLock::new(HashMap::new()),
+            changes: std::sync::atomic::AtomicU64::new(0),
         }
     }
 }
@@ -181,8 +185,14 @@ impl<V: Clone, K: Copy + Eq + std::hash::Hash> Cache<V, K> {
         }
     }
 
+    /// How many changes of any tournament were seen: it moves with each.
+    pub fn changes(&self) -> u64 {
+        self.changes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Drops what is kept of a tournament: it changed.
     pub fn invalidate(&self, id: TournamentId) {
+        self.changes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let mut entries = self.entries.write().unwrap_or_else(|e| e.into_inner());
         let entry = entries.entry(id).or_default();
         entry.generation += 1;

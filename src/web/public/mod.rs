@@ -106,6 +106,8 @@ pub fn figure_head(lang: crate::i18n::Lang, t: &crate::db::models::Tournament) -
     (lang.t(head), lang.t(title))
 }
 
+pub mod career;
+pub mod career_chart;
 pub mod find;
 pub mod player;
 pub mod projector;
@@ -126,6 +128,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(traveller::deals_page)
         .service(traveller::traveller_page)
         .service(traveller::travellers_csv);
+    career::configure(cfg);
 }
 
 /// A player's total in a round, as text ("" where they did not play it).

@@ -122,10 +122,18 @@ pub fn live_url(id: SeasonId) -> String {
 }
 
 struct Stream {
+    state: web::Data<AppState>,
+    id: SeasonId,
     tournaments: BTreeSet<TournamentId>,
     events: Receiver<Arc<Batch>>,
     _permit: crate::web::live::gate::Permit,
     first: bool,
+}
+
+/// The chunk that tells a season's page its standings changed.
+fn standings_chunk(t: TournamentId) -> Bytes {
+    let data = json!({ "tournament": t });
+    Bytes::from(format!("event: standings\ndata: {data}\n\n"))
 }
 
 impl Stream {
@@ -141,22 +149,48 @@ impl Stream {
                 Ok(Err(RecvError::Closed)) => return None,
                 Ok(Err(RecvError::Lagged(_))) => return Some(Bytes::from_static(b"event: reload\ndata: {}\n\n")),
                 Ok(Ok(batch)) => {
-                    if let Some(e) = batch
-                        .events
-                        .iter()
-                        .find(|e| self.tournaments.contains(&e.tournament_id))
-                    {
-                        let data = json!({ "tournament": e.tournament_id });
-                        return Some(Bytes::from(format!("event: standings\ndata: {data}\n\n")));
+                    if let Some(t) = self.touched(&batch).await {
+                        return Some(standings_chunk(t));
                     }
                 }
             }
         }
     }
+
+    /// The season's tournament that `batch` changed, if any. A tournament
+    /// attached since the stream opened announces itself by a `standings`
+    /// event ([`seasons::attach`]): one not held yet makes the stream read
+    /// the season's tournaments again (one small query).
+    async fn touched(&mut self, batch: &Batch) -> Option<TournamentId> {
+        if let Some(e) = batch
+            .events
+            .iter()
+            .find(|e| self.tournaments.contains(&e.tournament_id))
+        {
+            return Some(e.tournament_id);
+        }
+        let unknown: Vec<TournamentId> = batch
+            .events
+            .iter()
+            .filter(|e| e.kind == "standings")
+            .map(|e| e.tournament_id)
+            .collect();
+        if unknown.is_empty() {
+            return None;
+        }
+        let id = self.id;
+        let held = self
+            .state
+            .db(move |conn| Ok(Season::tournaments(conn, id)?))
+            .await
+            .ok()?;
+        self.tournaments = held.into_iter().collect();
+        unknown.into_iter().find(|t| self.tournaments.contains(t))
+    }
 }
 
 /// `GET /api/seasons/{id}/events`: `event: standings` whenever one of the
-/// season's tournaments changed (those it holds when the stream opens).
+/// season's tournaments changed, those attached later included.
 #[get("/api/seasons/{id}/events")]
 async fn events(
     req: HttpRequest,
@@ -173,6 +207,8 @@ async fn events(
         })
         .await?;
     let stream = Stream {
+        state,
+        id,
         tournaments: tournaments.into_iter().collect(),
         events: receiver,
         _permit: permit,

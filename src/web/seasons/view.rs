@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::db::ops::seasons::read::SeasonStandings;
 use crate::i18n::Lang;
-use crate::tournament::ids::TournamentId;
+use crate::tournament::ids::{PlayerId, TournamentId};
 use crate::tournament::season::{as_points, Centi, PointsKind, Rule};
 
 /// Points with 2 decimals at most, as the language writes them ("12,5").
@@ -73,6 +73,8 @@ pub struct FigureView {
 pub struct RowView {
     /// Place.
     pub rank: u32,
+    /// The player (their page's address).
+    pub player: PlayerId,
     /// Name.
     pub name: String,
     /// Club.
@@ -98,6 +100,7 @@ pub fn rows(lang: Lang, s: &SeasonStandings) -> Vec<RowView> {
         .iter()
         .map(|l| RowView {
             rank: l.row.rank,
+            player: l.row.player,
             name: l.name.clone(),
             club: l.club.clone(),
             points: points(lang, l.row.points),

@@ -14,6 +14,7 @@ use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::{SeasonId, TournamentId};
 use crate::tournament::season::{Rule, RuleError};
 
+use super::events;
 use super::text_input::clean_name;
 use super::{Msg, OpError, OpResult};
 
@@ -90,6 +91,8 @@ pub fn attach(tx: &mut Tx<'_>, id: SeasonId, t: TournamentId, actor: &str) -> Op
     if Season::attach(tx, id, t)? {
         let entry = NewAuditEntry::season(AuditAction::SeasonAttached, Some(t), actor, id, &season.name);
         AuditEntry::write(tx, &entry)?;
+        // The season's live streams learn of it (they take its tournament in).
+        events::publish_standings(tx, t)?;
     }
     Ok(())
 }
@@ -104,6 +107,7 @@ pub fn detach(tx: &mut Tx<'_>, id: SeasonId, t: TournamentId, actor: &str) -> Op
     if Season::detach(tx, id, t)? {
         let entry = NewAuditEntry::season(AuditAction::SeasonDetached, Some(t), actor, id, &season.name);
         AuditEntry::write(tx, &entry)?;
+        events::publish_standings(tx, t)?;
     }
     Ok(())
 }
