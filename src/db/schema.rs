@@ -80,6 +80,7 @@ diesel::table! {
         place -> Text,
         host_club -> Text,
         organizer_name -> Text,
+        teams -> Nullable<Integer>,
     }
 }
 
@@ -315,6 +316,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    teams (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        name -> Text,
+    }
+}
+
+diesel::table! {
+    team_members (team_id, player_id) {
+        team_id -> Integer,
+        tournament_id -> Integer,
+        player_id -> Integer,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -340,6 +357,7 @@ diesel::joinable!(award_points -> awards (award_id));
 diesel::joinable!(award_points -> players (player_id));
 diesel::joinable!(season_tournaments -> seasons (season_id));
 diesel::joinable!(season_tournaments -> tournaments (tournament_id));
+diesel::joinable!(team_members -> teams (team_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -368,4 +386,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     seasons,
     season_tournaments,
     past_results,
+    teams,
+    team_members,
 );

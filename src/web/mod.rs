@@ -40,6 +40,7 @@ pub mod server;
 pub mod settings;
 pub mod spreadsheet;
 pub mod table;
+pub mod teams;
 
 use std::sync::Arc;
 use tokio::sync::OwnedSemaphorePermit;
@@ -354,6 +355,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api_rounds::configure)
         .configure(api_duplicate::configure)
         .configure(seasons::configure)
+        .configure(teams::configure)
         .configure(organizer::configure)
         .configure(public::configure)
         .configure(results::configure)

@@ -392,6 +392,11 @@ fn rows() -> Vec<Row> {
         row("GET", "/api/tournaments/{id}/standings", PUBLIC),
         row("GET", "/api/players/{pid}", PUBLIC),
         row("GET", "/players/{pid}", PUBLIC),
+        // This world's tournament is not a team event: a team is refused (409).
+        row("POST", "/api/tournaments/{id}/teams", org_api(409))
+            .body(Json(r#"{"name": "Paire", "players": [{taker}, {defender}]}"#)),
+        row("GET", "/api/tournaments/{id}/teams/standings", PUBLIC),
+        row("GET", "/tournaments/{id}/teams", PUBLIC),
         // This world's tournament deals freely: no duplicate deal to show to
         // anyone (tests/app/duplicate.rs has who reads a duplicate deal when).
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),

@@ -59,6 +59,7 @@ mod six_call;
 mod stats_pages;
 mod storage_edges;
 mod table_entry;
+mod teams;
 mod timed_rounds;
 mod tournament_flow;
 mod tournament_pages;

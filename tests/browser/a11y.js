@@ -138,6 +138,7 @@ function publicPages() {
     ['/tournaments/{id}/standings', `/tournaments/${s}/standings`],
     ['/tournaments/{id}/players/{pid}', `/tournaments/${s}/players/${data.player}`],
     ['/players/{pid}', `/players/${data.player}`],
+    ['/tournaments/{id}/teams', `/tournaments/${s}/teams`],
     ['/tournaments/{id}/results.html', `/tournaments/${s}/results.html`],
     ['/tournaments/{id}/projector', `/tournaments/${s}/projector`],
     ['/tournaments/{id}/stats', `/tournaments/${s}/stats`],

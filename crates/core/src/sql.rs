@@ -18,7 +18,7 @@ use crate::tarot::ScoringRules;
 use crate::tournament::clock::RoundLength;
 use crate::tournament::deal::TableDeal;
 use crate::tournament::duplicate::{Comparison, Format};
-use crate::tournament::ids::{GameId, PlayerId, RoomNo, RoundNo, SeasonId, TableNo, TournamentId};
+use crate::tournament::ids::{GameId, PlayerId, RoomNo, RoundNo, SeasonId, TableNo, TeamId, TournamentId};
 use crate::tournament::rooms::Numbering;
 use crate::tournament::season::PointsKind;
 use crate::tournament::standings::{Ranking, TieBreaker};
@@ -133,6 +133,7 @@ number_column!(TableNoColumn, TableNo);
 number_column!(RoomNoColumn, RoomNo);
 number_column!(GameIdColumn, GameId);
 number_column!(SeasonIdColumn, SeasonId);
+number_column!(TeamIdColumn, TeamId);
 
 #[derive(diesel::expression::AsExpression, diesel::deserialize::FromSqlRow)]
 #[diesel(foreign_derive, sql_type = Integer)]

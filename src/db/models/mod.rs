@@ -19,6 +19,7 @@ pub mod season;
 pub mod session;
 pub mod settings;
 pub mod submission;
+pub mod team;
 pub mod tournament;
 pub mod user;
 
@@ -38,5 +39,6 @@ pub use season::{NewSeason, Season};
 pub use session::Session;
 pub use settings::TournamentSettings;
 pub use submission::Submission;
+pub use team::Teams;
 pub use tournament::{NewTournament, Tournament};
 pub use user::{NewUser, User};

@@ -81,6 +81,9 @@ pub struct TournamentSettings {
     /// The name of the person organizing it, as printed (absent: not said).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub organizer_name: String,
+    /// A team event: the size of its teams, 2 to 6 (absent: no teams).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<i32>,
 }
 
 /// The scoring switches as their column holds them: a JSON text (read back

@@ -21,6 +21,7 @@ pub mod round_seating;
 pub mod rounds;
 pub mod seasons;
 pub mod standings;
+pub mod teams;
 pub mod text_input;
 pub mod tournaments;
 pub mod visible;

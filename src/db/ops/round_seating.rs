@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use diesel::prelude::*;
 
-use crate::db::models::{room, Award, Deal, RoundTable, SeatingConstraint, Tournament};
+use crate::db::models::{room, Award, Deal, RoundTable, SeatingConstraint, Teams, Tournament};
 use crate::db::{AnyConnection, Tx};
 use crate::tournament::duplicate::Format;
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
@@ -32,7 +32,14 @@ pub(super) fn seat(
         .iter()
         .map(SeatingConstraint::constraint)
         .collect::<QueryResult<Vec<Constraint>>>()?;
-    let lists = constraint_lists(&constraints, &active_set);
+    let mut lists = constraint_lists(&constraints, &active_set);
+    // A team event: team-mates never at one table.
+    let mates = crate::tournament::teams::apart_pairs(&Teams::of(tx, t.id)?);
+    lists.0.extend(
+        mates
+            .into_iter()
+            .filter(|(a, b)| active_set.contains(a) && active_set.contains(b)),
+    );
     let fixed: BTreeSet<PlayerId> = lists.1.iter().map(|(p, _)| *p).collect();
     let mut tables = seat_alone(tx, t, number, active, lists)?;
     let kept = kept_in_rooms(&constraints, &active_set);

@@ -104,6 +104,13 @@ pub const SWISS_FROM_ROUND: Bounds = Bounds {
     max: MAX_ROUNDS,
 };
 /// The seating seed.
+/// The size of a team event's teams.
+pub const TEAMS: Bounds = Bounds {
+    field: "teams",
+    min: crate::tournament::teams::MIN_SIZE as i64,
+    max: crate::tournament::teams::MAX_SIZE as i64,
+};
+/// The seed.
 pub const SEED: Bounds = Bounds {
     field: "seed",
     min: 0,
@@ -211,6 +218,7 @@ impl NewSettings {
             format: current.format,
             comparison: current.comparison,
             fill_with_bots: current.fill_with_bots,
+            teams: current.teams,
             ..self.settings.clone()
         }
     }

@@ -81,6 +81,9 @@ pub struct TournamentForm {
     pub host_club: String,
     /// The organizer's name, as printed.
     pub organizer_name: String,
+    /// A team event: the teams' size ("" for none).
+    #[serde(default)]
+    pub teams: String,
 }
 
 /// A box of the form is ticked: sent, and neither empty, `false` nor `0`.
@@ -110,6 +113,7 @@ impl Source for TournamentForm {
             "place" => &self.place,
             "host_club" => &self.host_club,
             "organizer_name" => &self.organizer_name,
+            "teams" => &self.teams,
             _ => return Given::Nothing,
         };
         Given::Text(text)
@@ -232,6 +236,7 @@ impl TournamentForm {
             place: s.place.clone(),
             host_club: s.host_club.clone(),
             organizer_name: s.organizer_name.clone(),
+            teams: s.teams.map(|n| n.to_string()).unwrap_or_default(),
         }
     }
 }

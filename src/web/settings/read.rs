@@ -202,6 +202,10 @@ pub fn read(src: &impl Source) -> OpResult<Read> {
         false => i64::from(rand::random::<u32>() >> 1),
     };
     let [place, host_club, organizer_name] = venue(src)?;
+    let teams = match src.given("teams") {
+        g if g.is_blank() || matches!(g, Given::Json(serde_json::Value::Null)) => None,
+        g => Some(int(g, limits::TEAMS, 2)? as i32),
+    };
     let settings = TournamentSettings {
         name,
         event_date: date.format("%Y-%m-%d").to_string(),
@@ -224,6 +228,7 @@ pub fn read(src: &impl Source) -> OpResult<Read> {
         place,
         host_club,
         organizer_name,
+        teams,
     };
     Ok(Read { settings, seed_given })
 }

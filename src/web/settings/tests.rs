@@ -41,6 +41,7 @@ fn full_form() -> TournamentForm {
         place: " Salle des fêtes,  Dijon ".into(),
         host_club: "Tarot Club Dijonnais".into(),
         organizer_name: "Odile Martin".into(),
+        teams: "4".into(),
     }
 }
 
@@ -55,7 +56,7 @@ fn full_json() -> Value {
         "rules": {"garde_contre_x8": true, "handfuls_20_40_60": true, "no_petite": true,
                   "misere": true, "round_to_10": true},
         "confirm_deals": true, "format": "duplicate", "comparison": "datum", "fill_with_bots": true,
-        "place": " Salle des fêtes,  Dijon ", "host_club": "Tarot Club Dijonnais", "organizer_name": "Odile Martin",
+        "place": " Salle des fêtes,  Dijon ", "host_club": "Tarot Club Dijonnais", "organizer_name": "Odile Martin", "teams": 4,
     })
 }
 
@@ -93,6 +94,7 @@ fn a_json_body_and_the_same_form_read_the_same() {
         place: "Salle des fêtes, Dijon".into(),
         host_club: "Tarot Club Dijonnais".into(),
         organizer_name: "Odile Martin".into(),
+        teams: Some(4),
     };
     assert_eq!(s, expected);
     // Read back into the form, the settings read the same again.

@@ -161,6 +161,12 @@ number_type!(
     SeasonId,
     1
 );
+number_type!(
+    /// A team's id (its row in the database): a pair, a triplette, a
+    /// quadrette of a team event.
+    TeamId,
+    1
+);
 
 impl RoundNo {
     /// Before the first round: no round seated yet.

@@ -12,3 +12,4 @@ pub mod seating;
 pub mod standings;
 pub mod stats;
 pub mod table;
+pub mod teams;

@@ -146,6 +146,7 @@ fn write_one(tx: &mut Tx<'_>, season: SeasonId, t: &PastTournament, actor: &str)
         place: String::new(),
         host_club: String::new(),
         organizer_name: String::new(),
+        teams: None,
     };
     let new = crate::db::models::NewTournament {
         settings,

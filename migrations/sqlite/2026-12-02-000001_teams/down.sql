@@ -1,0 +1,3 @@
+DROP TABLE team_members;
+DROP TABLE teams;
+ALTER TABLE tournaments DROP COLUMN teams;
