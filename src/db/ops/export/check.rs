@@ -47,6 +47,7 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
         may_sit.extend(doc.players.iter().filter(|p| p.bot.is_some()).map(|p| p.reference));
     }
     check_rooms(doc)?;
+    check_teams(doc, &registered)?;
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let place = format!("seating constraint {}", i + 1);
         let room = c.table_number.map(|n| RoomNo::new(n.get()));
@@ -87,6 +88,28 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
 }
 
 /// Every link of the document (tables' and seats') is its own.
+/// A team event's teams as `teams::check` takes a new one: the size of the
+/// tournament's teams, registered players, each in one team; names apart.
+fn check_teams(doc: &Document, registered: &HashSet<PlayerId>) -> Result<(), ImportError> {
+    let registered: std::collections::BTreeSet<PlayerId> = registered.iter().copied().collect();
+    let mut taken = std::collections::BTreeSet::new();
+    let mut names = HashSet::new();
+    let size = doc.tournament.settings.teams.map(|n| n as usize);
+    for (i, team) in doc.teams.iter().enumerate() {
+        let place = format!("team {}", i + 1);
+        crate::tournament::teams::check(size, &team.players, &registered, &taken)
+            .map_err(|e| super::error::invalid(place.clone(), e))?;
+        if team.name.trim().is_empty() || !names.insert(team.name.trim()) {
+            return Err(super::error::invalid(
+                place,
+                "a team's name must be given, and be its own",
+            ));
+        }
+        taken.extend(team.players.iter().copied());
+    }
+    Ok(())
+}
+
 fn check_tokens_once(doc: &Document) -> Result<(), ImportError> {
     let mut seen = HashSet::new();
     for round in &doc.rounds {

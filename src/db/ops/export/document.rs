@@ -32,6 +32,9 @@ pub struct Document {
     pub registrations: Vec<RegistrationDoc>,
     /// Seating constraints, in the order they were made.
     pub seating_constraints: Vec<ConstraintDoc>,
+    /// A team event's teams (absent: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamDoc>,
     /// The rooms, in order (absent: one room).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rooms: Vec<RoomDoc>,
@@ -142,6 +145,16 @@ pub struct ConstraintDoc {
     pub player_b: Option<PlayerId>,
     /// The table number (`fixed`), the room's number (`room`).
     pub table_number: Option<TableNo>,
+}
+
+/// A team of a team event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TeamDoc {
+    /// Its name.
+    pub name: String,
+    /// Its members (`ref`).
+    pub players: Vec<PlayerId>,
 }
 
 /// A round.

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::db::models::{
     room, AuditEntry, Award, Deal, DealChanges, GameActionRow, GameDeal, GameRow, GameSeat, NewAuditEntry, NewDeal,
-    NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Tournament, TournamentSettings, User,
+    NewGameSeat, NewTournament, RoundTable, SeatingConstraint, Teams, Tournament, TournamentSettings, User,
 };
 use crate::db::ops::deals::deal_refusal;
 use crate::db::ops::events::publish_standings;
@@ -100,6 +100,9 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     }
     room::set_numbering(tx, t.id, td.room_numbering)?;
     let constraints = import_constraints(tx, t.id, &doc.seating_constraints)?;
+    for team in &doc.teams {
+        Teams::create(tx, t.id, &team.name, &team.players)?;
+    }
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
     for round in &doc.rounds {

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::db::models::{
     room, AuditEntry, Award, Deal, GameActionRow, GameDeal, GameRow, GameSeat, Player, Registration, Round, RoundTable,
-    SeatingConstraint, Tournament, UnknownAuditAction, User,
+    SeatingConstraint, Teams, Tournament, UnknownAuditAction, User,
 };
 use crate::db::AnyConnection;
 use crate::tournament::ids::{PlayerId, TournamentId};
@@ -18,7 +18,7 @@ use crate::tournament::ids::{PlayerId, TournamentId};
 use super::players::plan_fingerprint;
 use super::{
     AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, ExportError, GameActionDoc, GameDealDoc, GameDoc,
-    GameSeatDoc, ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc,
+    GameSeatDoc, ImportError, PlanDoc, PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc, TeamDoc,
     TournamentDoc, FORMAT, VERSION,
 };
 
@@ -130,6 +130,13 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
         players: Vec::new(),
         registrations,
         seating_constraints,
+        teams: Teams::of(conn, id)?
+            .into_iter()
+            .map(|t| TeamDoc {
+                name: t.name,
+                players: t.players,
+            })
+            .collect(),
         rooms,
         rounds,
         audit_log,

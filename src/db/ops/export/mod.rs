@@ -29,7 +29,7 @@ mod players;
 
 pub use document::{
     AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc, PlanDoc,
-    PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc, TournamentDoc, FORMAT, VERSION,
+    PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc, TeamDoc, TournamentDoc, FORMAT, VERSION,
 };
 pub use error::{ExportError, ImportError};
 pub use import::{import, import_json, Imported};

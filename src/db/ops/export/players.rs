@@ -39,6 +39,9 @@ impl Document {
             c.player_a = f(c.player_a)?;
             c.player_b = c.player_b.map(&mut *f).transpose()?;
         }
+        for team in &mut d.teams {
+            map_list(&mut team.players, f)?;
+        }
         if let Some(plan) = &mut d.tournament.plan {
             map_list(&mut plan.players, f)?;
             for table in plan.rounds.iter_mut().flatten() {
