@@ -325,7 +325,8 @@ diesel::table! {
 }
 
 diesel::table! {
-    team_members (team_id, player_id) {
+    team_members (id) {
+        id -> Integer,
         team_id -> Integer,
         tournament_id -> Integer,
         player_id -> Integer,

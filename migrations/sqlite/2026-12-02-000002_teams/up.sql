@@ -9,9 +9,10 @@ CREATE TABLE teams (
     UNIQUE (tournament_id, name)
 );
 CREATE TABLE team_members (
+    id INTEGER PRIMARY KEY AUTOINCREMENT NOT NULL,
     team_id INTEGER NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
     tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
     player_id INTEGER NOT NULL REFERENCES players(id),
-    PRIMARY KEY (team_id, player_id),
+    UNIQUE (team_id, player_id),
     UNIQUE (tournament_id, player_id)
 );
