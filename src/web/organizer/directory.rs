@@ -1,4 +1,5 @@
-//! The player directory: find a player, correct their name, club or licence.
+//! The player directory: find a player, correct their name, club or
+//! licence; choose two entries to merge, see the merges (`super::merge`).
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -12,7 +13,7 @@ use crate::web::player_form::PlayerForm;
 
 use super::super::csrf::CsrfForm;
 use super::super::form::{attempt, see_other, Refused};
-use super::super::{render, AppError, Ctx, OrgPage};
+use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -32,6 +33,10 @@ pub struct DirectoryPage {
     pub q: String,
     /// Players found.
     pub players: Vec<Player>,
+    /// The last merges, newest first.
+    pub merges: Vec<super::merge::MergeLine>,
+    /// What was refused (an undo).
+    pub error: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -44,9 +49,34 @@ struct Search {
 async fn list(OrgPage { ctx, state, .. }: OrgPage, q: web::Query<Search>) -> Result<HttpResponse, AppError> {
     // Control characters match no one (and PostgreSQL refuses a NUL byte).
     let q: String = q.into_inner().q.chars().filter(|c| !c.is_control()).collect();
+    page(&state, ctx, q, None).await
+}
+
+/// The directory page: the players found by `q`, the merges; with a refusal
+/// (its sentence and status) when one is said.
+pub async fn page(state: &AppState, ctx: Ctx, q: String, refused: Option<Refused>) -> Result<HttpResponse, AppError> {
     let query = q.clone();
-    let players = state.db(move |conn| Ok(Player::search(conn, &query, LIMIT)?)).await?;
-    Ok(render::page(&DirectoryPage { ctx, q, players }))
+    let (lang, tz) = (ctx.lang, state.config.timezone);
+    let (players, merges) = state
+        .db(move |conn| {
+            Ok((
+                Player::search(conn, &query, LIMIT)?,
+                super::merge::lines(conn, lang, tz)?,
+            ))
+        })
+        .await?;
+    let (status, error) = match refused {
+        Some(r) => (r.status, Some(r.message)),
+        None => (StatusCode::OK, None),
+    };
+    let page = DirectoryPage {
+        ctx,
+        q,
+        players,
+        merges,
+        error,
+    };
+    Ok(render::page_with_status(&page, status))
 }
 
 /// A player's edit form.
