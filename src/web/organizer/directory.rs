@@ -6,7 +6,7 @@ use actix_web::{get, post, web, HttpResponse};
 use serde::Deserialize;
 
 use crate::db::models::Player;
-use crate::db::ops::players;
+use crate::db::ops::{merge, players};
 use crate::tournament::ids::PlayerId;
 use crate::web::filters;
 use crate::web::player_form::PlayerForm;
@@ -17,7 +17,7 @@ use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(edit_form).service(update);
+    cfg.service(list).service(edit_form).service(update).service(undo_merge);
 }
 
 /// Most players listed at once.
@@ -138,5 +138,20 @@ async fn update(
             let error = Some(message);
             Ok(render::page_with_status(&EditPage { ctx, id, form, error }, status))
         }
+    }
+}
+
+/// Undoes a merge (the last one, while nothing changed: `db::ops::merge`);
+/// refused, the directory says why.
+#[post("/directory/merges/{mid}/undo")]
+async fn undo_merge(OrgPage { ctx, state, user }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let (lang, actor) = (ctx.lang, user.username);
+    match state
+        .write(move |tx| attempt(tx, lang, |tx| merge::undo(tx, id, &actor)))
+        .await?
+    {
+        Ok(()) => Ok(see_other("/players")),
+        Err(r) => page(&state, ctx, String::new(), Some(r)).await,
     }
 }

@@ -1,8 +1,9 @@
 //! Merging two directory entries that are one person (issue 46): the
 //! directory's radio buttons choose the entry kept and the entry merged
 //! away; a confirmation page shows both with their tournaments; the
-//! directory lists the merges, the last one with its undo button (see
-//! `db::ops::merge` for what may be merged and when a merge may be undone).
+//! directory lists the merges ([`lines`]), the last one with its undo
+//! button (`super::directory`; see `db::ops::merge` for what may be merged
+//! and when a merge may be undone).
 
 use actix_web::http::StatusCode;
 use actix_web::{get, post, web, HttpResponse};
@@ -23,7 +24,7 @@ use super::super::{render, AppError, AppState, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(confirm).service(do_merge).service(undo);
+    cfg.service(confirm).service(do_merge);
 }
 
 /// The confirmation page.
@@ -135,19 +136,6 @@ async fn do_merge(OrgPage { ctx, state, user }: OrgPage, form: CsrfForm<Chosen>)
     {
         Ok(_) => Ok(see_other("/players")),
         Err(r) => answer(&state, ctx, chosen, Some(r)).await,
-    }
-}
-
-#[post("/directory/merges/{mid}/undo")]
-async fn undo(OrgPage { ctx, state, user }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
-    let id = path.into_inner();
-    let (lang, actor) = (ctx.lang, user.username);
-    match state
-        .write(move |tx| attempt(tx, lang, |tx| merge::undo(tx, id, &actor)))
-        .await?
-    {
-        Ok(()) => Ok(see_other("/players")),
-        Err(r) => super::directory::page(&state, ctx, String::new(), Some(r)).await,
     }
 }
 
