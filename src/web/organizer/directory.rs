@@ -144,7 +144,11 @@ async fn update(
 /// Undoes a merge (the last one, while nothing changed: `db::ops::merge`);
 /// refused, the directory says why.
 #[post("/directory/merges/{mid}/undo")]
-async fn undo_merge(OrgPage { ctx, state, user }: OrgPage, path: web::Path<i32>) -> Result<HttpResponse, AppError> {
+async fn undo_merge(
+    OrgPage { ctx, state, user }: OrgPage,
+    path: web::Path<i32>,
+    _form: CsrfForm<serde::de::IgnoredAny>,
+) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
     let (lang, actor) = (ctx.lang, user.username);
     match state
