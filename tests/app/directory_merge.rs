@@ -99,8 +99,11 @@ fn snapshot(db: &TestDb, who: &[PlayerId]) -> String {
     format!("{}\n{merges:?}\n{audit}", entries(db, who))
 }
 
-/// A season's rows by player: (points, played, counted as (tournament, points)).
-fn rows(v: &Value) -> BTreeMap<i64, (f64, u64, Vec<(i64, f64)>)> {
+/// A season's row: (points, played, counted as (tournament, points)).
+type SeasonRow = (f64, u64, Vec<(i64, f64)>);
+
+/// A season's rows by player.
+fn rows(v: &Value) -> BTreeMap<i64, SeasonRow> {
     v.as_array()
         .unwrap()
         .iter()
@@ -111,7 +114,7 @@ fn rows(v: &Value) -> BTreeMap<i64, (f64, u64, Vec<(i64, f64)>)> {
                 .iter()
                 .map(|c| (c["tournament"].as_i64().unwrap(), c["points"].as_f64().unwrap()))
                 .collect();
-            counted.sort_by(|a, b| a.0.cmp(&b.0));
+            counted.sort_by_key(|c| c.0);
             let row = (r["points"].as_f64().unwrap(), r["played"].as_u64().unwrap(), counted);
             (r["player"].as_i64().unwrap(), row)
         })
@@ -196,7 +199,7 @@ both_backends!(
         assert_eq!(joined.1, 2, "{season_after}");
         let mut counted = ra.2.clone();
         counted.extend(rb.2.clone());
-        counted.sort_by(|x, y| x.0.cmp(&y.0));
+        counted.sort_by_key(|c| c.0);
         assert_eq!(joined.2, counted);
         assert!(
             (joined.0 - (ra.0 + rb.0)).abs() < 1e-9,
