@@ -219,6 +219,12 @@ both_backends!(
         assert_eq!(ts, [t1.id.get() as i64, t2.id.get() as i64], "{v}");
         let (status, _) = call(&app, Method::GET, &format!("/api/players/{b}"), None, None).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
+        // So does the player's public page.
+        let (status, html, _) = get(&app, &jar, &format!("/players/{a}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(html.contains("Mardi 1") && html.contains("Mardi 2"), "{html}");
+        let (status, _, _) = get(&app, &jar, &format!("/players/{b}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
         let kept = Player::find(&mut db.conn(), a).unwrap().unwrap();
         assert_eq!(kept.licence.as_deref(), Some(LICENCE));
         // Tournament 2's standings name the kept entry.
