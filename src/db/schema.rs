@@ -333,6 +333,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    player_merges (id) {
+        id -> Integer,
+        kept_id -> Integer,
+        removed_id -> Integer,
+        removed_name -> Text,
+        removed_club -> Text,
+        removed_licence -> Nullable<Text>,
+        removed_created_at -> Timestamp,
+        licence_moved -> Bool,
+        repointed -> Text,
+        kept_rows -> Text,
+        actor -> Text,
+        created_at -> Timestamp,
+        undone_by -> Nullable<Text>,
+        undone_at -> Nullable<Timestamp>,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -389,4 +408,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     past_results,
     teams,
     team_members,
+    player_merges,
 );

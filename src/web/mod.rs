@@ -4,6 +4,7 @@
 pub mod access_log;
 pub mod api;
 pub mod api_duplicate;
+pub mod api_merge;
 pub mod api_players;
 pub mod api_rounds;
 pub mod auth;
@@ -351,6 +352,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(health::configure)
         .configure(auth::configure)
         .configure(api::configure)
+        .configure(api_merge::configure)
         .configure(api_players::configure)
         .configure(api_rounds::configure)
         .configure(api_duplicate::configure)

@@ -273,6 +273,8 @@ fn rows() -> Vec<Row> {
         .fill(&[("?", "taker={taker}&contract=garde&oudlers=2&points=51&camp=attack")]),
         row("GET", "/players", ORG_PAGE),
         row("GET", "/players/{pid}/edit", ORG_PAGE),
+        // Two players of one tournament: the page says they cannot be merged.
+        row("GET", "/directory/merge", ORG_PAGE).fill(&[("?", "keep={pid}&drop={taker}")]),
         // organizer forms
         row("POST", "/tournaments", ORG_FORM).body(TOURNAMENT_FORM),
         row("POST", "/tournaments/{id}/edit", ORG_FORM).body(TOURNAMENT_FORM),
@@ -291,6 +293,14 @@ fn rows() -> Vec<Row> {
         // Reinstating a player still playing: nothing to do, sent on all the same.
         row("POST", "/tournaments/{id}/players/{pid}/{action}", ORG_FORM).fill(&[("action", "reinstate")]),
         row("POST", "/players/{pid}/edit", ORG_FORM).body(PLAYER_FORM),
+        // Two players of one tournament are two people (409); no merge 7 to undo.
+        row(
+            "POST",
+            "/directory/merge",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("keep", "{pid}"), ("drop", "{taker}")])),
+        row("POST", "/directory/merges/{mid}/undo", NOT_THERE).fill(&[("mid", "7")]),
         row("POST", "/tournaments/{id}/constraints", ORG_FORM).body(Form(&[
             ("kind", "apart"),
             ("player_a", "{pid}"),
@@ -397,6 +407,9 @@ fn rows() -> Vec<Row> {
             .body(Json(r#"{"name": "Paire", "players": [{taker}, {defender}]}"#)),
         row("GET", "/api/tournaments/{id}/teams/standings", PUBLIC),
         row("GET", "/tournaments/{id}/teams", PUBLIC),
+        // Two players of one tournament are two people (409); no merge 7 to undo.
+        row("POST", "/api/players/{pid}/merge", org_api(409)).body(Json(r#"{"from": {taker}}"#)),
+        row("POST", "/api/players/merges/{mid}/undo", org_api(404)).fill(&[("mid", "7")]),
         // This world's tournament deals freely: no duplicate deal to show to
         // anyone (tests/app/duplicate.rs has who reads a duplicate deal when).
         row("GET", "/api/tournaments/{id}/deals/{d}", [S(404); 7]).fill(&[("d", "1")]),

@@ -20,6 +20,7 @@ mod concurrency;
 mod crash;
 mod deal_versions;
 mod digital;
+mod directory_merge;
 mod doors;
 mod duplicate;
 mod fair_standings;

@@ -241,36 +241,56 @@ both_backends!(pairs_never_meet_and_their_totals_add_up, |db: TestDb| async move
     assert!(page.contains(&line), "{line}: {page}");
 });
 
-both_backends!(a_backup_keeps_the_teams_and_refuses_broken_ones, |db: TestDb| async move {
-    use chelem::db::ops::export;
-    use chelem::tournament::ids::TournamentId;
-    let token = api_token(&db);
-    let app = test::init_service(chelem::chelem_app!(db.state())).await;
-    let tok = Some(token.as_str());
-    let made = json!({"name": "Quadrettes", "rounds": 2, "teams": 4});
-    let (_, v) = call(&app, Method::POST, "/api/tournaments", tok, Some(made)).await;
-    let id = v["id"].as_i64().unwrap();
-    let mut players = Vec::new();
-    for i in 0..16 {
-        let p = json!({"name": format!("Équipier {i:02}"), "club": "Club"});
-        let (_, v) = call(&app, Method::POST, &format!("/api/tournaments/{id}/players"), tok, Some(p)).await;
-        players.push(v["id"].as_i64().unwrap());
+both_backends!(
+    a_backup_keeps_the_teams_and_refuses_broken_ones,
+    |db: TestDb| async move {
+        use chelem::db::ops::export;
+        use chelem::tournament::ids::TournamentId;
+        let token = api_token(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let tok = Some(token.as_str());
+        let made = json!({"name": "Quadrettes", "rounds": 2, "teams": 4});
+        let (_, v) = call(&app, Method::POST, "/api/tournaments", tok, Some(made)).await;
+        let id = v["id"].as_i64().unwrap();
+        let mut players = Vec::new();
+        for i in 0..16 {
+            let p = json!({"name": format!("Équipier {i:02}"), "club": "Club"});
+            let (_, v) = call(
+                &app,
+                Method::POST,
+                &format!("/api/tournaments/{id}/players"),
+                tok,
+                Some(p),
+            )
+            .await;
+            players.push(v["id"].as_i64().unwrap());
+        }
+        for k in 0..4 {
+            let body = json!({"name": format!("Quadrette {}", k + 1), "players": &players[4 * k..4 * k + 4]});
+            let (status, v) = call(
+                &app,
+                Method::POST,
+                &format!("/api/tournaments/{id}/teams"),
+                tok,
+                Some(body),
+            )
+            .await;
+            assert_eq!(status, StatusCode::CREATED, "{v}");
+        }
+        let doc = export::export(&mut db.conn(), TournamentId::new(id as i32)).unwrap();
+        assert_eq!(doc.teams.len(), 4);
+        let copy = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &doc)).unwrap();
+        let copied = export::export(&mut db.conn(), copy.tournament_id).unwrap();
+        assert_eq!(copied.teams, doc.teams, "the teams come back as they were");
+        // A team of the wrong size in a backup: refused whole, naming it.
+        let mut broken = doc.clone();
+        broken.teams[2].players.pop();
+        let before = chelem::db::models::Tournament::list(&mut db.conn()).unwrap().len();
+        let err = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &broken)).unwrap_err();
+        assert!(err.to_string().contains("team 3"), "{err}");
+        assert_eq!(
+            chelem::db::models::Tournament::list(&mut db.conn()).unwrap().len(),
+            before
+        );
     }
-    for k in 0..4 {
-        let body = json!({"name": format!("Quadrette {}", k + 1), "players": &players[4 * k..4 * k + 4]});
-        let (status, v) = call(&app, Method::POST, &format!("/api/tournaments/{id}/teams"), tok, Some(body)).await;
-        assert_eq!(status, StatusCode::CREATED, "{v}");
-    }
-    let doc = export::export(&mut db.conn(), TournamentId::new(id as i32)).unwrap();
-    assert_eq!(doc.teams.len(), 4);
-    let copy = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &doc)).unwrap();
-    let copied = export::export(&mut db.conn(), copy.tournament_id).unwrap();
-    assert_eq!(copied.teams, doc.teams, "the teams come back as they were");
-    // A team of the wrong size in a backup: refused whole, naming it.
-    let mut broken = doc.clone();
-    broken.teams[2].players.pop();
-    let before = chelem::db::models::Tournament::list(&mut db.conn()).unwrap().len();
-    let err = chelem::db::write(&mut db.conn(), |tx| export::import(tx, &broken)).unwrap_err();
-    assert!(err.to_string().contains("team 3"), "{err}");
-    assert_eq!(chelem::db::models::Tournament::list(&mut db.conn()).unwrap().len(), before);
-});
+);

@@ -184,6 +184,7 @@ function organizerPages() {
     ['/tournaments/{id}/standings (organizer)', `/tournaments/${s}/standings`],
     ['/players', '/players'],
     ['/players/{pid}/edit', data.directoryEdit],
+    ['/directory/merge', data.directoryMerge],
     ['/account/password', '/account/password'],
     ['/games', '/games'],
     ['/games/{id}', `/games/${data.replay}`],
@@ -381,6 +382,9 @@ async function bigText(page, label) {
     data.withdraw = new URL(await op.$eval('#players form[action$="/withdraw"]', f => f.action)).pathname;
     await op.goto(`${base}/players`);
     data.directoryEdit = new URL(await op.$eval('a[href$="/edit"]', a => a.href)).pathname;
+    // Two entries of the directory, as its radio buttons choose them for a merge.
+    const entries = await op.$$eval('input[name=keep]', inputs => inputs.map(i => i.value));
+    data.directoryMerge = `/directory/merge?keep=${entries[0]}&drop=${entries[1]}`;
     // The bots' game is over (the replay exists).
     for (let i = 0; i < 200; i++) {
       const r = await op.goto(`${base}/games/${data.replay}/replay`);

@@ -32,8 +32,15 @@ const club = 'W'.repeat(120);
     const deal = base + await page.$eval('table.sheet tbody td a', a => a.getAttribute('href'));
     // The table's own link (the tablet's sheet and deal form).
     const tablet = base + await page.$eval('a[href^="/t/"]', a => a.getAttribute('href'));
+    // The two long names side by side on the merge page (refused: one
+    // tournament; its sentence names both).
+    await page.goto(base + '/players');
+    const ids = await page.$$eval('input[name=keep]', inputs => inputs.map(i => [i.getAttribute('aria-label'), i.value]));
+    const keep = ids.find(([label]) => label.includes('Marie-Christine'))[1];
+    const drop = ids.find(([label]) => label.includes('WWWW'))[1];
     const pages = [dash, round, table, deal, tablet, tablet + '/deals/1',
-                   dash.replace(/\/tournaments\/(\d+)$/, '/tournaments/$1/standings'), base + '/players'];
+                   dash.replace(/\/tournaments\/(\d+)$/, '/tournaments/$1/standings'), base + '/players',
+                   `${base}/directory/merge?keep=${keep}&drop=${drop}`];
     const seen = [];
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 844 });

@@ -91,6 +91,11 @@ audit_actions! {
     SeasonAttached = "season.attach",
     /// The tournament was detached from a season (`{"season": id, "name": …}` before).
     SeasonDetached = "season.detach",
+    /// Two directory entries merged, one of them played this tournament
+    /// (`{"kept": {"id", "name"}, "removed": {"id", "name"}}` after).
+    PlayerMerged = "player.merge",
+    /// A merge undone (the same JSON before).
+    MergeUndone = "player.merge.undo",
 }
 
 impl AuditAction {
@@ -189,6 +194,8 @@ mod tests {
                 "season.create",
                 "season.attach",
                 "season.detach",
+                "player.merge",
+                "player.merge.undo",
             ]
         );
     }

@@ -11,6 +11,7 @@ pub mod events;
 pub mod export;
 pub mod games;
 pub mod known;
+pub mod merge;
 pub mod player_input;
 pub mod players;
 pub mod ratings;

@@ -5,6 +5,7 @@ pub mod checkin;
 pub mod constraints;
 pub mod dashboard;
 pub mod directory;
+pub mod merge;
 pub mod pager;
 pub mod players;
 pub mod print;
@@ -25,6 +26,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     tournaments::configure(cfg);
     dashboard::configure(cfg);
     directory::configure(cfg);
+    merge::configure(cfg);
     checkin::configure(cfg);
     players::configure(cfg);
     constraints::configure(cfg);

@@ -127,7 +127,9 @@ where
                 | AuditAction::SettingsChanged
                 | AuditAction::SeasonCreated
                 | AuditAction::SeasonAttached
-                | AuditAction::SeasonDetached => return Ok(Some(text.clone())),
+                | AuditAction::SeasonDetached
+                | AuditAction::PlayerMerged
+                | AuditAction::MergeUndone => return Ok(Some(text.clone())),
             };
             Ok(Some(mapped))
         };

@@ -74,7 +74,9 @@ pub fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
             | AuditAction::SettingsChanged
             | AuditAction::SeasonCreated
             | AuditAction::SeasonAttached
-            | AuditAction::SeasonDetached => {}
+            | AuditAction::SeasonDetached
+            | AuditAction::PlayerMerged
+            | AuditAction::MergeUndone => {}
         }
     }
 }
@@ -181,6 +183,25 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
                 _ => "audit-season-detach",
             };
             lang.t_args(key, &[t.actor(), ("season", name)])
+        }
+        AuditAction::PlayerMerged | AuditAction::MergeUndone => {
+            let v = json(&e.after_json).or_else(|| json(&e.before_json)).unwrap_or_default();
+            let key = match e.action {
+                AuditAction::PlayerMerged => "audit-player-merge",
+                _ => "audit-player-merge-undo",
+            };
+            let said = |who: &str, what: &str| match &v[who][what] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            let args = [
+                t.actor(),
+                ("kept", said("kept", "name")),
+                ("kept_id", said("kept", "id")),
+                ("removed", said("removed", "name")),
+                ("removed_id", said("removed", "id")),
+            ];
+            lang.t_args(key, &args)
         }
     };
     let details = t.details;
