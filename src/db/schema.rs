@@ -332,6 +332,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    prize_rules (tournament_id) {
+        tournament_id -> Integer,
+        rule -> Text,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -358,6 +366,7 @@ diesel::joinable!(award_points -> players (player_id));
 diesel::joinable!(season_tournaments -> seasons (season_id));
 diesel::joinable!(season_tournaments -> tournaments (tournament_id));
 diesel::joinable!(team_members -> teams (team_id));
+diesel::joinable!(prize_rules -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -388,4 +397,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     past_results,
     teams,
     team_members,
+    prize_rules,
 );

@@ -17,7 +17,7 @@ pub mod rule;
 #[cfg(test)]
 mod tests;
 
-pub use rule::{Bonus, BonusPay, Fixed, Given, Pot, Rounding, Rule, RuleError, Split};
+pub use rule::{Bonus, BonusPay, Fixed, Given, Pot, Rounding, Rule, RuleError, Split, MAX_PLACES};
 
 use super::ids::PlayerId;
 

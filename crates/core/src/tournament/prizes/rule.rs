@@ -191,30 +191,30 @@ impl Rule {
     pub fn check(&self) -> Result<(), RuleError> {
         let money = |c: Cents| (0..=MAX_CENTS).contains(&c);
         match self.pot {
-            Pot::Entries { fee, .. } if !money(fee) => return Err(refuse("prize-fee", &[])),
-            Pot::Fixed(c) if !money(c) => return Err(refuse("prize-pot", &[])),
+            Pot::Entries { fee, .. } if !money(fee) => return Err(refuse("prize-rule-fee", &[])),
+            Pot::Fixed(c) if !money(c) => return Err(refuse("prize-rule-pot", &[])),
             _ => {}
         }
         if self.share > 10_000 {
-            return Err(refuse("prize-share", &[("share", i64::from(self.share))]));
+            return Err(refuse("prize-rule-share", &[("share", i64::from(self.share))]));
         }
         if self.split.places() > MAX_PLACES {
-            return Err(refuse("prize-places-many", &[("max", MAX_PLACES as i64)]));
+            return Err(refuse("prize-rule-places-many", &[("max", MAX_PLACES as i64)]));
         }
         let steps: Vec<i64> = match &self.split {
             Split::Percents(v) => v.iter().map(|p| i64::from(*p)).collect(),
             Split::Amounts(v) => v.clone(),
         };
         if let Some(k) = steps.iter().position(|s| *s < 0 || *s > MAX_CENTS) {
-            return Err(refuse("prize-split-step", &[("place", k as i64 + 1)]));
+            return Err(refuse("prize-rule-split-step", &[("place", k as i64 + 1)]));
         }
         if let Some(k) = steps.windows(2).position(|w| w[1] > w[0]) {
-            return Err(refuse("prize-split-rises", &[("place", k as i64 + 2)]));
+            return Err(refuse("prize-rule-split-rises", &[("place", k as i64 + 2)]));
         }
         if let Split::Percents(v) = &self.split {
             let sum: i64 = v.iter().map(|p| i64::from(*p)).sum();
             if sum > 10_000 {
-                return Err(refuse("prize-split-over", &[("sum", sum)]));
+                return Err(refuse("prize-rule-split-over", &[("percent", sum)]));
             }
         }
         for f in &self.fixed {
@@ -223,19 +223,19 @@ impl Rule {
                 Given::Amount(c) => money(*c),
             };
             if f.place == 0 || f.place as usize > MAX_PLACES || !ok {
-                return Err(refuse("prize-fixed-bad", &[("place", i64::from(f.place))]));
+                return Err(refuse("prize-rule-fixed-bad", &[("place", i64::from(f.place))]));
             }
         }
         if let Some(b) = &self.bonus {
             match b.pay {
-                BonusPay::Amount(c) if !money(c) => return Err(refuse("prize-bonus-amount", &[])),
+                BonusPay::Amount(c) if !money(c) => return Err(refuse("prize-rule-bonus-amount", &[])),
                 BonusPay::Share(s) if s + self.share > 10_000 => {
-                    return Err(refuse("prize-bonus-share", &[("share", i64::from(s))]))
+                    return Err(refuse("prize-rule-bonus-share", &[("share", i64::from(s))]))
                 }
                 _ => {}
             }
             if b.with.is_empty() {
-                return Err(refuse("prize-bonus-with", &[]));
+                return Err(refuse("prize-rule-bonus-with", &[]));
             }
         }
         Ok(())
@@ -266,7 +266,7 @@ impl Rule {
             Split::Amounts(v) => {
                 let sum: Cents = v.iter().sum();
                 if sum > fund {
-                    return Err(refuse("prize-amounts-over", &[("sum", sum), ("fund", fund)]));
+                    return Err(refuse("prize-rule-amounts-over", &[("sum", sum), ("fund", fund)]));
                 }
                 Ok(v.iter().map(|c| self.rounding.down(*c)).collect())
             }

@@ -205,7 +205,7 @@ fn the_registered_count_pays_when_none_is_given() {
 fn amounts_over_the_fund_are_refused_with_their_sums() {
     let r = rule(Pot::Fixed(10_000), 9000, Split::Amounts(vec![6000, 4000]));
     let e = compute(&r, 0, &ranking(3, 1, |_| false)).unwrap_err();
-    assert_eq!(e.key, "prize-amounts-over");
+    assert_eq!(e.key, "prize-rule-amounts-over");
     assert_eq!(e.args, vec![("sum", 10_000), ("fund", 9000)]);
 }
 
@@ -215,11 +215,11 @@ fn the_rule_is_checked() {
     let ok = rule(Pot::Fixed(10_000), 9000, Split::Percents(vec![5000, 3000]));
     assert_eq!(key(&ok), None);
     let rises = rule(Pot::Fixed(10_000), 9000, Split::Percents(vec![3000, 5000]));
-    assert_eq!(key(&rises), Some("prize-split-rises"));
+    assert_eq!(key(&rises), Some("prize-rule-split-rises"));
     let over = rule(Pot::Fixed(10_000), 9000, Split::Percents(vec![6000, 5000]));
-    assert_eq!(key(&over), Some("prize-split-over"));
+    assert_eq!(key(&over), Some("prize-rule-split-over"));
     let share = rule(Pot::Fixed(10_000), 10_001, Split::Percents(vec![]));
-    assert_eq!(key(&share), Some("prize-share"));
+    assert_eq!(key(&share), Some("prize-rule-share"));
     let fixed = Rule {
         fixed: vec![Fixed {
             place: 0,
@@ -227,7 +227,7 @@ fn the_rule_is_checked() {
         }],
         ..ok.clone()
     };
-    assert_eq!(key(&fixed), Some("prize-fixed-bad"));
+    assert_eq!(key(&fixed), Some("prize-rule-fixed-bad"));
     let bonus = Rule {
         bonus: Some(Bonus {
             with: vec![TournamentId::new(3)],
@@ -235,7 +235,7 @@ fn the_rule_is_checked() {
         }),
         ..ok.clone()
     };
-    assert_eq!(key(&bonus), Some("prize-bonus-share"));
+    assert_eq!(key(&bonus), Some("prize-rule-bonus-share"));
     // Stored and read back.
     let full = Rule {
         fixed: vec![Fixed {
