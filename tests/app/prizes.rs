@@ -136,7 +136,14 @@ both_backends!(
         assert!(page.contains("Coupe (à départager entre 2)"), "{page}");
         assert_eq!(page.matches("<td class=\"num\">2,66\u{a0}€</td>").count(), 6, "{page}");
         assert_eq!(page.matches("3,66\u{a0}€").count(), 4, "2,66 € and the bonus: {page}");
-        assert!(page.contains("80\u{a0}€") && page.contains("64\u{a0}€"), "{page}");
+        assert!(
+            page.contains("<dd>80\u{a0}€</dd>") && page.contains("<dd>79,96\u{a0}€</dd>"),
+            "{page}"
+        );
+        assert!(
+            page.contains("<dd>4\u{a0}€</dd>") && page.contains("<dd>16,04\u{a0}€</dd>"),
+            "what the pot keeps: {page}"
+        );
 
         // The CSV: one line per player paid, sums with a decimal comma.
         let (status, csv, _) = get(&app, &jar, &format!("/tournaments/{}/prizes.csv", gp.id)).await;

@@ -16,7 +16,7 @@ fn grouped(n: i64, sep: &str) -> String {
     let digits = n.unsigned_abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push_str(sep);
         }
         out.push(c);
@@ -43,9 +43,9 @@ pub fn money(lang: Lang, c: Cents) -> String {
 
 /// A percent in hundredths as the language writes it: "90", "12,5".
 pub fn percent(lang: Lang, bp: u32) -> String {
-    let s = if bp % 100 == 0 {
+    let s = if bp.is_multiple_of(100) {
         (bp / 100).to_string()
-    } else if bp % 10 == 0 {
+    } else if bp.is_multiple_of(10) {
         format!("{}.{}", bp / 100, (bp % 100) / 10)
     } else {
         format!("{}.{:02}", bp / 100, bp % 100)
@@ -218,4 +218,21 @@ pub fn lines(lang: Lang, l: &PrizeList, names: &HashMap<PlayerId, Named>) -> Vec
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn money_is_written_as_each_language_writes_it() {
+        assert_eq!(money(Lang::Fr, 30_000), "300\u{a0}€");
+        assert_eq!(money(Lang::Fr, 1250), "12,50\u{a0}€");
+        assert_eq!(money(Lang::Fr, 104_000), "1\u{202f}040\u{a0}€");
+        assert_eq!(money(Lang::En, 104_050), "€1,040.50");
+        assert_eq!(money(Lang::En, 5), "€0.05");
+        assert_eq!(percent(Lang::Fr, 9000), "90");
+        assert_eq!(percent(Lang::Fr, 1250), "12,5");
+        assert_eq!(percent(Lang::En, 1255), "12.55");
+    }
 }
