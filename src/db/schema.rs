@@ -366,7 +366,6 @@ diesel::joinable!(award_points -> players (player_id));
 diesel::joinable!(season_tournaments -> seasons (season_id));
 diesel::joinable!(season_tournaments -> tournaments (tournament_id));
 diesel::joinable!(team_members -> teams (team_id));
-diesel::joinable!(prize_rules -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
