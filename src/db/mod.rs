@@ -8,6 +8,7 @@ pub mod ops;
 mod read_only;
 pub mod relay;
 pub mod schema;
+pub mod schema_across;
 pub mod unit;
 
 pub use unit::{write, Relay, Tx};

@@ -1,4 +1,11 @@
 //! Diesel table definitions, shared by both backends (see `migrations/`).
+//! The tables that reach across tournaments or stand beside them (seasons,
+//! past results, teams, directory merges, prize rules) are written in
+//! [`super::schema_across`] and named here, where every table may join.
+
+pub use super::schema_across::{
+    past_results, player_merges, prize_rules, season_tournaments, seasons, team_members, teams,
+};
 
 diesel::table! {
     users (id) {
@@ -283,75 +290,6 @@ diesel::table! {
     }
 }
 
-diesel::table! {
-    seasons (id) {
-        id -> Integer,
-        name -> Text,
-        starts -> Text,
-        ends -> Text,
-        points -> Text,
-        scale -> Nullable<Text>,
-        best_of -> Nullable<Integer>,
-        participation -> Integer,
-        created_by -> Nullable<Integer>,
-        created_at -> Timestamp,
-    }
-}
-
-diesel::table! {
-    season_tournaments (season_id, tournament_id) {
-        season_id -> Integer,
-        tournament_id -> Integer,
-    }
-}
-
-diesel::table! {
-    past_results (id) {
-        id -> Integer,
-        tournament_id -> Integer,
-        player_id -> Integer,
-        place -> Integer,
-        total -> BigInt,
-        deals -> Integer,
-    }
-}
-
-diesel::table! {
-    teams (id) {
-        id -> Integer,
-        tournament_id -> Integer,
-        name -> Text,
-    }
-}
-
-diesel::table! {
-    team_members (id) {
-        id -> Integer,
-        team_id -> Integer,
-        tournament_id -> Integer,
-        player_id -> Integer,
-    }
-}
-
-diesel::table! {
-    player_merges (id) {
-        id -> Integer,
-        kept_id -> Integer,
-        removed_id -> Integer,
-        removed_name -> Text,
-        removed_club -> Text,
-        removed_licence -> Nullable<Text>,
-        removed_created_at -> Timestamp,
-        licence_moved -> Bool,
-        repointed -> Text,
-        kept_rows -> Text,
-        actor -> Text,
-        created_at -> Timestamp,
-        undone_by -> Nullable<Text>,
-        undone_at -> Nullable<Timestamp>,
-    }
-}
-
 diesel::joinable!(sessions -> users (user_id));
 diesel::joinable!(api_tokens -> users (user_id));
 diesel::joinable!(registrations -> tournaments (tournament_id));
@@ -409,4 +347,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     teams,
     team_members,
     player_merges,
+    prize_rules,
 );

@@ -32,6 +32,7 @@ pub mod organizer;
 pub mod pages;
 pub mod play;
 pub mod player_form;
+pub mod prizes;
 pub mod public;
 pub mod rating_cache;
 pub mod render;
@@ -356,6 +357,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(api_players::configure)
         .configure(api_rounds::configure)
         .configure(api_duplicate::configure)
+        .configure(prizes::configure)
         .configure(seasons::configure)
         .configure(teams::configure)
         .configure(organizer::configure)

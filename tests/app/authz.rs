@@ -254,6 +254,13 @@ fn rows() -> Vec<Row> {
         row("GET", "/tournaments/{id}/rooms", ORG_PAGE),
         row("GET", "/tournaments/{id}/export.json", ORG_JSON),
         row("GET", "/tournaments/{id}/standings/print", ORG_PAGE),
+        // prize lists (the world's tournament, no rule yet: the page says so)
+        row("GET", "/tournaments/{id}/prizes", ORG_PAGE),
+        row("GET", "/tournaments/{id}/prizes/settings", ORG_PAGE),
+        row("POST", "/tournaments/{id}/prizes/settings", ORG_FORM).body(Form(&[("fee", "10"), ("preset", "top8")])),
+        row("GET", "/tournaments/{id}/prizes/print", ORG_PAGE),
+        row("GET", "/tournaments/{id}/prizes/sheet", ORG_PAGE),
+        row("GET", "/tournaments/{id}/prizes.csv", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/cards", ORG_PAGE),
         row("GET", "/tournaments/{id}/rounds/{n}/slips", ORG_PAGE),

@@ -397,6 +397,17 @@ fn every_page_passes_the_accessibility_checks() {
     let (pool, _) = chelem::db::build_pool(db.to_str().unwrap(), 1).unwrap();
     let (stats, ids) = stats_tournament(&mut pool.get().unwrap());
     adjusted(&mut pool.get().unwrap(), stats);
+    // A prize rule: the prize pages show a list (the top 8, a cup for the 1st).
+    let rule = chelem::tournament::prizes::Rule::from_json(
+        r#"{"pot": {"entries": {"fee": 1000}}, "share": 9000,
+            "split": {"percents": [3000, 2000, 1500, 1000, 800, 700, 500, 500]},
+            "fixed": [{"place": 1, "given": {"item": "Coupe"}}]}"#,
+    )
+    .unwrap();
+    chelem::db::write(&mut pool.get().unwrap(), |tx| {
+        chelem::db::models::PrizeRule::set(tx, stats, &rule)
+    })
+    .unwrap();
     drop(pool);
     let token = server.api_token();
     let c = common::client::Client::new(&server.url());

@@ -50,6 +50,7 @@ mod player_import;
 mod player_record;
 mod players_input;
 mod print_exports;
+mod prizes;
 mod query_count;
 mod read_only_folder;
 mod rooms;

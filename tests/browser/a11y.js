@@ -46,7 +46,7 @@ let audits = 0;
 // audited below or named here.
 const NOT_PAGES = [
   '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv', '/tournaments/{id}/travellers.csv',
-  '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/federation.json',
+  '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/prizes.csv', '/tournaments/{id}/federation.json',
   '/tournaments/{id}/results.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
   '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events', '/seasons/{id}/standings.csv',
   // Pieces of a page, fetched by static/entry.js and put into the deal form (audited there).
@@ -176,6 +176,10 @@ function organizerPages() {
     ['/tournaments/{id}/rounds/{n}/sheets', `/tournaments/${s}/rounds/1/sheets`],
     ['/tournaments/{id}/rounds/{n}/sheets (blank)', `/tournaments/${o}/rounds/1/sheets?blank=1`],
     ['/tournaments/{id}/standings/print', `/tournaments/${s}/standings/print`],
+    ['/tournaments/{id}/prizes', `/tournaments/${s}/prizes`],
+    ['/tournaments/{id}/prizes/settings', `/tournaments/${s}/prizes/settings`],
+    ['/tournaments/{id}/prizes/print', `/tournaments/${s}/prizes/print`],
+    ['/tournaments/{id}/prizes/sheet', `/tournaments/${s}/prizes/sheet`],
     ['/tournaments/{id}/seating', `/tournaments/${s}/seating`],
     ['/tournaments/{id}/rooms', `/tournaments/${s}/rooms`],
     ['/tournaments/{id}/audit', `/tournaments/${s}/audit`],

@@ -6,6 +6,7 @@ pub mod deal;
 pub mod duplicate;
 pub mod ids;
 pub mod phase;
+pub mod prizes;
 pub mod rooms;
 pub mod season;
 pub mod seating;
