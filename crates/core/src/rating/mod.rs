@@ -19,6 +19,7 @@
 //! `points_per_percent`. The rating is `1500 + θ`.
 
 mod fit;
+mod roles;
 #[cfg(test)]
 mod tests;
 
@@ -61,8 +62,26 @@ pub struct DuplicateResult {
     pub deals: u32,
 }
 
+/// How a free deal's seats enter the fit (docs/rating.md compares them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seats {
+    /// Every seat's score an observation of `θ_i − mean θ` of the table,
+    /// all weighing the same.
+    #[default]
+    Equal,
+    /// The same, each seat weighing the inverse of its role's variance
+    /// (`1/m²`, `m` the role's multiplier of the defenders' score: the taker
+    /// at 4 players `1/9`), the roles read from the scores.
+    ByRole,
+    /// The deal one observation: the defenders' score against the attack's
+    /// strength minus the defence's, the roles read from the scores.
+    Camp,
+}
+
 /// The model's settings (docs/rating.md says why these defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Model {
     /// The prior's weight, in deals: a newcomer's rating moves halfway to
     /// what their scores say after about this many deals.
@@ -75,6 +94,8 @@ pub struct Model {
     /// How many free deals one duplicate deal is worth (the cards cancel
     /// out of it).
     pub duplicate_weight: f64,
+    /// How a free deal's seats weigh.
+    pub seats: Seats,
 }
 
 impl Default for Model {
@@ -84,6 +105,7 @@ impl Default for Model {
             half_life: Some(100.0),
             points_per_percent: 3.0,
             duplicate_weight: 4.0,
+            seats: Seats::Equal,
         }
     }
 }

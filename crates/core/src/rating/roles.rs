@@ -1,0 +1,114 @@
+//! A free deal's terms in the normal equations, by the model's [`Seats`]:
+//! in integers, in units of [`DENOM`], so that a tournament's sum is exact
+//! whatever the order of its deals.
+//!
+//! The roles are read from the scores (docs/rating.md): each defender scores
+//! `−S`, each partner `+S`, the taker `+S × (defenders − partners)` (FFT, and
+//! RULES.md "Counting and score"), and a seat that sits the deal out scores 0.
+//! So, the deal's scores are its defender unit `S` times a multiplier per
+//! seat: 4 players `(3, −1, −1, −1)`, 5 with a partner `(2, 1, −1, −1, −1)`,
+//! alone `(4, −1, −1, −1, −1)`, 3 players `(2, −1, −1)`…
+
+use super::Seats;
+
+/// The common denominator of every term: `3600² · 7` (tables of 3 to 6,
+/// multipliers up to 5: `1/n`, `1/n²`, `1/m²` and `1/|m|²` are all whole
+/// multiples of `1/DENOM`).
+pub(super) const DENOM: i64 = 3600 * 3600 * 7;
+
+/// Each seat's multiplier of the defenders' unit (signed so that
+/// `scores = unit · m`, the sign itself irrelevant to the terms), or `None`
+/// when the scores do not have the shape of a scored deal (every non-zero
+/// score but one of the same size, at least 3 of them, the odd one at most
+/// 5 times the others).
+pub(super) fn multipliers(scores: &[i64]) -> Option<Vec<i64>> {
+    let active: Vec<i64> = scores.iter().copied().filter(|&s| s != 0).collect();
+    if active.len() < 3 {
+        return None;
+    }
+    let count = |u: i64| active.iter().filter(|s| s.abs() == u).count();
+    let unit = active.iter().map(|s| s.abs()).find(|&u| count(u) + 1 >= active.len())?;
+    let m: Vec<i64> = scores.iter().map(|&s| s / unit).collect();
+    let exact = scores.iter().zip(&m).all(|(&s, &k)| s == k * unit);
+    (exact && m.iter().all(|k| k.abs() <= 5)).then_some(m)
+}
+
+/// One deal's terms over its seats (`scores`, in the order of `local`):
+/// `matrix[i·n + j]` and `rhs[i]`, in units of [`DENOM`].
+pub(super) struct Terms {
+    pub matrix: Vec<i64>,
+    pub rhs: Vec<i64>,
+}
+
+/// The deal's terms under `seats`; a deal whose roles cannot be read (see
+/// [`multipliers`]) takes the [`Seats::Equal`] terms.
+pub(super) fn terms(scores: &[i64], seats: Seats) -> Terms {
+    let roles = match seats {
+        Seats::Equal => None,
+        _ => multipliers(scores),
+    };
+    match (seats, roles) {
+        (Seats::ByRole, Some(m)) => by_role(scores, &m),
+        (Seats::Camp, Some(m)) if DENOM % m.iter().map(|k| k * k).sum::<i64>() == 0 => camp(scores, &m),
+        _ => equal(scores),
+    }
+}
+
+/// Every seat an observation of `θ_i − mean θ`, weighing 1: `I − J/n`, and
+/// the scores.
+fn equal(scores: &[i64]) -> Terms {
+    let n = scores.len();
+    let unit = DENOM / n as i64;
+    let mut matrix = vec![-unit; n * n];
+    (0..n).for_each(|i| matrix[i * n + i] += DENOM);
+    Terms {
+        matrix,
+        rhs: scores.iter().map(|s| s * DENOM).collect(),
+    }
+}
+
+/// Every playing seat an observation of `θ_i − mean θ` over the playing
+/// seats, weighing `1/m_i²` (the inverse of its score's variance: the taker
+/// of a table of 4 swings three times as far as a defender): `P W P` and
+/// `P W s`, `P` the centring over the playing seats; a seat sitting out
+/// counts for nothing.
+fn by_role(scores: &[i64], m: &[i64]) -> Terms {
+    let seats = scores.len();
+    let on: Vec<usize> = (0..seats).filter(|&i| m[i] != 0).collect();
+    let n = on.len() as i64;
+    // w_i · DENOM, and the same over n and over n².
+    let w = |i: usize| DENOM / (m[i] * m[i]);
+    let w_n = |i: usize| DENOM / (m[i] * m[i] * n);
+    let total_n2: i64 = on.iter().map(|&k| DENOM / (m[k] * m[k] * n * n)).sum();
+    let ws_n: i64 = on.iter().map(|&k| scores[k] * w_n(k)).sum();
+    let mut matrix = vec![0; seats * seats];
+    let mut rhs = vec![0; seats];
+    for &i in &on {
+        rhs[i] = scores[i] * w(i) - ws_n;
+        for &j in &on {
+            let own = if i == j { w(i) } else { 0 };
+            matrix[i * seats + j] = own - w_n(i) - w_n(j) + total_n2;
+        }
+    }
+    Terms { matrix, rhs }
+}
+
+/// The deal one observation, its result `S` per defender, of the attack's
+/// strength against the defence's, `m · θ / |m|²` (the seats' expectation
+/// `θ_i − mean θ` seen along the roles, the only direction the scores move
+/// in), weighing `|m|²`: `m mᵀ / |m|²`, and the scores.
+fn camp(scores: &[i64], m: &[i64]) -> Terms {
+    let seats = scores.len();
+    let norm: i64 = m.iter().map(|k| k * k).sum();
+    let unit = DENOM / norm;
+    let mut matrix = vec![0; seats * seats];
+    for i in 0..seats {
+        for j in 0..seats {
+            matrix[i * seats + j] = m[i] * m[j] * unit;
+        }
+    }
+    Terms {
+        matrix,
+        rhs: scores.iter().map(|s| s * DENOM).collect(),
+    }
+}
