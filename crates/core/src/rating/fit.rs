@@ -119,8 +119,9 @@ impl Fit {
                     player: w[0].2,
                 });
             }
-            let scores: Vec<i64> = seats.iter().map(|&(_, s, _)| s).collect();
-            let terms = roles::terms(&scores, self.model.seats);
+            let mut scores = [0i64; 6];
+            scores.iter_mut().zip(&seats).for_each(|(x, &(_, s, _))| *x = s);
+            let terms = roles::terms(&scores[..players], self.model.seats);
             for (k, &(li, _, _)) in seats.iter().enumerate() {
                 rhs[li] += terms.rhs[k];
                 self.deals[local[li]] += 1;

@@ -21,23 +21,43 @@ pub(super) const DENOM: i64 = 3600 * 3600 * 7;
 /// when the scores do not have the shape of a scored deal (every non-zero
 /// score but one of the same size, at least 3 of them, the odd one at most
 /// 5 times the others).
-pub(super) fn multipliers(scores: &[i64]) -> Option<Vec<i64>> {
-    let active: Vec<i64> = scores.iter().copied().filter(|&s| s != 0).collect();
-    if active.len() < 3 {
+pub(super) fn multipliers(scores: &[i64]) -> Option<[i64; MAX_SEATS]> {
+    let active = scores.iter().filter(|&&s| s != 0).count();
+    if active < 3 || scores.len() > MAX_SEATS {
         return None;
     }
-    let count = |u: i64| active.iter().filter(|s| s.abs() == u).count();
-    let unit = active.iter().map(|s| s.abs()).find(|&u| count(u) + 1 >= active.len())?;
-    let m: Vec<i64> = scores.iter().map(|&s| s / unit).collect();
-    let exact = scores.iter().zip(&m).all(|(&s, &k)| s == k * unit);
-    (exact && m.iter().all(|k| k.abs() <= 5)).then_some(m)
+    let count = |u: i64| scores.iter().filter(|s| s.abs() == u).count();
+    let unit = scores
+        .iter()
+        .map(|s| s.abs())
+        .find(|&u| u != 0 && count(u) + 1 >= active)?;
+    let mut m = [0; MAX_SEATS];
+    for (k, &s) in m.iter_mut().zip(scores) {
+        *k = s / unit;
+        if s != *k * unit || k.abs() > 5 {
+            return None;
+        }
+    }
+    Some(m)
 }
 
 /// One deal's terms over its seats (`scores`, in the order of `local`):
 /// `matrix[i·n + j]` and `rhs[i]`, in units of [`DENOM`].
 pub(super) struct Terms {
-    pub matrix: Vec<i64>,
-    pub rhs: Vec<i64>,
+    pub matrix: [i64; MAX_SEATS * MAX_SEATS],
+    pub rhs: [i64; MAX_SEATS],
+}
+
+/// The most seats a deal has.
+const MAX_SEATS: usize = 6;
+
+impl Terms {
+    fn zero() -> Terms {
+        Terms {
+            matrix: [0; MAX_SEATS * MAX_SEATS],
+            rhs: [0; MAX_SEATS],
+        }
+    }
 }
 
 /// The deal's terms under `seats`; a deal whose roles cannot be read (see
@@ -59,12 +79,13 @@ pub(super) fn terms(scores: &[i64], seats: Seats) -> Terms {
 fn equal(scores: &[i64]) -> Terms {
     let n = scores.len();
     let unit = DENOM / n as i64;
-    let mut matrix = vec![-unit; n * n];
-    (0..n).for_each(|i| matrix[i * n + i] += DENOM);
-    Terms {
-        matrix,
-        rhs: scores.iter().map(|s| s * DENOM).collect(),
+    let mut t = Terms::zero();
+    for i in 0..n {
+        t.rhs[i] = scores[i] * DENOM;
+        t.matrix[i * n..(i + 1) * n].iter_mut().for_each(|x| *x = -unit);
+        t.matrix[i * n + i] += DENOM;
     }
+    t
 }
 
 /// Every playing seat an observation of `θ_i − mean θ` over the playing
@@ -74,23 +95,22 @@ fn equal(scores: &[i64]) -> Terms {
 /// counts for nothing.
 fn by_role(scores: &[i64], m: &[i64]) -> Terms {
     let seats = scores.len();
-    let on: Vec<usize> = (0..seats).filter(|&i| m[i] != 0).collect();
-    let n = on.len() as i64;
+    let on = || (0..seats).filter(|&i| m[i] != 0);
+    let n = on().count() as i64;
     // w_i · DENOM, and the same over n and over n².
     let w = |i: usize| DENOM / (m[i] * m[i]);
     let w_n = |i: usize| DENOM / (m[i] * m[i] * n);
-    let total_n2: i64 = on.iter().map(|&k| DENOM / (m[k] * m[k] * n * n)).sum();
-    let ws_n: i64 = on.iter().map(|&k| scores[k] * w_n(k)).sum();
-    let mut matrix = vec![0; seats * seats];
-    let mut rhs = vec![0; seats];
-    for &i in &on {
-        rhs[i] = scores[i] * w(i) - ws_n;
-        for &j in &on {
+    let total_n2: i64 = on().map(|k| DENOM / (m[k] * m[k] * n * n)).sum();
+    let ws_n: i64 = on().map(|k| scores[k] * w_n(k)).sum();
+    let mut t = Terms::zero();
+    for i in on() {
+        t.rhs[i] = scores[i] * w(i) - ws_n;
+        for j in on() {
             let own = if i == j { w(i) } else { 0 };
-            matrix[i * seats + j] = own - w_n(i) - w_n(j) + total_n2;
+            t.matrix[i * seats + j] = own - w_n(i) - w_n(j) + total_n2;
         }
     }
-    Terms { matrix, rhs }
+    t
 }
 
 /// The deal one observation, its result `S` per defender, of the attack's
@@ -101,14 +121,12 @@ fn camp(scores: &[i64], m: &[i64]) -> Terms {
     let seats = scores.len();
     let norm: i64 = m.iter().map(|k| k * k).sum();
     let unit = DENOM / norm;
-    let mut matrix = vec![0; seats * seats];
+    let mut t = Terms::zero();
     for i in 0..seats {
+        t.rhs[i] = scores[i] * DENOM;
         for j in 0..seats {
-            matrix[i * seats + j] = m[i] * m[j] * unit;
+            t.matrix[i * seats + j] = m[i] * m[j] * unit;
         }
     }
-    Terms {
-        matrix,
-        rhs: scores.iter().map(|s| s * DENOM).collect(),
-    }
+    t
 }

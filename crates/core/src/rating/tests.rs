@@ -376,15 +376,20 @@ proptest! {
 #[test]
 fn roles_are_read_from_the_scores() {
     use super::roles::multipliers;
-    assert_eq!(multipliers(&[-318, 106, 106, 106]), Some(vec![-3, 1, 1, 1]));
-    assert_eq!(multipliers(&[-40, 120, -40, -40]), Some(vec![-1, 3, -1, -1]));
-    assert_eq!(multipliers(&[60, 30, -30, -30, -30]), Some(vec![2, 1, -1, -1, -1]));
-    assert_eq!(multipliers(&[-200, 50, 50, 50, 50]), Some(vec![-4, 1, 1, 1, 1]));
-    assert_eq!(multipliers(&[0, 75, -25, -25, -25]), Some(vec![0, 3, -1, -1, -1]));
-    assert_eq!(multipliers(&[52, -26, -26]), Some(vec![2, -1, -1]));
+    let six = |m: &[i64]| {
+        let mut out = [0; 6];
+        out[..m.len()].copy_from_slice(m);
+        out
+    };
+    assert_eq!(multipliers(&[-318, 106, 106, 106]), Some(six(&[-3, 1, 1, 1])));
+    assert_eq!(multipliers(&[-40, 120, -40, -40]), Some(six(&[-1, 3, -1, -1])));
+    assert_eq!(multipliers(&[60, 30, -30, -30, -30]), Some(six(&[2, 1, -1, -1, -1])));
+    assert_eq!(multipliers(&[-200, 50, 50, 50, 50]), Some(six(&[-4, 1, 1, 1, 1])));
+    assert_eq!(multipliers(&[0, 75, -25, -25, -25]), Some(six(&[0, 3, -1, -1, -1])));
+    assert_eq!(multipliers(&[52, -26, -26]), Some(six(&[2, -1, -1])));
     assert_eq!(
         multipliers(&[40, 40, 40, -40, -40, -40]),
-        Some(vec![1, 1, 1, -1, -1, -1])
+        Some(six(&[1, 1, 1, -1, -1, -1]))
     );
     assert_eq!(multipliers(&[30, -10, -10, -9, -1]), None);
     assert_eq!(multipliers(&[-120, 57, 63]), None);
