@@ -121,7 +121,7 @@ impl Fit {
             }
             let mut scores = [0i64; 6];
             scores.iter_mut().zip(&seats).for_each(|(x, &(_, s, _))| *x = s);
-            let terms = roles::terms(&scores[..players], self.model.seats);
+            let terms = roles::terms(&scores[..players], self.model.seats, self.model.cap);
             for (k, &(li, _, _)) in seats.iter().enumerate() {
                 rhs[li] += terms.rhs[k];
                 self.deals[local[li]] += 1;

@@ -74,6 +74,8 @@ pub enum Seats {
     /// (`1/m²`, `m` the role's multiplier of the defenders' score: the taker
     /// at 4 players `1/9`), the roles read from the scores.
     ByRole,
+    /// The same, each seat weighing `1/|m|` (the taker at 4 players `1/3`).
+    ByRoleLinear,
     /// The deal one observation: the defenders' score against the attack's
     /// strength minus the defence's, the roles read from the scores.
     Camp,
@@ -96,6 +98,9 @@ pub struct Model {
     pub duplicate_weight: f64,
     /// How a free deal's seats weigh.
     pub seats: Seats,
+    /// The defenders' score of a deal counts as at most this many points
+    /// (the others' in proportion; `None`: as scored).
+    pub cap: Option<i64>,
 }
 
 impl Default for Model {
@@ -106,6 +111,7 @@ impl Default for Model {
             points_per_percent: 3.0,
             duplicate_weight: 4.0,
             seats: Seats::Equal,
+            cap: None,
         }
     }
 }
@@ -235,6 +241,9 @@ fn check_model(m: &Model) -> Result<(), RatingError> {
     }
     if !positive(m.duplicate_weight) {
         return Err(RatingError::Model("duplicate_weight"));
+    }
+    if m.cap.is_some_and(|c| c <= 0) {
+        return Err(RatingError::Model("cap"));
     }
     Ok(())
 }

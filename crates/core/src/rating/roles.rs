@@ -60,17 +60,33 @@ impl Terms {
     }
 }
 
-/// The deal's terms under `seats`; a deal whose roles cannot be read (see
-/// [`multipliers`]) takes the [`Seats::Equal`] terms.
-pub(super) fn terms(scores: &[i64], seats: Seats) -> Terms {
-    let roles = match seats {
-        Seats::Equal => None,
+/// The deal's terms under `seats`, its defenders' score capped at `cap`
+/// (the other seats' in proportion); a deal whose roles cannot be read (see
+/// [`multipliers`]) takes the [`Seats::Equal`] terms, uncapped.
+pub(super) fn terms(scores: &[i64], seats: Seats, cap: Option<i64>) -> Terms {
+    let roles = match (seats, cap) {
+        (Seats::Equal, None) => None,
         _ => multipliers(scores),
     };
-    match (seats, roles) {
-        (Seats::ByRole, Some(m)) => by_role(scores, &m),
-        (Seats::Camp, Some(m)) if DENOM % m.iter().map(|k| k * k).sum::<i64>() == 0 => camp(scores, &m),
-        _ => equal(scores),
+    let Some(m) = roles else {
+        return equal(scores);
+    };
+    let mut capped = [0; MAX_SEATS];
+    let scores = match cap {
+        Some(c) => {
+            let unit = scores.iter().zip(&m).find(|x| *x.1 != 0).map_or(0, |(s, k)| s / k);
+            let unit = unit.clamp(-c, c);
+            capped.iter_mut().zip(&m).for_each(|(x, k)| *x = k * unit);
+            &capped[..scores.len()]
+        }
+        None => scores,
+    };
+    match seats {
+        Seats::Equal => equal(scores),
+        Seats::ByRoleLinear => by_role(scores, &m, 1),
+        Seats::ByRole => by_role(scores, &m, 2),
+        Seats::Camp if DENOM % m.iter().map(|k| k * k).sum::<i64>() == 0 => camp(scores, &m),
+        Seats::Camp => equal(scores),
     }
 }
 
@@ -89,18 +105,19 @@ fn equal(scores: &[i64]) -> Terms {
 }
 
 /// Every playing seat an observation of `θ_i − mean θ` over the playing
-/// seats, weighing `1/m_i²` (the inverse of its score's variance: the taker
-/// of a table of 4 swings three times as far as a defender): `P W P` and
-/// `P W s`, `P` the centring over the playing seats; a seat sitting out
-/// counts for nothing.
-fn by_role(scores: &[i64], m: &[i64]) -> Terms {
+/// seats, weighing `1/|m_i|^power` (`power` 2: the inverse of its score's
+/// variance, the taker of a table of 4 swinging three times as far as a
+/// defender): `P W P` and `P W s`, `P` the centring over the playing seats;
+/// a seat sitting out counts for nothing.
+fn by_role(scores: &[i64], m: &[i64], power: u32) -> Terms {
     let seats = scores.len();
     let on = || (0..seats).filter(|&i| m[i] != 0);
     let n = on().count() as i64;
+    let den = |i: usize| m[i].abs().pow(power);
     // w_i · DENOM, and the same over n and over n².
-    let w = |i: usize| DENOM / (m[i] * m[i]);
-    let w_n = |i: usize| DENOM / (m[i] * m[i] * n);
-    let total_n2: i64 = on().map(|k| DENOM / (m[k] * m[k] * n * n)).sum();
+    let w = |i: usize| DENOM / den(i);
+    let w_n = |i: usize| DENOM / (den(i) * n);
+    let total_n2: i64 = on().map(|k| DENOM / (den(k) * n * n)).sum();
     let ws_n: i64 = on().map(|k| scores[k] * w_n(k)).sum();
     let mut t = Terms::zero();
     for i in on() {

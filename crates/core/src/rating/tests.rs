@@ -339,7 +339,7 @@ fn scored_season(seed: u64, tournaments: i32) -> Vec<TournamentDeals> {
         .collect()
 }
 
-const ALL_SEATS: [Seats; 3] = [Seats::Equal, Seats::ByRole, Seats::Camp];
+const ALL_SEATS: [Seats; 4] = [Seats::Equal, Seats::ByRole, Seats::ByRoleLinear, Seats::Camp];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
@@ -348,8 +348,8 @@ proptest! {
     /// club's mean stays at the centre.
     #[test]
     fn every_seats_model_is_exact_and_centred(seed in any::<u64>(), shuffle in any::<u64>(), n in 1i32..6) {
-        for seats in ALL_SEATS {
-            let model = Model { seats, ..Model::default() };
+        for (seats, cap) in ALL_SEATS.iter().flat_map(|&s| [(s, None), (s, Some(120))]) {
+            let model = Model { seats, cap, ..Model::default() };
             let mut s = scored_season(seed, n);
             let first = rate(&s, &model).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(shuffle);
@@ -476,4 +476,47 @@ fn the_takers_swing_weighs_less_with_roles() {
     };
     let (equal, by_role) = (moved(Seats::Equal), moved(Seats::ByRole));
     assert!(by_role > 0.0 && by_role < equal / 2.5, "{by_role} vs {equal}");
+}
+
+/// A capped model reads a deal whose defenders lost more than the cap as if
+/// they had lost the cap, the taker's score in proportion; scores without
+/// the shape of a deal are taken as they are.
+#[test]
+fn the_cap_bounds_a_deals_swing() {
+    let capped = Model {
+        cap: Some(100),
+        seats: Seats::ByRole,
+        ..Model::default()
+    };
+    let as_scored = Model {
+        seats: Seats::ByRole,
+        ..Model::default()
+    };
+    let big = [tournament(
+        1,
+        vec![
+            scored(&[1, 2, 3, 4], 400, 0, false),
+            scored(&[2, 1, 3, 4], -60, 0, false),
+        ],
+    )];
+    let small = [tournament(
+        1,
+        vec![
+            scored(&[1, 2, 3, 4], 100, 0, false),
+            scored(&[2, 1, 3, 4], -60, 0, false),
+        ],
+    )];
+    assert_eq!(rate(&big, &capped).unwrap(), rate(&small, &as_scored).unwrap());
+    assert_ne!(rate(&big, &as_scored).unwrap(), rate(&small, &as_scored).unwrap());
+    let odd = [tournament(1, vec![deal(&[(1, 400), (2, -150), (3, -250)])])];
+    let plain = Model {
+        seats: Seats::ByRole,
+        ..Model::default()
+    };
+    assert_eq!(rate(&odd, &capped).unwrap(), rate(&odd, &plain).unwrap());
+    let bad = Model {
+        cap: Some(0),
+        ..Model::default()
+    };
+    assert_eq!(rate(&[], &bad).unwrap_err(), RatingError::Model("cap"));
 }
