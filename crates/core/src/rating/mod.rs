@@ -106,12 +106,12 @@ pub struct Model {
 impl Default for Model {
     fn default() -> Self {
         Model {
-            prior_deals: 40.0,
+            prior_deals: 10.0,
             half_life: Some(100.0),
             points_per_percent: 3.0,
             duplicate_weight: 4.0,
             seats: Seats::Equal,
-            cap: None,
+            cap: Some(50),
         }
     }
 }

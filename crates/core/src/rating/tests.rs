@@ -162,6 +162,8 @@ fn a_stronger_player_rises() {
     };
     let model = Model {
         half_life: None,
+        prior_deals: 40.0,
+        cap: None,
         ..Model::default()
     };
     let r = rate(&[evening(1), evening(2)], &model).unwrap();
@@ -405,6 +407,7 @@ fn by_role_is_the_weighted_least_squares_solution() {
     let model = Model {
         half_life: None,
         seats: Seats::ByRole,
+        cap: None,
         ..Model::default()
     };
     let r = rate(&s, &model).unwrap();
@@ -490,6 +493,7 @@ fn the_cap_bounds_a_deals_swing() {
     };
     let as_scored = Model {
         seats: Seats::ByRole,
+        cap: None,
         ..Model::default()
     };
     let big = [tournament(
@@ -511,6 +515,7 @@ fn the_cap_bounds_a_deals_swing() {
     let odd = [tournament(1, vec![deal(&[(1, 400), (2, -150), (3, -250)])])];
     let plain = Model {
         seats: Seats::ByRole,
+        cap: None,
         ..Model::default()
     };
     assert_eq!(rate(&odd, &capped).unwrap(), rate(&odd, &plain).unwrap());
