@@ -11,7 +11,9 @@
 //!
 //! The model, for a free deal at a table of `n` players whose scores are
 //! `s_i` (zero-sum): `E[s_i] = θ_i − mean(θ over the table)`. The strengths
-//! `θ` minimise the squared residuals of every deal (weighted by the age of
+//! `θ` minimise the squared residuals of every deal (its defenders' result
+//! capped at `Model::cap`, 50 by default, the other seats' in proportion:
+//! the roles are read from the scores, `roles`; weighted by the age of
 //! the tournament when a half-life is set) plus `prior_deals · Σ θ²`, the
 //! prior that a newcomer is average until their deals say otherwise. A
 //! duplicate result (a percentage of the field over some deals) is one more
