@@ -336,6 +336,18 @@ pub struct ClubSimArgs {
     /// Threads.
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Also write the played season to this file (JSON lines: the club's
+    /// settings, then one tournament's deals a line).
+    #[arg(long, conflicts_with = "load")]
+    pub save: Option<std::path::PathBuf>,
+    /// Judge a season saved by --save instead of playing one (the club's
+    /// settings come from the file).
+    #[arg(long)]
+    pub load: Option<std::path::PathBuf>,
+    /// The rating model to judge, as JSON (the fields of
+    /// `chelem_core::rating::Model`, those left out at their defaults).
+    #[arg(long)]
+    pub model: Option<String>,
 }
 
 /// `chelem user …`

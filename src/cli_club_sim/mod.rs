@@ -9,18 +9,20 @@
 
 mod judge;
 mod play;
+mod store;
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use crate::rating::{rate, Model, Snapshot};
+use crate::rating::{rate, Model, Snapshot, TournamentDeals};
 pub use judge::spearman;
 use judge::PREDICTORS;
 pub use play::{Club, Evenings, LEVELS};
 
 /// The options of `chelem club-sim`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ClubSimOptions {
     /// The evenings to play.
     pub evenings: Evenings,
@@ -28,6 +30,12 @@ pub struct ClubSimOptions {
     pub per_level: usize,
     /// Tournaments before the first held-out one.
     pub after: usize,
+    /// Where to write the played season.
+    pub save: Option<PathBuf>,
+    /// A saved season to judge instead of playing.
+    pub load: Option<PathBuf>,
+    /// The rating model judged, as JSON (`None`: the default).
+    pub model: Option<String>,
 }
 
 impl From<&crate::config::ClubSimArgs> for ClubSimOptions {
@@ -44,6 +52,9 @@ impl From<&crate::config::ClubSimArgs> for ClubSimOptions {
             evenings,
             per_level: a.per_level,
             after: a.after,
+            save: a.save.clone(),
+            load: a.load.clone(),
+            model: a.model.clone(),
         }
     }
 }
@@ -81,23 +92,46 @@ fn mean_se(xs: &[f64]) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
-/// Plays the club's season and returns the report (JSON).
-pub fn run(opts: &ClubSimOptions) -> anyhow::Result<Value> {
+/// The season judged: played now (and saved if asked), or loaded.
+fn season(opts: &ClubSimOptions) -> anyhow::Result<(store::Header, Vec<TournamentDeals>, f64)> {
+    if let Some(path) = &opts.load {
+        let (header, season) = store::load(path)?;
+        return Ok((header, season, 0.0));
+    }
     let ev = &opts.evenings;
     anyhow::ensure!(opts.per_level >= 2, "--per-level must be at least 2");
-    anyhow::ensure!(ev.tournaments >= 2, "--tournaments must be at least 2");
-    anyhow::ensure!(
-        (1..ev.tournaments).contains(&opts.after),
-        "--after must be between 1 and --tournaments − 1"
-    );
     anyhow::ensure!((1..=30).contains(&ev.deals), "--deals must be between 1 and 30");
     anyhow::ensure!(ev.rounds >= 1, "--rounds must be at least 1");
+    anyhow::ensure!(
+        ev.tournaments >= 2 && (1..ev.tournaments).contains(&opts.after),
+        "--tournaments must be at least 2, --after between 1 and --tournaments − 1"
+    );
     let club = Club::new(opts.per_level, ev.seed);
     let start = Instant::now();
     let season = play::play(&club, ev)?;
     let play_secs = start.elapsed().as_secs_f64();
+    let header = store::Header::new(opts.per_level, ev);
+    if let Some(path) = &opts.save {
+        store::save(path, &header, &season)?;
+    }
+    Ok((header, season, play_secs))
+}
+
+/// Plays the club's season (or loads it) and returns the report (JSON).
+pub fn run(opts: &ClubSimOptions) -> anyhow::Result<Value> {
+    let model: Model = match &opts.model {
+        Some(json) => serde_json::from_str(json).map_err(|e| anyhow::anyhow!("--model: {e}"))?,
+        None => Model::default(),
+    };
+    let (h, season, play_secs) = season(opts)?;
+    anyhow::ensure!(h.tournaments >= 2, "--tournaments must be at least 2");
+    anyhow::ensure!(
+        (1..h.tournaments).contains(&opts.after),
+        "--after must be between 1 and --tournaments − 1"
+    );
+    let club = Club::new(h.per_level, h.seed);
     let start = Instant::now();
-    let ratings = rate(&season, &Model::default())?;
+    let ratings = rate(&season, &model)?;
     let rate_secs = start.elapsed().as_secs_f64();
     let level = |p: crate::tournament::ids::PlayerId| club.level[p.get() as usize - 1];
     let scores = judge::held_out(&season, &ratings.history, &level, opts.after);
@@ -113,12 +147,13 @@ pub fn run(opts: &ClubSimOptions) -> anyhow::Result<Value> {
     let deals: usize = season.iter().map(|t| t.free.len()).sum();
     Ok(json!({
         "tool": "chelem club-sim (docs/rating.md)",
-        "seed": ev.seed,
-        "tournaments": ev.tournaments,
-        "members": opts.per_level * LEVELS.len(),
-        "rounds": ev.rounds,
-        "deals_per_round": ev.deals,
-        "playouts": ev.playouts,
+        "seed": h.seed,
+        "tournaments": h.tournaments,
+        "members": h.per_level * LEVELS.len(),
+        "rounds": h.rounds,
+        "deals_per_round": h.deals,
+        "playouts": h.playouts,
+        "model": model,
         "deals_played": deals,
         "seconds_playing": round3(play_secs),
         "seconds_rating": round3(rate_secs),
@@ -129,7 +164,7 @@ pub fn run(opts: &ClubSimOptions) -> anyhow::Result<Value> {
         "levels_ordered_final": ordered(&last),
         "held_out": {
             "first": opts.after + 1,
-            "last": ev.tournaments,
+            "last": h.tournaments,
             "tournaments": scores.len(),
             "spearman": spearman,
             "rating_minus_points_per_deal": { "mean": round3(diff), "se": round3(diff_se) },

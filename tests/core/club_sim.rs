@@ -84,3 +84,64 @@ fn club_sim_refuses_bad_options() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--after"));
 }
+
+/// A season saved with --save is judged again from the file with --load,
+/// to the same figures, without playing; --model judges another model on
+/// the same deals; a model that is not JSON, or a file that is not a
+/// season, is refused with a sentence.
+#[test]
+fn a_saved_season_is_judged_again() {
+    let dir = std::env::temp_dir().join(format!("chelem-club-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("season.jsonl");
+    let path = file.to_str().unwrap();
+    let small = [
+        "--tournaments",
+        "3",
+        "--after",
+        "2",
+        "--per-level",
+        "2",
+        "--rounds",
+        "1",
+        "--deals",
+        "2",
+        "--playouts",
+        "2",
+        "--seed",
+        "5",
+        "--save",
+        path,
+    ];
+    let out = club_sim(&small);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let played: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(lines.lines().count(), 4, "a header and 3 tournaments: {lines}");
+    let out = club_sim(&["--load", path, "--after", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let loaded: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in ["seed", "members", "deals_played", "mean_rating_final", "held_out"] {
+        assert_eq!(loaded[key], played[key], "{key}");
+    }
+    assert_eq!(loaded["seconds_playing"], 0.0);
+    let other = club_sim(&[
+        "--load",
+        path,
+        "--after",
+        "2",
+        "--model",
+        r#"{"cap": null, "prior_deals": 1}"#,
+    ]);
+    let other: serde_json::Value = serde_json::from_slice(&other.stdout).unwrap();
+    assert_eq!(other["model"]["prior_deals"], 1.0);
+    assert_ne!(other["mean_rating_final"], played["mean_rating_final"]);
+    let bad = club_sim(&["--load", path, "--after", "2", "--model", "cap=3"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--model"));
+    std::fs::write(&file, "not a season\n").unwrap();
+    let bad = club_sim(&["--load", path, "--after", "2"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("header"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

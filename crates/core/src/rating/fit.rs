@@ -5,15 +5,14 @@
 //! For a free deal at a table `T` of `n` players, the residuals
 //! `s_i − (θ_i − mean θ_T)` add `I_T − J_T / n` to the matrix (`J_T`: ones
 //! on the table's rows and columns) and the scores `s_i` to the right-hand
-//! side (they sum to zero, so the mean term vanishes). Inside a tournament
-//! both are added up in integers, in sixtieths (60 is divisible by 3, 4, 5
-//! and 6): exact, whatever the order of its deals.
+//! side (they sum to zero, so the mean term vanishes); the role-aware
+//! models weigh the seats otherwise (`super::roles`). Inside a tournament
+//! both are added up in integers, over a common denominator (`roles::DENOM`):
+//! exact, whatever the order of its deals.
 
+use super::roles::{self, DENOM};
 use super::{DuplicateResult, FreeDeal, Model, PlayerRating, RatingError, TournamentDeals, CENTRE};
 use crate::tournament::ids::{PlayerId, TournamentId};
-
-/// The common denominator of `1/n` for tables of 3 to 6.
-const SIXTIETHS: i64 = 60;
 
 /// The players a tournament names, unsorted, with repeats.
 pub(super) fn players_of(t: &TournamentDeals) -> impl Iterator<Item = PlayerId> + '_ {
@@ -75,16 +74,17 @@ impl Fit {
         let (n, m) = (self.ids.len(), local.len());
         for (li, &gi) in local.iter().enumerate() {
             self.seen[gi] = true;
-            self.b[gi] += rhs[li] as f64;
+            self.b[gi] += rhs[li] as f64 / DENOM as f64;
             for (lj, &gj) in local.iter().enumerate() {
-                self.a[gi * n + gj] += delta[li * m + lj] as f64 / SIXTIETHS as f64;
+                self.a[gi * n + gj] += delta[li * m + lj] as f64 / DENOM as f64;
             }
         }
         self.duplicate(t.id, &t.duplicate)
     }
 
-    /// The tournament's free deals, in sixtieths over its own players
-    /// (`local`, sorted global indices): the matrix and the scores.
+    /// The tournament's free deals, in units of `1/DENOM` over its own
+    /// players (`local`, sorted global indices): the matrix and the
+    /// right-hand side.
     fn free_deals(
         &mut self,
         id: TournamentId,
@@ -119,13 +119,14 @@ impl Fit {
                     player: w[0].2,
                 });
             }
-            let unit = SIXTIETHS / players as i64;
-            for &(li, s, _) in &seats {
-                rhs[li] += s;
-                delta[li * m + li] += SIXTIETHS;
+            let mut scores = [0i64; 6];
+            scores.iter_mut().zip(&seats).for_each(|(x, &(_, s, _))| *x = s);
+            let terms = roles::terms(&scores[..players], self.model.seats, self.model.cap);
+            for (k, &(li, _, _)) in seats.iter().enumerate() {
+                rhs[li] += terms.rhs[k];
                 self.deals[local[li]] += 1;
-                for &(lj, _, _) in &seats {
-                    delta[li * m + lj] -= unit;
+                for (l, &(lj, _, _)) in seats.iter().enumerate() {
+                    delta[li * m + lj] += terms.matrix[k * players + l];
                 }
             }
         }

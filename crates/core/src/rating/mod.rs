@@ -11,7 +11,9 @@
 //!
 //! The model, for a free deal at a table of `n` players whose scores are
 //! `s_i` (zero-sum): `E[s_i] = θ_i − mean(θ over the table)`. The strengths
-//! `θ` minimise the squared residuals of every deal (weighted by the age of
+//! `θ` minimise the squared residuals of every deal (its defenders' result
+//! capped at `Model::cap`, 50 by default, the other seats' in proportion:
+//! the roles are read from the scores, `roles`; weighted by the age of
 //! the tournament when a half-life is set) plus `prior_deals · Σ θ²`, the
 //! prior that a newcomer is average until their deals say otherwise. A
 //! duplicate result (a percentage of the field over some deals) is one more
@@ -19,6 +21,7 @@
 //! `points_per_percent`. The rating is `1500 + θ`.
 
 mod fit;
+mod roles;
 #[cfg(test)]
 mod tests;
 
@@ -61,8 +64,28 @@ pub struct DuplicateResult {
     pub deals: u32,
 }
 
+/// How a free deal's seats enter the fit (docs/rating.md compares them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seats {
+    /// Every seat's score an observation of `θ_i − mean θ` of the table,
+    /// all weighing the same.
+    #[default]
+    Equal,
+    /// The same, each seat weighing the inverse of its role's variance
+    /// (`1/m²`, `m` the role's multiplier of the defenders' score: the taker
+    /// at 4 players `1/9`), the roles read from the scores.
+    ByRole,
+    /// The same, each seat weighing `1/|m|` (the taker at 4 players `1/3`).
+    ByRoleLinear,
+    /// The deal one observation: the defenders' score against the attack's
+    /// strength minus the defence's, the roles read from the scores.
+    Camp,
+}
+
 /// The model's settings (docs/rating.md says why these defaults).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Model {
     /// The prior's weight, in deals: a newcomer's rating moves halfway to
     /// what their scores say after about this many deals.
@@ -75,15 +98,22 @@ pub struct Model {
     /// How many free deals one duplicate deal is worth (the cards cancel
     /// out of it).
     pub duplicate_weight: f64,
+    /// How a free deal's seats weigh.
+    pub seats: Seats,
+    /// The defenders' score of a deal counts as at most this many points
+    /// (the others' in proportion; `None`: as scored).
+    pub cap: Option<i64>,
 }
 
 impl Default for Model {
     fn default() -> Self {
         Model {
-            prior_deals: 40.0,
+            prior_deals: 10.0,
             half_life: Some(100.0),
             points_per_percent: 3.0,
             duplicate_weight: 4.0,
+            seats: Seats::Equal,
+            cap: Some(50),
         }
     }
 }
@@ -213,6 +243,9 @@ fn check_model(m: &Model) -> Result<(), RatingError> {
     }
     if !positive(m.duplicate_weight) {
         return Err(RatingError::Model("duplicate_weight"));
+    }
+    if m.cap.is_some_and(|c| c <= 0) {
+        return Err(RatingError::Model("cap"));
     }
     Ok(())
 }

@@ -162,6 +162,8 @@ fn a_stronger_player_rises() {
     };
     let model = Model {
         half_life: None,
+        prior_deals: 40.0,
+        cap: None,
         ..Model::default()
     };
     let r = rate(&[evening(1), evening(2)], &model).unwrap();
@@ -285,4 +287,241 @@ fn players_join_the_history_when_they_play() {
     assert_eq!(r.history[0].ratings.len(), 4);
     assert_eq!(r.history[1].ratings.len(), 5);
     assert_eq!(r.players.len(), 5);
+}
+
+/// A deal scored as the rules score it: `players` seats (one sitting out
+/// when `sitter`), the attack's result `unit` per defender, the first seat
+/// the taker with `partners` partners after it.
+fn scored(ids: &[i32], unit: i64, partners: usize, sitter: bool) -> FreeDeal {
+    let playing = ids.len() - usize::from(sitter);
+    let defenders = (playing - 1 - partners) as i64;
+    let scores: Vec<(i32, i64)> = ids
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| {
+            let s = match k {
+                0 => unit * (defenders - partners as i64),
+                k if k <= partners => unit,
+                k if sitter && k == ids.len() - 1 => 0,
+                _ => -unit,
+            };
+            (p, s)
+        })
+        .collect();
+    deal(&scores)
+}
+
+/// A season of deals with the shape of real scores (tables of 3 to 6, the
+/// 5-player called king and the table of 5 with a seat out, partners and
+/// takers alone), to test the role-aware models.
+fn scored_season(seed: u64, tournaments: i32) -> Vec<TournamentDeals> {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (1..=tournaments)
+        .map(|t| {
+            let free = (0..rng.random_range(1..12))
+                .map(|_| {
+                    let mut ids: Vec<i32> = (1..=9).collect();
+                    ids.shuffle(&mut rng);
+                    let (n, partners, sitter) = match rng.random_range(0..6) {
+                        0 => (3, 0, false),
+                        1 => (4, 0, false),
+                        2 => (5, 1, false),
+                        3 => (5, 0, false),
+                        4 => (5, 0, true),
+                        _ => (6, 2, false),
+                    };
+                    ids.truncate(n);
+                    let unit = rng.random_range(25..400) * if rng.random_bool(0.4) { -1 } else { 1 };
+                    scored(&ids, unit, partners, sitter)
+                })
+                .collect();
+            tournament(t, free)
+        })
+        .collect()
+}
+
+const ALL_SEATS: [Seats; 4] = [Seats::Equal, Seats::ByRole, Seats::ByRoleLinear, Seats::Camp];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever the seats' model, the order of entry changes no bit and the
+    /// club's mean stays at the centre.
+    #[test]
+    fn every_seats_model_is_exact_and_centred(seed in any::<u64>(), shuffle in any::<u64>(), n in 1i32..6) {
+        for (seats, cap) in ALL_SEATS.iter().flat_map(|&s| [(s, None), (s, Some(120))]) {
+            let model = Model { seats, cap, ..Model::default() };
+            let mut s = scored_season(seed, n);
+            let first = rate(&s, &model).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(shuffle);
+            s.shuffle(&mut rng);
+            for t in &mut s {
+                t.free.shuffle(&mut rng);
+                for d in &mut t.free {
+                    d.scores.shuffle(&mut rng);
+                }
+            }
+            let again = rate(&s, &model).unwrap();
+            let bits = |r: &Ratings| r.history.iter().flat_map(|h| h.ratings.iter().map(|p| (p.player, p.rating.to_bits()))).collect::<Vec<_>>();
+            prop_assert_eq!(bits(&first), bits(&again));
+            for snap in &first.history {
+                let mean = snap.ratings.iter().map(|p| p.rating).sum::<f64>() / snap.ratings.len() as f64;
+                prop_assert!((mean - CENTRE).abs() < 1e-6, "{:?}: mean {}", seats, mean);
+            }
+        }
+    }
+}
+
+/// The roles are read from the scores as the rules make them; scores of
+/// another shape have none.
+#[test]
+fn roles_are_read_from_the_scores() {
+    use super::roles::multipliers;
+    let six = |m: &[i64]| {
+        let mut out = [0; 6];
+        out[..m.len()].copy_from_slice(m);
+        out
+    };
+    assert_eq!(multipliers(&[-318, 106, 106, 106]), Some(six(&[-3, 1, 1, 1])));
+    assert_eq!(multipliers(&[-40, 120, -40, -40]), Some(six(&[-1, 3, -1, -1])));
+    assert_eq!(multipliers(&[60, 30, -30, -30, -30]), Some(six(&[2, 1, -1, -1, -1])));
+    assert_eq!(multipliers(&[-200, 50, 50, 50, 50]), Some(six(&[-4, 1, 1, 1, 1])));
+    assert_eq!(multipliers(&[0, 75, -25, -25, -25]), Some(six(&[0, 3, -1, -1, -1])));
+    assert_eq!(multipliers(&[52, -26, -26]), Some(six(&[2, -1, -1])));
+    assert_eq!(
+        multipliers(&[40, 40, 40, -40, -40, -40]),
+        Some(six(&[1, 1, 1, -1, -1, -1]))
+    );
+    assert_eq!(multipliers(&[30, -10, -10, -9, -1]), None);
+    assert_eq!(multipliers(&[-120, 57, 63]), None);
+    assert_eq!(multipliers(&[0, 0, 0, 0]), None);
+    assert_eq!(multipliers(&[60, -60, 0, 0]), None);
+}
+
+/// The role-aware fit is the weighted least-squares solution: each seat's
+/// residual weighs `1/m²`, solved here by direct elimination.
+#[test]
+fn by_role_is_the_weighted_least_squares_solution() {
+    let s = scored_season(11, 4);
+    let model = Model {
+        half_life: None,
+        seats: Seats::ByRole,
+        cap: None,
+        ..Model::default()
+    };
+    let r = rate(&s, &model).unwrap();
+    let n = 9;
+    let mut a = vec![vec![0.0f64; n + 1]; n];
+    for d in s.iter().flat_map(|t| &t.free) {
+        let unit = d.scores.iter().map(|x| x.1.abs()).filter(|&x| x != 0).min().unwrap() as f64;
+        let on: Vec<(usize, f64, f64)> = d
+            .scores
+            .iter()
+            .filter(|x| x.1 != 0)
+            .map(|&(p, sp)| (p.get() as usize - 1, sp as f64, (unit / sp as f64).powi(2)))
+            .collect();
+        let k = on.len() as f64;
+        // Residual of seat i: s_i − θ_i + Σ_j θ_j / k, weight w_i.
+        for &(i, si, wi) in &on {
+            let mut row = vec![0.0; n];
+            row[i] += 1.0;
+            on.iter().for_each(|&(j, _, _)| row[j] -= 1.0 / k);
+            for &(r, _, _) in &on {
+                for c in 0..n {
+                    a[r][c] += wi * row[r] * row[c];
+                }
+                a[r][n] += wi * row[r] * si;
+            }
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += model.prior_deals;
+    }
+    for c in 0..n {
+        let pivot_row = a[c].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot_row[c];
+                row.iter_mut().zip(&pivot_row).for_each(|(x, y)| *x -= f * y);
+            }
+        }
+    }
+    for p in &r.players {
+        let i = p.player.get() as usize - 1;
+        let direct = CENTRE + a[i][n] / a[i][i];
+        assert!(
+            (p.rating - direct).abs() < 1e-6,
+            "player {}: {} vs {direct}",
+            p.player,
+            p.rating
+        );
+    }
+}
+
+/// With the roles read, the taker's swing weighs less: one garde made by
+/// +300 at a table of 4 moves the taker a third as far as when every seat
+/// weighs the same (the taker's score swings three times as wide as a
+/// defender's, so it weighs a ninth).
+#[test]
+fn the_takers_swing_weighs_less_with_roles() {
+    let season = [tournament(1, vec![scored(&[1, 2, 3, 4], 100, 0, false)])];
+    let moved = |seats| {
+        let r = rate(
+            &season,
+            &Model {
+                seats,
+                ..Model::default()
+            },
+        )
+        .unwrap();
+        rating(&r, 1) - CENTRE
+    };
+    let (equal, by_role) = (moved(Seats::Equal), moved(Seats::ByRole));
+    assert!(by_role > 0.0 && by_role < equal / 2.5, "{by_role} vs {equal}");
+}
+
+/// A capped model reads a deal whose defenders lost more than the cap as if
+/// they had lost the cap, the taker's score in proportion; scores without
+/// the shape of a deal are taken as they are.
+#[test]
+fn the_cap_bounds_a_deals_swing() {
+    let capped = Model {
+        cap: Some(100),
+        seats: Seats::ByRole,
+        ..Model::default()
+    };
+    let as_scored = Model {
+        seats: Seats::ByRole,
+        cap: None,
+        ..Model::default()
+    };
+    let big = [tournament(
+        1,
+        vec![
+            scored(&[1, 2, 3, 4], 400, 0, false),
+            scored(&[2, 1, 3, 4], -60, 0, false),
+        ],
+    )];
+    let small = [tournament(
+        1,
+        vec![
+            scored(&[1, 2, 3, 4], 100, 0, false),
+            scored(&[2, 1, 3, 4], -60, 0, false),
+        ],
+    )];
+    assert_eq!(rate(&big, &capped).unwrap(), rate(&small, &as_scored).unwrap());
+    assert_ne!(rate(&big, &as_scored).unwrap(), rate(&small, &as_scored).unwrap());
+    let odd = [tournament(1, vec![deal(&[(1, 400), (2, -150), (3, -250)])])];
+    let plain = Model {
+        seats: Seats::ByRole,
+        cap: None,
+        ..Model::default()
+    };
+    assert_eq!(rate(&odd, &capped).unwrap(), rate(&odd, &plain).unwrap());
+    let bad = Model {
+        cap: Some(0),
+        ..Model::default()
+    };
+    assert_eq!(rate(&[], &bad).unwrap_err(), RatingError::Model("cap"));
 }
