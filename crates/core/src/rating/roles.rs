@@ -96,8 +96,8 @@ fn equal(scores: &[i64]) -> Terms {
     let n = scores.len();
     let unit = DENOM / n as i64;
     let mut t = Terms::zero();
-    for i in 0..n {
-        t.rhs[i] = scores[i] * DENOM;
+    for (i, score) in scores.iter().enumerate() {
+        t.rhs[i] = score * DENOM;
         t.matrix[i * n..(i + 1) * n].iter_mut().for_each(|x| *x = -unit);
         t.matrix[i * n + i] += DENOM;
     }
