@@ -36,7 +36,8 @@ const SIZES = [[390, 844], [1366, 768]];
 const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/tournaments/{id}/projector',
                '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}',
                '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit', '/tournaments/{id}/deals/{d}',
-               '/players/{pid}', '/seasons/{id}'];
+               '/players/{pid}', '/seasons/{id}', '/tournaments/{id}/teams', '/tournaments/{id}/prizes',
+               '/tournaments/{id}/prizes/settings', '/tournaments/{id}/prizes/sheet', '/directory/merge', '/players'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
