@@ -671,8 +671,25 @@ fn the_stream_takes_in_a_tournament_attached_later(db: TestDb) {
     let id = made.body["id"].as_i64().unwrap();
     let mut sse = Sse::open(&server.addr, &format!("/api/seasons/{id}/events"), None);
     assert_eq!(sse.status, 200);
-    // The next event of the stream about `b` (those about `a`, the
-    // tournaments' own writes still being read by a new hub, let pass).
+    // A deal corrected in `a` first: once the stream tells of it, the
+    // server's hub is up and reading every event.
+    let put_deal = |table: &common::builder::Table, points: i64| {
+        let deal = json!({"taker": table.players[0], "contract": "garde", "oudlers": 1, "points": points});
+        let put = c.call(
+            "PUT",
+            &format!("/api/tables/{}/deals/1", table.token),
+            None,
+            Some(&deal),
+        );
+        assert_eq!(put.status, 200, "{:?}", put.body);
+    };
+    put_deal(&a.rounds[1][0], 50);
+    let e = sse.next(WAIT).expect("an event about a");
+    assert_eq!((e.event.as_str(), e.json()), ("standings", json!({"tournament": a.id})));
+    let path = format!("/api/seasons/{id}/tournaments/{}", b.id);
+    let attach = c.call("PUT", &path, Some(&token), None);
+    assert_eq!(attach.status, 204, "{:?}", attach.body);
+    // The attach is told; then a correction in `b` reaches the stream too.
     let mut of_b = |what: &str| loop {
         let e = sse
             .next(WAIT)
@@ -683,24 +700,9 @@ fn the_stream_takes_in_a_tournament_attached_later(db: TestDb) {
         }
         assert_eq!(e.json(), json!({"tournament": a.id}), "{e:?}");
     };
-    let attach = c.call(
-        "PUT",
-        &format!("/api/seasons/{id}/tournaments/{}", b.id),
-        Some(&token),
-        None,
-    );
-    assert_eq!(attach.status, 204, "{:?}", attach.body);
     of_b("attach");
-    // A correction in the tournament attached later reaches the stream.
     let table = &b.rounds[1][0];
-    let deal = json!({"taker": table.players[0], "contract": "garde_contre", "oudlers": 0, "points": 10});
-    let put = c.call(
-        "PUT",
-        &format!("/api/tables/{}/deals/1", table.token),
-        None,
-        Some(&deal),
-    );
-    assert_eq!(put.status, 200, "{:?}", put.body);
+    put_deal(table, 10);
     of_b("deal");
     let rows = c.call("GET", &format!("/api/seasons/{id}/standings"), None, None);
     let taker = rows
