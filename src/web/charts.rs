@@ -124,7 +124,8 @@ pub fn spread(wishes: &[f64], gap: f64, lo: f64, hi: f64) -> Vec<f64> {
     out
 }
 
-fn fmt(v: f64) -> String {
+/// A coordinate as the charts write it: one decimal, no trailing `.0`.
+pub fn fmt(v: f64) -> String {
     let r = (v * 10.0).round() / 10.0;
     if r.fract() == 0.0 {
         format!("{}", r as i64)

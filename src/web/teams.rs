@@ -4,6 +4,7 @@
 //! standings page shows them beside the individual ones.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use actix_web::{get, post, web, HttpResponse};
 use serde_json::{json, Value};
@@ -23,13 +24,29 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create).service(get_standings).service(teams_page);
 }
 
-/// The team standings of a tournament as `audience` sees its standings;
-/// whether their totals are hundredths (a duplicate tournament's).
-pub async fn rows(state: &AppState, id: TournamentId, audience: Audience) -> Result<(Vec<TeamRow>, bool), AppError> {
+/// The team standings of a tournament as `audience` sees its standings.
+pub struct Read {
+    /// The standings they are made of.
+    pub data: Arc<Snapshot>,
+    /// The teams, best first.
+    pub rows: Vec<TeamRow>,
+    /// Each member's figure the teams add up.
+    pub totals: BTreeMap<PlayerId, i64>,
+    /// Whether the figures are hundredths (a duplicate tournament's).
+    pub hundredths: bool,
+}
+
+/// Reads the team standings of tournament `id` as `audience` sees them.
+pub async fn read(state: &AppState, id: TournamentId, audience: Audience) -> Result<Read, AppError> {
     let data = state.standings(id, audience, None).await?;
     let list = state.db(move |conn| Ok(Teams::of(conn, id)?)).await?;
     let (totals, hundredths) = member_totals(&data);
-    Ok((standings(&list, &totals), hundredths))
+    Ok(Read {
+        rows: standings(&list, &totals),
+        data,
+        totals,
+        hundredths,
+    })
 }
 
 /// Each player's figure that the teams add up: the total in a free
@@ -97,8 +114,8 @@ async fn get_standings(
     org: Option<Organizer>,
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
-    let (list, hundredths) = rows(&state, path.into_inner(), Audience::of(org.is_some())).await?;
-    let out: Vec<Value> = list
+    let Read { rows, hundredths, .. } = read(&state, path.into_inner(), Audience::of(org.is_some())).await?;
+    let out: Vec<Value> = rows
         .iter()
         .map(|r| {
             json!({"rank": r.rank, "team": r.team, "name": r.name,
@@ -149,9 +166,12 @@ async fn teams_page(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let data = state.standings(id, ctx.audience(), None).await?;
-    let list = state.db(move |conn| Ok(Teams::of(conn, id)?)).await?;
-    let (totals, hundredths) = member_totals(&data);
+    let Read {
+        data,
+        rows,
+        totals,
+        hundredths,
+    } = read(&state, id, ctx.audience()).await?;
     let mut names: BTreeMap<PlayerId, String> = data
         .standings
         .lines
@@ -162,7 +182,7 @@ async fn teams_page(
         names.entry(r.player).or_insert_with(|| r.name.clone());
     }
     let lang = ctx.lang;
-    let rows = standings(&list, &totals)
+    let rows = rows
         .into_iter()
         .map(|r| TeamView {
             rank: r.rank,

@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use crate::web::charts::{nice_ticks, Scale, Tick, Words};
+use crate::web::charts::{fmt, nice_ticks, Scale, Tick, Words};
 use crate::web::filters;
 
 /// The rating every player starts from: the mean of everyone rated.
@@ -125,16 +125,6 @@ impl RatingChart {
     /// A coordinate as written in the SVG.
     pub fn n<V: std::borrow::Borrow<f64>>(&self, v: V) -> String {
         fmt(*v.borrow())
-    }
-}
-
-/// A coordinate to one decimal, without a trailing `.0`.
-fn fmt(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
-    if r.fract() == 0.0 {
-        format!("{}", r as i64)
-    } else {
-        format!("{r:.1}")
     }
 }
 
