@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use fluent_templates::fluent_bundle::types::{FluentNumber, FluentNumberOptions};
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::{static_loader, LanguageIdentifier, Loader};
 
@@ -130,7 +131,16 @@ impl Lang {
                     Ok(n) if numeric && !v.contains('.') => FluentValue::from(n),
                     // French writes 43,5 where English writes 43.5.
                     Ok(_) if numeric && self == Lang::Fr => FluentValue::from(v.replace('.', ",")),
-                    Ok(n) if numeric => FluentValue::from(n),
+                    // A decimal keeps the digits it was written with: "1588.0"
+                    // stays "1588.0", not "1588".
+                    Ok(n) if numeric => {
+                        let digits = v.split_once('.').map_or(0, |(_, f)| f.len());
+                        let options = FluentNumberOptions {
+                            minimum_fraction_digits: Some(digits),
+                            ..Default::default()
+                        };
+                        FluentValue::Number(FluentNumber::new(n, options))
+                    }
                     _ => FluentValue::from(v.clone()),
                 };
                 (Cow::Owned((*k).to_owned()), value)
@@ -239,10 +249,16 @@ impl Lang {
                     .map_or_else(|_| c.to_owned(), |card| self.card_words(card))
             })
             .collect();
-        match named.split_last() {
+        self.list(&named)
+    }
+
+    /// Items joined as the language lists things: "a, b et c".
+    pub fn list<S: AsRef<str>>(self, items: &[S]) -> String {
+        let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+        match items.split_last() {
             None => String::new(),
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => self.t_args("list-and", &[("a", rest.join(", ")), ("b", last.clone())]),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, rest)) => self.t_args("list-and", &[("a", rest.join(", ")), ("b", (*last).to_owned())]),
         }
     }
 }
@@ -271,6 +287,10 @@ mod tests {
         let args = [("points", "43.5".to_owned())];
         assert!(Lang::Fr.t_args("record-points-not-half", &args).contains("43,5"));
         assert!(Lang::En.t_args("record-points-not-half", &args).contains("43.5"));
+        // A whole value written with its decimal keeps it in both languages.
+        let whole = [("rating", "1588.0".to_owned())];
+        assert_eq!(Lang::En.t_args("career-rating-line", &whole), "Rating: 1588.0");
+        assert_eq!(Lang::Fr.t_args("career-rating-line", &whole), "Cote : 1588,0");
     }
 
     #[test]
