@@ -5,7 +5,8 @@
 //! which replays every file of fuzz/corpus through them
 //! (tests/core/fuzz_corpus.rs).
 
-use chelem::db::ops::player_input::{decode_file, parse_csv, PlayerFields};
+use chelem::db::ops::player_file::{decode_file, parse_csv};
+use chelem::db::ops::player_input::PlayerFields;
 use chelem::tarot::{score_json, score_value, Card, ScoringRules};
 use chelem::tournament::deal::TableDeal;
 use chelem::web::deal::form::DealForm;

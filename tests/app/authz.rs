@@ -414,6 +414,22 @@ fn rows() -> Vec<Row> {
             .body(Json(r#"{"name": "Paire", "players": [{taker}, {defender}]}"#)),
         row("GET", "/api/tournaments/{id}/teams/standings", PUBLIC),
         row("GET", "/tournaments/{id}/teams", PUBLIC),
+        row("GET", "/tournaments/{id}/teams.csv", PUBLIC),
+        row("GET", "/tournaments/{id}/teams/print", ORG_PAGE),
+        row("GET", "/tournaments/{id}/teams/edit", ORG_PAGE),
+        // Not a team event: the form is refused with a sentence (409).
+        row(
+            "POST",
+            "/tournaments/{id}/teams/edit",
+            [Login, Login, Login, Login, Login, Login, S(409)],
+        )
+        .body(Form(&[("name", "Paire"), ("p1", "{taker}"), ("p2", "{defender}")])),
+        row(
+            "POST",
+            "/tournaments/{id}/teams/{team}/delete",
+            [Login, Login, Login, Login, Login, Login, S(404)],
+        )
+        .fill(&[("team", "7")]),
         // Two players of one tournament are two people (409); no merge 7 to undo.
         row("POST", "/api/players/{pid}/merge", org_api(409)).body(Json(r#"{"from": {taker}}"#)),
         row("POST", "/api/players/merges/{mid}/undo", org_api(404)).fill(&[("mid", "7")]),

@@ -452,16 +452,13 @@ fn every_page_passes_the_accessibility_checks() {
     let open = tournament("Soirée du jeudi", &nine, &[]);
     let round = c.call("POST", &format!("/api/tournaments/{open}/rounds"), Some(&token), None);
     assert_eq!(round.status, 201, "{:?}", round.body);
-    // A duplicate: its deals list, a traveller and the deal diagrams.
-    let duplicate = {
-        let t = c.call(
-            "POST",
-            "/api/tournaments",
-            Some(&token),
-            Some(&serde_json::json!({"name": "Duplicate du mardi", "rounds": 2, "format": "duplicate", "deals_per_round": 2})),
-        );
+    // A tournament of eight of them (made by `body`), `teams` registered,
+    // its first round seated and `deals` deals entered at each table.
+    let eight = |body: serde_json::Value, teams: &[&str], deals: usize| {
+        let t = c.call("POST", "/api/tournaments", Some(&token), Some(&body));
         assert_eq!(t.status, 201, "{:?}", t.body);
         let id = t.body["id"].as_i64().unwrap();
+        let mut pids = Vec::new();
         for name in &nine[..8] {
             let p = serde_json::json!({"name": name, "club": "Tarot Club de Dijon"});
             let a = c.call(
@@ -471,11 +468,23 @@ fn every_page_passes_the_accessibility_checks() {
                 Some(&p),
             );
             assert_eq!(a.status, 201, "{:?}", a.body);
+            pids.push(a.body["id"].clone());
+        }
+        let size = pids.len() / teams.len().max(1);
+        for (k, name) in teams.iter().enumerate() {
+            let team = serde_json::json!({"name": name, "players": &pids[size * k..size * (k + 1)]});
+            let a = c.call(
+                "POST",
+                &format!("/api/tournaments/{id}/teams"),
+                Some(&token),
+                Some(&team),
+            );
+            assert_eq!(a.status, 201, "{:?}", a.body);
         }
         let round = c.call("POST", &format!("/api/tournaments/{id}/rounds"), Some(&token), None);
         assert_eq!(round.status, 201, "{:?}", round.body);
         for (i, table) in round.body["tables"].as_array().unwrap().iter().enumerate() {
-            for k in 1..=2 {
+            for k in 1..=deals {
                 let deal = serde_json::json!({"taker": table["players"][k - 1], "contract": "garde",
                                               "oudlers": 2, "points": 40 + 5 * i + k});
                 let path = format!("/api/tables/{}/deals/{k}", table["token"].as_str().unwrap());
@@ -485,6 +494,18 @@ fn every_page_passes_the_accessibility_checks() {
         }
         id
     };
+    // A duplicate: its deals list, a traveller and the deal diagrams.
+    let dup =
+        serde_json::json!({"name": "Duplicate du mardi", "rounds": 2, "format": "duplicate", "deals_per_round": 2});
+    let duplicate = eight(dup, &[], 2);
+    // A team event: four pairs, a round played (its team standings, their
+    // page, the projector's slide, the sheet to print).
+    let pairs = ["Les Excuses", "Petit au bout", "Garde contre", "Les Rois"];
+    let teams = eight(
+        serde_json::json!({"name": "Duo du dimanche", "rounds": 2, "teams": 2}),
+        &pairs,
+        4,
+    );
     // The keyboard's: no round yet, one player not there yet.
     let keys = tournament("Tournoi au clavier", &nine[..8], &["Arrivée Tardive"]);
     // Digital play: a person against three bots, and four bots alone (a replay).
@@ -532,6 +553,7 @@ fn every_page_passes_the_accessibility_checks() {
         "seat": format!("/s/{}", seat["seats"][0]["token"].as_str().unwrap()),
         "replay": bots["game"],
         "duplicate": duplicate,
+        "teams": teams,
     });
     let shots = common::browser::screenshots_dir();
     let (ok, stdout, stderr) = b.run(

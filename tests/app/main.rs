@@ -61,6 +61,7 @@ mod six_call;
 mod stats_pages;
 mod storage_edges;
 mod table_entry;
+mod team_pages;
 mod teams;
 mod timed_rounds;
 mod tournament_flow;

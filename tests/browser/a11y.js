@@ -37,7 +37,9 @@ const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/t
                '/tournaments/{id}/rounds/{n}/sheets', '/tournaments/{id}/standings/print', '/tournaments/{id}',
                '/tournaments/{id}/rounds/{n}/tables/{t}', '/tournaments/{id}/audit', '/tournaments/{id}/deals/{d}',
                '/players/{pid}', '/seasons/{id}', '/tournaments/{id}/teams', '/tournaments/{id}/prizes',
-               '/tournaments/{id}/prizes/settings', '/tournaments/{id}/prizes/sheet', '/directory/merge', '/players'];
+               '/tournaments/{id}/prizes/settings', '/tournaments/{id}/prizes/sheet', '/directory/merge', '/players',
+               '/tournaments/{id}/teams (a team event)', '/tournaments/{id}/teams/edit', '/tournaments/{id}/teams/print',
+               '/tournaments/{id}/projector (a team event)'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
@@ -48,7 +50,7 @@ let audits = 0;
 const NOT_PAGES = [
   '/api/', '/static/', '/healthz', '/tournaments/{id}/deals.csv', '/tournaments/{id}/standings.csv', '/tournaments/{id}/travellers.csv',
   '/tournaments/{id}/export.json', '/tournaments/{id}/federation.csv', '/tournaments/{id}/prizes.csv', '/tournaments/{id}/federation.json',
-  '/tournaments/{id}/results.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
+  '/tournaments/{id}/results.csv', '/tournaments/{id}/teams.csv', '/tournaments/{id}/results.json', '/tournaments/{id}/charts/{name}', // an SVG image, drawn in /stats
   '/tournaments/{id}/rounds/{n}/tables/{t}/qr.svg', '/s/{token}/events', '/seasons/{id}/standings.csv',
   // Pieces of a page, fetched by static/entry.js and put into the deal form (audited there).
   '/t/{token}/deals/{k}/preview', '/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}/preview',
@@ -140,6 +142,8 @@ function publicPages() {
     ['/tournaments/{id}/players/{pid}', `/tournaments/${s}/players/${data.player}`],
     ['/players/{pid}', `/players/${data.player}`],
     ['/tournaments/{id}/teams', `/tournaments/${s}/teams`],
+    ['/tournaments/{id}/teams (a team event)', `/tournaments/${data.teams}/teams`],
+    ['/tournaments/{id}/projector (a team event)', `/tournaments/${data.teams}/projector`],
     ['/tournaments/{id}/results.html', `/tournaments/${s}/results.html`],
     ['/tournaments/{id}/projector', `/tournaments/${s}/projector`],
     ['/tournaments/{id}/stats', `/tournaments/${s}/stats`],
@@ -179,6 +183,9 @@ function organizerPages() {
     ['/tournaments/{id}/standings/print', `/tournaments/${s}/standings/print`],
     ['/tournaments/{id}/prizes', `/tournaments/${s}/prizes`],
     ['/tournaments/{id}/prizes/settings', `/tournaments/${s}/prizes/settings`],
+    ['/tournaments/{id}/teams/edit', `/tournaments/${data.teams}/teams/edit`],
+    ['/tournaments/{id}/teams/print', `/tournaments/${data.teams}/teams/print`],
+    ['/tournaments/{id}/rounds/{n} (a team event)', `/tournaments/${data.teams}/rounds/1`],
     ['/tournaments/{id}/prizes/print', `/tournaments/${s}/prizes/print`],
     ['/tournaments/{id}/prizes/sheet', `/tournaments/${s}/prizes/sheet`],
     ['/tournaments/{id}/seating', `/tournaments/${s}/seating`],

@@ -68,4 +68,19 @@ impl Teams {
             .get_result(conn)?;
         Ok(n > 0)
     }
+
+    /// Removes team `team` of tournament `t` (its members stay registered);
+    /// whether there was one.
+    pub fn delete(tx: &mut Tx<'_>, t: TournamentId, team: TeamId) -> QueryResult<bool> {
+        diesel::delete(team_members::table.filter(team_members::team_id.eq(team)))
+            .filter(team_members::tournament_id.eq(t))
+            .execute(tx.conn())?;
+        let n = diesel::delete(
+            teams::table
+                .filter(teams::id.eq(team))
+                .filter(teams::tournament_id.eq(t)),
+        )
+        .execute(tx.conn())?;
+        Ok(n > 0)
+    }
 }

@@ -12,6 +12,7 @@ pub mod export;
 pub mod games;
 pub mod known;
 pub mod merge;
+pub mod player_file;
 pub mod player_input;
 pub mod players;
 pub mod ratings;

@@ -12,7 +12,8 @@ use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 
 use super::events::publish_standings;
-pub use super::player_input::{parse_csv, surname_order, CsvLine, Licence, PlayerFields, PlayerName};
+pub use super::player_file::{parse_csv, CsvLine};
+pub use super::player_input::{surname_order, Licence, PlayerFields, PlayerName};
 use super::{Msg, OpError, OpResult};
 
 /// Registers a player in a tournament (creating them in the directory, or
@@ -99,6 +100,8 @@ pub struct ImportReport {
     /// (line number, "name (club)") of the players of the directory taken
     /// up again by their name and club.
     pub again: Vec<(usize, String)>,
+    /// The teams the file's team column registered, and those refused.
+    pub teams: super::teams::FromFile,
 }
 
 /// Registers the players of a parsed file ([`parse_csv`]): every line is
@@ -122,10 +125,20 @@ pub fn import(
     // (line, name) of each registration, and who: a directory's player, or
     // the index of a new one.
     let mut registered: Vec<(usize, String, Result<PlayerId, usize>)> = Vec::new();
+    let mut team_of: Vec<String> = Vec::new();
     let mut new_players: Vec<NewPlayer> = Vec::new();
     let at = now();
-    for CsvLine { line, content, player } in lines {
+    for CsvLine {
+        line,
+        content,
+        player,
+        team,
+    } in lines
+    {
         let decided = player.and_then(|fields| known.decide(&fields));
+        if decided.is_ok() {
+            team_of.push(team);
+        }
         match decided {
             Err(reason) => report.refused.push(RefusedLine { line, content, reason }),
             Ok(Decided::Existing(p)) => registered.push((line, p.name, Ok(p.id))),
@@ -158,6 +171,12 @@ pub fn import(
         })
         .collect();
     Registration::create_all(tx, tournament_id, &ids, checked_in, known.first_round, at)?;
+    let named = registered
+        .iter()
+        .zip(&ids)
+        .zip(team_of)
+        .map(|(((line, ..), id), team)| (*line, team, *id));
+    report.teams = super::teams::from_file(tx, tournament_id, named.collect())?;
     report.imported = registered.into_iter().map(|(line, name, _)| (line, name)).collect();
     if !report.imported.is_empty() {
         publish_standings(tx, tournament_id)?;

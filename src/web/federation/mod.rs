@@ -22,8 +22,11 @@ use crate::tournament::ids::{PlayerId, RoundNo, TournamentId};
 use crate::tournament::standings::{PerDeal, Positions, Standing};
 
 use super::exports::{csv_response, download};
-use super::spreadsheet::{french_csv, Cell};
+use super::spreadsheet::french_csv;
 use super::{AppError, AppState, Ctx};
+
+mod rows;
+pub use rows::rows;
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -53,6 +56,23 @@ pub struct FederationFile {
     pub tournament: TournamentPart,
     /// The players, best first.
     pub players: Vec<PlayerPart>,
+    /// A team event's teams, best first (absent otherwise; a free
+    /// tournament's: in duplicate, each player's team is said).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<TeamPart>,
+}
+
+/// A team's line: place, name, the members' totals added, the members.
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamPart {
+    /// Place (ties share it).
+    pub rank: u32,
+    /// Name.
+    pub name: String,
+    /// The members' totals added.
+    pub total: i64,
+    /// The members' names.
+    pub players: Vec<String>,
 }
 
 /// The tournament's part.
@@ -127,6 +147,9 @@ pub struct PlayerPart {
     pub late_from: Option<RoundNo>,
     /// A withdrawn player's last round.
     pub withdrawn_after: Option<RoundNo>,
+    /// Their team's name, in a team event.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub team: Option<String>,
 }
 
 impl PlayerPart {
@@ -142,6 +165,7 @@ impl PlayerPart {
             positions: l.positions,
             late_from: l.late_from,
             withdrawn_after: l.withdrawn_after,
+            team: None,
         }
     }
 }
@@ -167,14 +191,38 @@ pub fn load(
         .into_iter()
         .map(|(_, p)| (p.id, (p.club, p.licence)))
         .collect();
+    let list = crate::db::models::Teams::of(conn, id)?;
+    let team_of = |p: PlayerId| list.iter().find(|x| x.players.contains(&p)).map(|x| x.name.clone());
     let lines = s
         .lines
         .iter()
         .map(|l| {
             let (club, licence) = players.get(&l.player).cloned().unwrap_or_default();
-            PlayerPart::of(l, &club, (!public).then_some(licence))
+            let team = team_of(l.player);
+            PlayerPart {
+                team,
+                ..PlayerPart::of(l, &club, (!public).then_some(licence))
+            }
         })
         .collect::<Vec<_>>();
+    let names: HashMap<PlayerId, &str> = s.lines.iter().map(|l| (l.player, l.name.as_str())).collect();
+    let totals = s.lines.iter().map(|l| (l.player, l.total)).collect();
+    let teams = match t.format {
+        crate::tournament::duplicate::Format::Duplicate => Vec::new(),
+        crate::tournament::duplicate::Format::Libres => crate::tournament::teams::standings(&list, &totals)
+            .into_iter()
+            .map(|r| TeamPart {
+                rank: r.rank,
+                total: r.total,
+                players: r
+                    .players
+                    .iter()
+                    .map(|p| names.get(p).copied().unwrap_or("").to_owned())
+                    .collect(),
+                name: r.name,
+            })
+            .collect(),
+    };
     Ok(FederationFile {
         format: FORMAT,
         format_version: FORMAT_VERSION,
@@ -200,89 +248,8 @@ pub fn load(
             name: t.settings.name,
         },
         players: lines,
+        teams,
     })
-}
-
-/// The players' columns of the CSV, in order (`licence` only in the
-/// organizer's file).
-fn player_columns(public: bool) -> Vec<&'static str> {
-    let mut cols = vec!["rank", "name"];
-    if !public {
-        cols.push("licence");
-    }
-    cols.extend([
-        "club",
-        "total",
-        "deals",
-        "per_deal",
-        "positions_3",
-        "positions_4",
-        "positions_5",
-        "late_from",
-        "withdrawn_after",
-    ]);
-    cols
-}
-
-/// The file as spreadsheet rows: the tournament's fields (name, value),
-/// an empty row, then the players' table under its header. Every row has
-/// the players' table's width (the CSV is rectangular).
-pub fn rows(f: &FederationFile) -> Vec<Vec<Cell>> {
-    let cols = player_columns(f.public);
-    let width = cols.len();
-    let t = &f.tournament;
-    let text = |v: &Option<String>| Cell::from(v.as_deref());
-    let fields: Vec<(&str, Cell)> = vec![
-        ("format", Cell::from(f.format)),
-        ("format_version", Cell::from(f.format_version)),
-        ("public", Cell::from(u32::from(f.public))),
-        ("name", Cell::from(t.name.as_str())),
-        ("date", Cell::from(t.date.as_str())),
-        ("place", text(&t.place)),
-        ("club", text(&t.club)),
-        ("organizer", text(&t.organizer)),
-        ("format_of_play", Cell::from(t.format)),
-        ("rounds_planned", Cell::from(t.rounds_planned)),
-        ("rounds_played", Cell::from(t.rounds_played as i64)),
-        ("deals_per_round_3", Cell::from(t.deals_per_round.at3)),
-        ("deals_per_round_4", Cell::from(t.deals_per_round.at4)),
-        ("deals_per_round_5", Cell::from(t.deals_per_round.at5)),
-        ("table5_mode", Cell::from(t.table5_mode)),
-        ("timed", Cell::from(u32::from(t.timed))),
-        ("ranking", Cell::from(t.ranking)),
-        ("tie_breaker", Cell::from(t.tie_breaker)),
-        ("players", Cell::from(t.players as i64)),
-    ];
-    let pad = |mut row: Vec<Cell>| {
-        row.resize(width, Cell::Empty);
-        row
-    };
-    let mut out: Vec<Vec<Cell>> = fields.into_iter().map(|(k, v)| pad(vec![Cell::from(k), v])).collect();
-    out.push(pad(Vec::new()));
-    out.push(cols.iter().map(|c| Cell::from(*c)).collect());
-    for p in &f.players {
-        let mut row = vec![Cell::from(p.rank), Cell::from(p.name.as_str())];
-        if let Some(licence) = &p.licence {
-            row.push(text(licence));
-        }
-        row.extend([
-            Cell::from(p.club.as_str()),
-            Cell::Int(p.total),
-            Cell::from(p.deals),
-            if p.deals == 0 {
-                Cell::Empty
-            } else {
-                Cell::Decimal(p.per_deal.as_f64())
-            },
-            Cell::from(p.positions.at3),
-            Cell::from(p.positions.at4),
-            Cell::from(p.positions.at5),
-            Cell::from(p.late_from.map(RoundNo::get)),
-            Cell::from(p.withdrawn_after.map(RoundNo::get)),
-        ]);
-        out.push(row);
-    }
-    out
 }
 
 async fn file(

@@ -36,7 +36,7 @@ struct ConstraintForm {
 /// A player as the form names them: picked from the list ("Name #17"), an
 /// id, or a name typed whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Named {
+pub(super) enum Named {
     /// A player id.
     Id(PlayerId),
     /// A name, to find among the registered players.
@@ -44,7 +44,7 @@ enum Named {
 }
 
 impl Named {
-    fn parse(s: &str) -> Option<Named> {
+    pub(super) fn parse(s: &str) -> Option<Named> {
         let s = s.trim();
         if let Some((_, id)) = s.rsplit_once('#') {
             return id.trim().parse().ok().map(Named::Id);
@@ -57,7 +57,11 @@ impl Named {
 
     /// The registered player it names; `refusal` when none (or several
     /// share the name typed).
-    fn resolve(&self, registered: &[(PlayerId, String)], refusal: &'static str) -> Result<PlayerId, OpError> {
+    pub(super) fn resolve(
+        &self,
+        registered: &[(PlayerId, String)],
+        refusal: &'static str,
+    ) -> Result<PlayerId, OpError> {
         let found: Vec<PlayerId> = match self {
             Named::Id(p) => registered.iter().filter(|(id, _)| id == p).map(|(id, _)| *id).collect(),
             Named::Name(n) => {

@@ -17,6 +17,7 @@ pub mod rounds;
 pub mod seat_form;
 pub mod table_mode;
 pub mod tables;
+pub mod teams;
 pub mod tournaments;
 
 use actix_web::web;
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     round_edits::configure(cfg);
     round_clock::configure(cfg);
     tables::configure(cfg);
+    teams::configure(cfg);
     adjust::configure(cfg);
     reports::configure(cfg);
     print::configure(cfg);

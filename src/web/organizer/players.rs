@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::db::models::{Player, Registration, Round, RoundTable, Tournament};
 use crate::db::ops::known::{self, Registered};
-use crate::db::ops::player_input::decode_file;
+use crate::db::ops::player_file::decode_file;
 use crate::db::ops::players::{self, ImportReport};
 use crate::db::ops::{tournaments, OpError};
 use crate::db::Tx;

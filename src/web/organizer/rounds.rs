@@ -189,6 +189,8 @@ pub struct RoundPage {
     /// The round to start now: this one is the last seated, closed, and
     /// rounds remain.
     pub start_next: Option<RoundNo>,
+    /// Team-mates seated at one table, said (a team event).
+    pub mates: Vec<String>,
 }
 
 impl RoundPage {
@@ -265,6 +267,13 @@ fn load_round(
     let progress = Progress::of(&round, &tables, &entered);
     let clock = ClockView::of(&round, &ctx);
     let rooms = room::layout(conn, id)?;
+    let mates = match t.teams {
+        None => Vec::new(),
+        Some(_) => {
+            let at: Vec<_> = seated.iter().map(|(t, p)| (t.number, p.clone())).collect();
+            super::teams::mates_together(&ctx, &crate::db::models::Teams::of(conn, id)?, &at)
+        }
+    };
     // Deals entered and waiting, by table (500 tables: one pass each).
     let mut entered_at: HashMap<i32, usize> = HashMap::new();
     for (tid, _) in &entered {
@@ -306,6 +315,7 @@ fn load_round(
         repeats,
         clock,
         start_next,
+        mates,
         bots: Player::bot_players(conn)?.into_iter().map(|p| p.id).collect(),
         unreachable_links: (!site.reachable()).then(|| site.host().to_owned()),
     })

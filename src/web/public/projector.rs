@@ -126,6 +126,8 @@ pub struct ProjectorPage {
     /// The room whose screen it is (its tables' progress; the whole
     /// standings), if one is asked (`?room=2`).
     pub room: Option<RoomNo>,
+    /// A team event's standings, best first (a slide of their own).
+    pub teams: Vec<crate::web::teams::TeamView>,
 }
 
 impl ProjectorPage {
@@ -246,8 +248,16 @@ pub(super) async fn projector_page(
         .asked(query.room.as_deref())
         .map_err(|_| AppError::NotFound)?
         .map(|r| r.number);
+    let teams = match data.t.teams {
+        None => Vec::new(),
+        Some(_) => crate::web::teams::views(
+            &crate::web::teams::read(&state, data.t.id, ctx.audience()).await?,
+            ctx.lang,
+        ),
+    };
     Ok(render::page(&ProjectorPage {
         room,
+        teams,
         ctx,
         rounds: data.round_numbers(),
         live: live_url(data.t.id),

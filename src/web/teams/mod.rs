@@ -19,9 +19,12 @@ use crate::web::api::json_body;
 use crate::web::live::Snapshot;
 use crate::web::{filters, AppError, AppState, Organizer};
 
+pub mod out;
+
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(create).service(get_standings).service(teams_page);
+    out::configure(cfg);
 }
 
 /// The team standings of a tournament as `audience` sees its standings.
@@ -166,43 +169,44 @@ async fn teams_page(
     path: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let id = path.into_inner();
-    let Read {
-        data,
+    let read = read(&state, id, ctx.audience()).await?;
+    let rows = views(&read, ctx.lang);
+    let page = TeamsPage {
+        live: crate::web::live::sse::live_url(id),
+        t: read.data.t.clone(),
         rows,
-        totals,
-        hundredths,
-    } = read(&state, id, ctx.audience()).await?;
-    let mut names: BTreeMap<PlayerId, String> = data
+        ctx,
+    };
+    Ok(crate::web::render::page(&page))
+}
+
+/// The team standings read, said in `lang`: each team's place, name and
+/// total, its members with their own figures.
+pub fn views(read: &Read, lang: crate::i18n::Lang) -> Vec<TeamView> {
+    let mut names: BTreeMap<PlayerId, String> = read
+        .data
         .standings
         .lines
         .iter()
         .map(|l| (l.player, l.name.clone()))
         .collect();
-    for r in data.duplicate.iter().flatten() {
+    for r in read.data.duplicate.iter().flatten() {
         names.entry(r.player).or_insert_with(|| r.name.clone());
     }
-    let lang = ctx.lang;
-    let rows = rows
-        .into_iter()
+    read.rows
+        .iter()
         .map(|r| TeamView {
             rank: r.rank,
-            total: said(lang, r.total, hundredths),
+            total: said(lang, r.total, read.hundredths),
             members: r
                 .players
                 .iter()
                 .map(|p| {
-                    let figure = said(lang, totals.get(p).copied().unwrap_or(0), hundredths);
+                    let figure = said(lang, read.totals.get(p).copied().unwrap_or(0), read.hundredths);
                     (*p, names.get(p).cloned().unwrap_or_default(), figure)
                 })
                 .collect(),
-            name: r.name,
+            name: r.name.clone(),
         })
-        .collect();
-    let page = TeamsPage {
-        live: crate::web::live::sse::live_url(id),
-        t: data.t.clone(),
-        rows,
-        ctx,
-    };
-    Ok(crate::web::render::page(&page))
+        .collect()
 }

@@ -1,0 +1,96 @@
+//! A team event's standings out of the screen: the spreadsheet
+//! (`/tournaments/{id}/teams.csv`, public like the standings' own) and the
+//! A4 sheet to print (`/tournaments/{id}/teams/print`, the organizer's):
+//! each team's place, name and total, then each member with their own
+//! figure.
+
+use actix_web::{get, web, HttpResponse};
+
+use super::{read, views, TeamView};
+use crate::db::models::Tournament;
+use crate::db::ops::visible::Audience;
+use crate::tournament::ids::TournamentId;
+use crate::web::exports::csv_response;
+use crate::web::spreadsheet::{french_csv, Cell};
+use crate::web::{filters, render, AppError, AppState, Ctx, OrgPage};
+
+/// Routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(teams_csv).service(teams_print);
+}
+
+/// The rows of the team standings' spreadsheet: a header (place, team,
+/// total, then a name and a figure for each member), a line a team.
+fn rows(ctx: &Ctx, size: usize, teams: &[TeamView]) -> Vec<Vec<Cell>> {
+    let mut header = vec![
+        Cell::Text(ctx.t("csv-place")),
+        Cell::Text(ctx.t("team-name")),
+        Cell::Text(ctx.t("teams-total")),
+    ];
+    for i in 1..=size {
+        header.push(Cell::Text(ctx.t1("teams-player-n", "n", i)));
+        header.push(Cell::Text(ctx.t1("teams-points-n", "n", i)));
+    }
+    let mut out = vec![header];
+    for team in teams {
+        // Figures as the page says them ("52,75" in French): typed cells.
+        let figure = |s: &str| match s.replace(',', ".").parse::<f64>() {
+            Ok(v) if s.contains([',', '.']) => Cell::Decimal(v),
+            Ok(v) => Cell::Int(v as i64),
+            Err(_) => Cell::Text(s.to_owned()),
+        };
+        let mut row = vec![
+            Cell::Int(team.rank.into()),
+            Cell::Text(team.name.clone()),
+            figure(&team.total),
+        ];
+        for i in 0..size {
+            match team.members.get(i) {
+                Some((_, name, points)) => row.extend([Cell::Text(name.clone()), figure(points)]),
+                None => row.extend([Cell::Empty, Cell::Empty]),
+            }
+        }
+        out.push(row);
+    }
+    out
+}
+
+#[get("/tournaments/{id}/teams.csv")]
+async fn teams_csv(
+    ctx: Ctx,
+    state: web::Data<AppState>,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let id = path.into_inner();
+    let read = read(&state, id, ctx.audience()).await?;
+    let size = read.data.t.teams.map_or(0, |n| n as usize);
+    let body = french_csv(&rows(&ctx, size, &views(&read, ctx.lang)))?;
+    Ok(csv_response(body, &format!("teams-{id}.csv")))
+}
+
+/// The team standings to print.
+#[derive(askama::Template)]
+#[template(path = "print/teams.html")]
+pub struct TeamsPrint {
+    /// Page context.
+    pub ctx: Ctx,
+    /// Tournament.
+    pub t: Tournament,
+    /// The teams, best first.
+    pub rows: Vec<TeamView>,
+}
+
+#[get("/tournaments/{id}/teams/print")]
+async fn teams_print(
+    OrgPage { ctx, state, .. }: OrgPage,
+    path: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let read = read(&state, path.into_inner(), Audience::Organizer).await?;
+    let rows = views(&read, ctx.lang);
+    let page = TeamsPrint {
+        t: read.data.t.clone(),
+        rows,
+        ctx,
+    };
+    Ok(render::page(&page))
+}
