@@ -344,3 +344,78 @@ both_backends!(team_standings_everywhere_they_go, |db: TestDb| async move {
     let (_, solo, _) = get(&app, &jar, &format!("/tournaments/{}/federation.json", v["id"])).await;
     assert!(!solo.contains("\"team"), "{solo}");
 });
+
+both_backends!(duplicate_pairs_add_their_percentages, |db: TestDb| async move {
+    let token = api_token(&db);
+    let app = test::init_service(chelem::chelem_app!(db.state())).await;
+    let tok = Some(token.as_str());
+    let made = json!({"name": "Duo duplicate", "rounds": 1, "format": "duplicate", "deals_per_round": 2, "teams": 2});
+    let (status, v) = call(&app, Method::POST, "/api/tournaments", tok, Some(made)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_i64().unwrap();
+    let api = |p: &str| format!("/api/tournaments/{id}{p}");
+    let mut players = Vec::new();
+    for i in 0..8 {
+        let p = json!({"name": format!("Donneur {i}"), "club": "Club"});
+        let (_, v) = call(&app, Method::POST, &api("/players"), tok, Some(p)).await;
+        players.push(v["id"].as_i64().unwrap());
+    }
+    for k in 0..4 {
+        let body = json!({"name": format!("Paire {k}"), "players": &players[2 * k..2 * k + 2]});
+        let (status, v) = call(&app, Method::POST, &api("/teams"), tok, Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+    }
+    let (status, round) = call(&app, Method::POST, &api("/rounds"), tok, None).await;
+    assert_eq!(status, StatusCode::CREATED, "{round}");
+    for (i, t) in round["tables"].as_array().unwrap().iter().enumerate() {
+        let tp = t["players"].as_array().unwrap();
+        for k in 1..=2 {
+            let deal = json!({"taker": tp[k - 1], "contract": "garde", "oudlers": 2, "points": 40 + 9 * i + k});
+            let path = format!("/api/tables/{}/deals/{k}", t["token"].as_str().unwrap());
+            let (status, v) = call(&app, Method::PUT, &path, None, Some(deal)).await;
+            assert_eq!(status, StatusCode::OK, "{v}");
+        }
+    }
+    // Each pair's figure: its members' percentages added.
+    let (_, standings) = call(&app, Method::GET, &api("/standings"), None, None).await;
+    let percent = |p: i64| {
+        let row = standings.as_array().unwrap().iter().find(|r| r["player"] == p).unwrap();
+        row["percent"].as_f64().unwrap()
+    };
+    let (_, v) = call(&app, Method::GET, &api("/teams/standings"), None, None).await;
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 4, "{v}");
+    let mut sum = 0.0;
+    for r in rows {
+        let want: f64 = r["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| percent(p.as_i64().unwrap()))
+            .sum();
+        let got = r["total"].as_f64().unwrap();
+        assert!((got - want).abs() < 0.011, "{r}: {want}");
+        sum += got;
+    }
+    // Matchpoints share 50 % a seat: four pairs of two add up to 400.
+    assert!((sum - 400.0).abs() < 0.05, "{v}");
+    // The page and the spreadsheet write them with a decimal comma.
+    let (_, page, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/teams")).await;
+    let first = format!("{:.2}", rows[0]["total"].as_f64().unwrap()).replace('.', ",");
+    assert!(
+        page.contains(&format!("<td class=\"num total\">{first}</td>")),
+        "{first}: {page}"
+    );
+    let (_, csv, _) = get(&app, &Jar::default(), &format!("/tournaments/{id}/teams.csv")).await;
+    let name = rows[0]["name"].as_str().unwrap();
+    let line = csv
+        .lines()
+        .find(|l| l.contains(&format!(";{name};")))
+        .expect("the team's line");
+    let cell = line.split(';').nth(2).unwrap().replace(',', ".");
+    assert_eq!(
+        cell.parse::<f64>().unwrap(),
+        rows[0]["total"].as_f64().unwrap(),
+        "{csv}"
+    );
+});
