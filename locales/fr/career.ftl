@@ -5,7 +5,7 @@ career-rating-deals = { $count ->
    *[other] sur { $count } donnes
 }
 career-rating-none = Pas encore de cote : elle vient avec les premières donnes jouées.
-career-rating-explain = La cote mesure la force en points par donne face à une table moyenne : 1500 est la moyenne de tous les joueurs classés, 1540 fait 40 points de plus par donne à la même table. Elle tient compte de la force des adversaires et du nombre de donnes jouées, pas seulement des points marqués.
+career-rating-explain = La cote mesure la force en points par donne face à une table moyenne : 1500 est la moyenne de tous les joueurs classés, 1540 fait 40 points de plus par donne à la même table, chaque donne comptée au plus pour une garde (50 points) afin qu’une grosse donne ne décide pas de tout. Elle tient compte de la force des adversaires et du nombre de donnes jouées, pas seulement des points marqués.
 career-chart-title = Cote de { $name }, tournoi après tournoi
 career-chart-desc = La cote après chaque tournoi joué, dans l’ordre ; la ligne pointillée marque la moyenne, 1500.
 career-chart-x = Tournois joués

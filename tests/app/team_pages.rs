@@ -332,6 +332,37 @@ both_backends!(team_standings_everywhere_they_go, |db: TestDb| async move {
     let (_, fcsv, _) = get(&app, &jar, &format!("/tournaments/{id}/results.csv")).await;
     assert!(fcsv.contains("withdrawn_after;team"), "{fcsv}");
     assert!(fcsv.contains(&format!("1;{};{};", first.0, first.1)), "{fcsv}");
+    // The prize list ranks the teams: 8 × 10 € all to the first place,
+    // shared by its members (and those of a team tied with it).
+    let rule = [
+        ("preset", "top8"),
+        ("fee", "10"),
+        ("paying", ""),
+        ("pot", ""),
+        ("share", "100"),
+        ("places", "1"),
+        ("split", "100"),
+        ("kind", "percents"),
+        ("rounding", "cent"),
+        ("fixed", ""),
+        ("bonus", ""),
+    ];
+    let (status, page, _) = post(&app, &mut jar, &format!("/tournaments/{id}/prizes/settings"), &rule).await;
+    assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+    let winners: Vec<i64> = rows
+        .iter()
+        .filter(|r| r.1 == first.1)
+        .flat_map(|r| r.2.clone())
+        .collect();
+    let each = 8000 / winners.len() as i64;
+    let (status, prizes, _) = get(&app, &jar, &format!("/tournaments/{id}/prizes.csv")).await;
+    assert_eq!(status, StatusCode::OK, "{prizes}");
+    let paid: Vec<Vec<&str>> = prizes.lines().skip(1).map(|l| l.split(';').collect()).collect();
+    assert_eq!(paid.len(), winners.len(), "each member of the first team: {prizes}");
+    for line in &paid {
+        let cents = (line[6].replace(',', ".").parse::<f64>().unwrap() * 100.0).round() as i64;
+        assert_eq!((line[0], cents), ("1", each), "{prizes}");
+    }
     // An individual tournament's file has no team anywhere.
     let (_, v) = call(
         &app,

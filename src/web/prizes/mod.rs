@@ -56,12 +56,13 @@ pub struct Loaded {
 /// Reads tournament `id`, its rule, its standings as the public sees them
 /// (a hidden duplicate deal counts for no one yet) and who played the
 /// bonus's other tournaments, and computes its list: each player is an
-/// entry of one member (teams will be entries of several).
+/// entry of one member, or in a team event each team an entry of its
+/// members.
 pub fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Loaded, AppError> {
     let t = tournaments::get(conn, id)?;
     let rule = PrizeRule::find(conn, id)?;
     let visible = Visible::load(conn, &t, Audience::Public)?;
-    let (s, _) = standings::ranked(conn, &t, None, &visible)?;
+    let (s, dup) = standings::ranked(conn, &t, None, &visible)?;
     let registrations = Registration::with_players(conn, id)?;
     let registered = registrations.len() as u32;
     let clubs: HashMap<PlayerId, String> = registrations.into_iter().map(|(_, p)| (p.id, p.club)).collect();
@@ -78,17 +79,28 @@ pub fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Loaded, AppErr
             .unwrap_or_else(|_| format!("#{o}"));
         others.push((*o, name));
     }
-    let ranking: Vec<Entry> = s
-        .lines
-        .iter()
-        .map(|l| Entry {
-            rank: l.rank,
-            members: vec![Member {
-                player: l.player,
-                bonus: both.contains(&l.player),
-            }],
-        })
-        .collect();
+    let entry = |rank: u32, players: &[PlayerId]| Entry {
+        rank,
+        members: players
+            .iter()
+            .map(|p| Member {
+                player: *p,
+                bonus: both.contains(p),
+            })
+            .collect(),
+    };
+    // A team event ranks its teams (the members share their prize).
+    let ranking: Vec<Entry> = match t.teams {
+        None => s.lines.iter().map(|l| entry(l.rank, &[l.player])).collect(),
+        Some(_) => {
+            let (totals, _) = crate::web::teams::member_totals(&s, dup.as_deref(), t.comparison);
+            let list = crate::db::models::Teams::of(conn, id)?;
+            crate::tournament::teams::standings(&list, &totals)
+                .iter()
+                .map(|r| entry(r.rank, &r.players))
+                .collect()
+        }
+    };
     let list = rule.as_ref().map(|r| prizes::compute(r, registered, &ranking));
     let names = s
         .lines

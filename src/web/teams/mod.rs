@@ -43,7 +43,7 @@ pub struct Read {
 pub async fn read(state: &AppState, id: TournamentId, audience: Audience) -> Result<Read, AppError> {
     let data = state.standings(id, audience, None).await?;
     let list = state.db(move |conn| Ok(Teams::of(conn, id)?)).await?;
-    let (totals, hundredths) = member_totals(&data);
+    let (totals, hundredths) = member_totals(&data.standings, data.duplicate.as_deref(), data.t.comparison);
     Ok(Read {
         rows: standings(&list, &totals),
         data,
@@ -53,16 +53,18 @@ pub async fn read(state: &AppState, id: TournamentId, audience: Audience) -> Res
 }
 
 /// Each player's figure that the teams add up: the total in a free
-/// tournament; in a duplicate one, the result compared (the percentage of
-/// matchpoints, or the datum total), in hundredths.
-fn member_totals(data: &Snapshot) -> (BTreeMap<PlayerId, i64>, bool) {
-    match &data.duplicate {
-        None => (
-            data.standings.lines.iter().map(|l| (l.player, l.total)).collect(),
-            false,
-        ),
+/// tournament; in a duplicate one (its `duplicate` lines given), the result
+/// compared (the percentage of matchpoints, or the datum total), in
+/// hundredths; and whether they are hundredths.
+pub fn member_totals(
+    standings: &crate::tournament::standings::Standings,
+    duplicate: Option<&[crate::db::ops::duplicate::StandingRow]>,
+    comparison: Comparison,
+) -> (BTreeMap<PlayerId, i64>, bool) {
+    match duplicate {
+        None => (standings.lines.iter().map(|l| (l.player, l.total)).collect(), false),
         Some(rows) => {
-            let figure = |r: &crate::db::ops::duplicate::StandingRow| match data.t.comparison {
+            let figure = |r: &crate::db::ops::duplicate::StandingRow| match comparison {
                 Comparison::Matchpoints => r.percent,
                 Comparison::Datum => r.total,
             };
