@@ -13,9 +13,11 @@ use crate::tarot::{
     ScoringRules, Seat,
 };
 
-/// An end of the deal as the bounds see it: the attack's half points and
-/// oudlers, petit au bout, the chelem.
-type Outcome = (u16, u8, Option<Camp>, Option<Camp>);
+use super::state::End;
+
+/// Not computed yet, and refused by the rules, in the memo.
+const UNKNOWN: i32 = i32::MIN;
+const REFUSED: i32 = i32::MIN + 1;
 
 /// What the bounds of a deal share: its record less the outcome, and the
 /// cards counted for the attack at the end whoever plays (écart or dog).
@@ -24,8 +26,9 @@ pub(super) struct Stakes {
     taker: Seat,
     fixed_points: u16,
     fixed_oudlers: u8,
-    /// Scores already computed, by (points, oudlers, petit au bout, chelem).
-    memo: std::collections::HashMap<Outcome, Option<i32>>,
+    /// Scores already computed, by (points, oudlers, petit au bout, chelem)
+    /// (`slot`): a few thousand, looked up at every leaf.
+    memo: Vec<i32>,
 }
 
 impl Stakes {
@@ -66,18 +69,33 @@ impl Stakes {
             taker,
             fixed_points: fixed.points_half(),
             fixed_oudlers: fixed.and(CardSet::OUDLERS).len() as u8,
-            memo: std::collections::HashMap::new(),
+            memo: vec![UNKNOWN; 183 * 4 * 9],
+        }
+    }
+
+    /// The taker's score at the end `e` (the points at most 91, the
+    /// oudlers at most 3: what a bound may ask beyond is worth no more).
+    pub fn score_end(&mut self, e: End) -> Option<i32> {
+        let (points, oudlers, petit, chelem) = (e.0.min(182), e.1.min(3), e.2, e.3);
+        let code = |c: Option<Camp>| match c {
+            None => 0,
+            Some(Camp::Attack) => 1,
+            Some(Camp::Defence) => 2,
+        };
+        let slot = ((usize::from(points) * 4 + usize::from(oudlers)) * 3 + code(petit)) * 3 + code(chelem);
+        match self.memo[slot] {
+            UNKNOWN => {
+                let v = self.score_of(points, oudlers, petit, chelem);
+                self.memo[slot] = v.unwrap_or(REFUSED);
+                v
+            }
+            REFUSED => None,
+            v => Some(v),
         }
     }
 
     fn taker_score(&mut self, points: u16, oudlers: u8, petit: Option<Camp>, chelem: Option<Camp>) -> Option<i32> {
-        let k = (points.min(182), oudlers.min(3), petit, chelem);
-        if let Some(v) = self.memo.get(&k) {
-            return *v;
-        }
-        let v = self.score_of(k.0, k.1, petit, chelem);
-        self.memo.insert(k, v);
-        v
+        self.score_end((points, oudlers, petit, chelem))
     }
 
     fn score_of(&self, points: u16, oudlers: u8, petit: Option<Camp>, chelem: Option<Camp>) -> Option<i32> {
@@ -91,9 +109,8 @@ impl Stakes {
     }
 
     /// (lowest, highest) score the taker may still end with, at the start
-    /// of a trick of `g` whose done tricks are `s`.
-    pub fn bounds(&mut self, g: &Game, s: Summary) -> (Option<i32>, Option<i32>) {
-        let left: CardSet = Seat::all(g.players()).fold(CardSet::EMPTY, |a, p| a.or(g.hand(p)));
+    /// of a trick, the cards `left` in the hands, the done tricks `s`.
+    pub fn bounds(&mut self, left: CardSet, s: Summary) -> (Option<i32>, Option<i32>) {
         let excuse_gone = s.excuse != 0;
         let points = s.points + self.fixed_points;
         let oudlers = s.oudlers + self.fixed_oudlers;

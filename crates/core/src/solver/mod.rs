@@ -23,11 +23,12 @@ mod input;
 mod key;
 mod order;
 mod search;
+mod state;
 mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::tarot::{Camp, Card, CardSet, Game, HalfPoints, Phase, Seat};
+use crate::tarot::{Action, Camp, Card, CardSet, Game, HalfPoints, Phase, Seat};
 
 pub use input::{position_from_log, SolveInput};
 pub use table::Table;
@@ -82,11 +83,14 @@ impl Position {
         if !self.game.legal_cards().contains(card) {
             return None;
         }
-        let mut table = Table::with_bits(4);
-        let s = search::Search::new(self, &mut table, Config::default());
-        let n = s.child(&s.root(self), seat, card);
+        let mut game = self.game;
+        let h = self.pending[seat.index()];
+        if !h.is_empty() && game.may_show_handful(seat) {
+            game.apply(seat, Action::Handful(h)).expect("a logged handful");
+        }
+        game.apply(seat, Action::Card(card)).expect("a legal card");
         Some(Position {
-            game: n.game,
+            game,
             pending: self.pending,
         })
     }
@@ -157,9 +161,11 @@ pub fn solve_with(pos: &Position, table: &mut Table, config: Config) -> Solution
     let root = s.root(pos);
     let v = s.exact(&root, 0);
     let line = s.line(&root, v);
-    let mut end = root;
-    for &(seat, card) in &line {
-        end = s.child(&end, seat, card);
+    let nodes = s.nodes;
+    // The line played by the engine itself: the outcome and every score.
+    let mut end = *pos;
+    for &(_, card) in &line {
+        end = end.play(card).expect("the line is legal");
     }
     let o = *end.game.outcome().expect("the line ends the deal");
     let scores = end.game.scores().expect("the line ends the deal");
@@ -170,6 +176,6 @@ pub fn solve_with(pos: &Position, table: &mut Table, config: Config) -> Solution
         oudlers: o.oudlers,
         petit_au_bout: o.petit_au_bout,
         line,
-        nodes: s.nodes,
+        nodes,
     }
 }
