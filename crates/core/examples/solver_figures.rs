@@ -4,12 +4,16 @@
 //! one position to the next.
 //!
 //! ```sh
-//! cargo run --release -p chelem-core --example solver_figures -- p4.jsonl 13 [deals] [table-mb]
+//! cargo run --release -p chelem-core --example solver_figures -- p4.jsonl 13 [deals] [table-mb] [changes]
 //! ```
+//!
+//! `changes`: the speed-ups turned on or off against the default
+//! (`Config`), comma-separated: `order`, `noorder`, `mtdf`, `nomtdf`,
+//! `notable`, `noeq`, `nobounds`.
 
 use std::time::Instant;
 
-use chelem_core::solver::{position_from_log, solve, Table};
+use chelem_core::solver::{position_from_log, solve_with, Config, Table};
 
 fn quantile(v: &[f64], p: f64) -> f64 {
     let mut v = v.to_vec();
@@ -25,6 +29,20 @@ fn main() {
         .get(3)
         .map_or(usize::MAX, |s| s.parse().expect("a number of deals"));
     let mb: usize = args.get(4).map_or(64, |s| s.parse().expect("megabytes"));
+    let mut config = Config::default();
+    for change in args.get(5).map_or("", |s| s.as_str()).split(',') {
+        match change {
+            "order" => config.ordering = true,
+            "noorder" => config.ordering = false,
+            "mtdf" => config.mtdf = true,
+            "nomtdf" => config.mtdf = false,
+            "notable" => config.table = false,
+            "noeq" => config.equivalence = false,
+            "nobounds" => config.bounds = false,
+            "" => {}
+            other => panic!("unknown change {other}"),
+        }
+    }
     let mut table = Table::with_megabytes(mb);
     let (mut ms, mut nodes) = (Vec::new(), Vec::new());
     for line in log.lines() {
@@ -35,7 +53,7 @@ fn main() {
         d["tricks"].as_array_mut().expect("tricks").truncate(trick - 1);
         let pos = position_from_log(&d.to_string()).expect("JSON").expect("a position");
         let t = Instant::now();
-        let sol = solve(&pos, &mut table);
+        let sol = solve_with(&pos, &mut table, config);
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes.push(sol.nodes as f64);
         if ms.len() == deals {

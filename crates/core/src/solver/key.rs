@@ -14,6 +14,18 @@
 //! that is the deal's salt. Two positions with the same cards in the same
 //! hands, the same leader, the same summary and the same salt have the same
 //! value: the key is a 64-bit hash of exactly that (Zobrist for the hands).
+//!
+//! The attack's points are left out of the key: the table keeps with each
+//! bound the points it was found at. Why a bound found at points `p` holds
+//! for the same position at other points: every end of the deal from that
+//! position adds the same card points to `p` (the excuse's half point
+//! included), and the FFT score never falls when the attack has more points
+//! (the margin grows on either side of the target, the contract is won
+//! past it and the handfuls then go to the attack; the taker's share is a
+//! positive multiple of the score per defender), all else equal. So each
+//! end's score is a nondecreasing function of `p`, and so is the value (a
+//! max and min of such functions): a lower bound found at `p` holds at
+//! every `p' ≥ p`, an upper bound at every `p' ≤ p`.
 
 use crate::tarot::{Card, CardSet, Game, Seat};
 
@@ -111,9 +123,12 @@ pub(super) fn hands_hash(g: &Game) -> u64 {
     h
 }
 
-/// The key of a position at the start of a trick.
+/// The key of a position at the start of a trick: the summary less the
+/// attack's points (the table keeps with each bound the points it was
+/// found at, `table.rs`).
 pub(super) fn key(salt: u64, hands: u64, leader: Seat, summary: Summary) -> u64 {
-    salt ^ hands ^ mix(summary.packed() ^ (u64::from(leader.0) << 20) ^ 0xa11ce)
+    let rest = Summary { points: 0, ..summary };
+    salt ^ hands ^ mix(rest.packed() ^ (u64::from(leader.0) << 20) ^ 0xa11ce)
 }
 
 /// What is fixed for the whole deal and counts in its score.

@@ -98,7 +98,7 @@ impl<'a> Search<'a> {
         let mut first = None;
         let k = if keyed { self.node_key(n) } else { 0 };
         if keyed {
-            if let Some(b) = self.table.probe(k) {
+            if let Some(b) = self.table.probe(k, n.summary.points) {
                 if b.lo >= beta || b.lo == b.hi {
                     return b.lo;
                 }
@@ -136,7 +136,7 @@ impl<'a> Search<'a> {
                 best: best_card,
             };
             let left = n.hands[usize::from(n.to_act)].len() as u8;
-            self.table.store(k, left, bounds);
+            self.table.store(k, n.summary.points, left, bounds);
         }
         best
     }

@@ -1,6 +1,9 @@
 //! The transposition table: a fixed number of slots, allocated once, each
 //! holding bounds on the taker's final score for one position at the start
-//! of a trick (see `key.rs` for what the key covers, and why that is exact).
+//! of a trick (see `key.rs` for what the key covers, and why that is exact),
+//! each bound with the attack's points where it was found: the key leaves
+//! those points out, and a bound found at some points holds for more
+//! (a lower bound) or fewer (an upper bound).
 //!
 //! Two slots per bucket: the first keeps the position with the most cards
 //! left (the dearest to search again), the second always takes the newest.
@@ -16,12 +19,45 @@ pub(super) struct Bounds {
     pub best: u8,
 }
 
+/// What a slot keeps: a lower bound valid at the attack's points `lo_at`
+/// and above, an upper bound valid at `hi_at` and below (the value never
+/// falls when the attack has more points: `key.rs`).
 #[derive(Clone, Copy, Default)]
 struct Slot {
     key: u64,
     /// Cards left at that position (0: empty slot).
     left: u8,
+    lo_at: u16,
+    hi_at: u16,
     bounds: Bounds,
+}
+
+impl Slot {
+    /// The bounds it gives when the attack has `points`.
+    fn at(&self, points: u16) -> Bounds {
+        Bounds {
+            lo: if points >= self.lo_at { self.bounds.lo } else { i32::MIN },
+            hi: if points <= self.hi_at { self.bounds.hi } else { i32::MAX },
+            best: self.bounds.best,
+        }
+    }
+
+    /// Takes in bounds found at `points`: each bound kept unless the one
+    /// already there is at least as strong where it holds and holds wider.
+    fn merge(&mut self, points: u16, b: Bounds) {
+        let old = *self;
+        if b.lo != i32::MIN && !(old.bounds.lo >= b.lo && old.lo_at <= points) {
+            self.bounds.lo = b.lo;
+            self.lo_at = points;
+        }
+        if b.hi != i32::MAX && !(old.bounds.hi <= b.hi && old.hi_at >= points) {
+            self.bounds.hi = b.hi;
+            self.hi_at = points;
+        }
+        if b.best != 0xff {
+            self.bounds.best = b.best;
+        }
+    }
 }
 
 /// A transposition table of fixed size (memory bounded: it never grows).
@@ -31,7 +67,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of `2^bits` slots (24 bytes each; `bits` from 4 to 30).
+    /// A table of `2^bits` slots (32 bytes each; `bits` from 4 to 30).
     pub fn with_bits(bits: u32) -> Table {
         let bits = bits.clamp(4, 30);
         Table {
@@ -56,30 +92,33 @@ impl Table {
         self.slots.fill(Slot::default());
     }
 
-    pub(super) fn probe(&self, key: u64) -> Option<Bounds> {
+    /// The bounds known for `key` when the attack has `points`.
+    pub(super) fn probe(&self, key: u64, points: u16) -> Option<Bounds> {
         let i = (key as usize) & self.mask;
         self.slots[i..i + 2]
             .iter()
             .find(|s| s.left > 0 && s.key == key)
-            .map(|s| s.bounds)
+            .map(|s| s.at(points))
     }
 
-    /// Stores bounds for `key`, merged with what a slot already knows of it.
-    pub(super) fn store(&mut self, key: u64, left: u8, mut b: Bounds) {
+    /// Stores bounds found for `key` when the attack has `points`, merged
+    /// with what a slot already knows of it.
+    pub(super) fn store(&mut self, key: u64, points: u16, left: u8, b: Bounds) {
         let i = (key as usize) & self.mask;
         let pair = &mut self.slots[i..i + 2];
         for s in pair.iter_mut() {
             if s.left > 0 && s.key == key {
-                b.lo = b.lo.max(s.bounds.lo);
-                b.hi = b.hi.min(s.bounds.hi);
-                if b.best == 0xff {
-                    b.best = s.bounds.best;
-                }
-                s.bounds = b;
+                s.merge(points, b);
                 return;
             }
         }
-        let new = Slot { key, left, bounds: b };
+        let new = Slot {
+            key,
+            left,
+            lo_at: points,
+            hi_at: points,
+            bounds: b,
+        };
         if left >= pair[0].left {
             pair[1] = pair[0];
             pair[0] = new;
@@ -90,7 +129,7 @@ impl Table {
 }
 
 impl Default for Table {
-    /// About 48 MB.
+    /// 64 MB.
     fn default() -> Table {
         Table::with_bits(21)
     }
