@@ -11,9 +11,11 @@
 //! petit when it fell in the trick just done (petit au bout when the excuse
 //! wins the last trick of a chelem). The rest is fixed for the whole deal
 //! (taker, partners, contract, écart or dog, handfuls, chelem announced):
-//! that is the deal's salt. Two positions with the same cards in the same
-//! hands, the same leader, the same summary and the same salt have the same
-//! value: the key is a 64-bit hash of exactly that (Zobrist for the hands).
+//! that is the deal's salt. Two positions with hands alike up to the cards
+//! out of play (the same holder, suit, rank among the cards still in play
+//! and worth for each card: [`relative_hash`]), the same leader, the same
+//! summary and the same salt have the same value: the key is a 64-bit hash
+//! of exactly that.
 //!
 //! The attack's points are left out of the key: the table keeps with each
 //! bound the points it was found at. Why a bound found at points `p` holds
@@ -91,33 +93,32 @@ pub(super) const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const fn zobrist() -> [[u64; 78]; 6] {
-    let mut z = [[0u64; 78]; 6];
-    let mut s = 0;
-    while s < 6 {
-        let mut c = 0;
-        while c < 78 {
-            z[s][c] = mix((s * 78 + c) as u64 + 0x5eed);
-            c += 1;
-        }
-        s += 1;
-    }
-    z
-}
-
-static ZOBRIST: [[u64; 78]; 6] = zobrist();
-
-/// The hash term of `card` in the hand of `seat`.
-pub(super) fn card_term(seat: Seat, card: Card) -> u64 {
-    ZOBRIST[seat.index()][usize::from(card.index())]
-}
-
-/// The Zobrist hash of every hand of `g`.
-pub(super) fn hands_hash(g: &Game) -> u64 {
-    let mut h = 0;
-    for s in Seat::all(g.players()) {
-        for c in g.hand(s) {
-            h ^= card_term(s, c);
+/// The hash of the hands up to the cards out of play (DDS's relative
+/// ranks): each card by its holder, its suit (or the trumps), its rank
+/// among the cards of that suit still in the hands, and its worth (card
+/// points; the petit and the monde told apart, the excuse alone). At the
+/// start of a trick two deals whose hands agree in all that are played
+/// alike: which card wins a trick, which cards a seat may play (follow,
+/// trump, overtrump: only the order among the cards still in play counts),
+/// the points and oudlers each trick takes, petit au bout.
+pub(super) fn relative_hash(hands: &[CardSet; 6], players: u8) -> u64 {
+    let all = hands[..usize::from(players)].iter().fold(0u128, |a, h| a | h.0);
+    let mut h = 0u64;
+    for (seat, hand) in hands[..usize::from(players)].iter().enumerate() {
+        let mut bits = hand.0;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let (group, class) = match i {
+                0..=55 => (i / 14, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4][(i % 14) as usize]),
+                56 => (4, 5),
+                76 => (4, 6),
+                77 => (5, 7),
+                _ => (4, 0),
+            };
+            let start = [0, 14, 28, 42, 56, 77][group as usize];
+            let rank = (all & ((1u128 << i) - 1) & !((1u128 << start) - 1)).count_ones();
+            h ^= mix((seat as u64) << 24 | u64::from(group) << 16 | u64::from(rank) << 8 | class);
         }
     }
     h

@@ -5,7 +5,7 @@
 //! one best line.
 
 use super::bounds::Stakes;
-use super::key::{key, salt};
+use super::key::{key, relative_hash, salt};
 use super::order::{order, representatives, Moves};
 use super::state::{Rules, State};
 use super::table::{Bounds, Table};
@@ -74,7 +74,12 @@ impl<'a> Search<'a> {
     }
 
     fn node_key(&self, n: &Node) -> u64 {
-        key(self.salt, n.hash, Seat(n.leader), n.summary)
+        key(
+            self.salt,
+            relative_hash(&n.hands, self.rules.players),
+            Seat(n.leader),
+            n.summary,
+        )
     }
 
     /// The value of `n` within (`alpha`, `beta`), fail-soft: a value at or

@@ -15,7 +15,7 @@
 //! the engine alone (`tests.rs`), and every end against `Game::outcome` on
 //! random complete deals.
 
-use super::key::{card_term, hands_hash, Summary};
+use super::key::Summary;
 use crate::tarot::{Camp, Card, CardSet, Contract, Game, Seat};
 
 /// An end of the deal as the score sees it: the attack's half points and
@@ -83,8 +83,6 @@ pub(super) struct State {
     pub to_act: u8,
     pub ntricks: u8,
     pub summary: Summary,
-    /// Zobrist hash of the hands.
-    pub hash: u64,
     /// The end, once the deal is over.
     pub end: Option<End>,
 }
@@ -106,7 +104,6 @@ impl State {
             to_act: g.to_act().map_or(0, |s| s.0),
             ntricks: g.tricks_done(),
             summary: Summary::of(g),
-            hash: hands_hash(g),
             end: g
                 .outcome()
                 .map(|o| (o.points.0, o.oudlers, o.petit_au_bout, o.chelem_made_by)),
@@ -162,7 +159,6 @@ impl State {
         let seat = self.to_act;
         let mut c = *self;
         c.hands[usize::from(seat)].remove(card);
-        c.hash ^= card_term(Seat(seat), card);
         c.trick[usize::from(c.len)] = card;
         c.len += 1;
         if c.len < r.players {
