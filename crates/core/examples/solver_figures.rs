@@ -9,7 +9,7 @@
 //!
 //! `changes`: the speed-ups turned on or off against the default
 //! (`Config`), comma-separated: `order`, `noorder`, `mtdf`, `nomtdf`,
-//! `notable`, `noeq`, `nobounds`.
+//! `history`, `nohistory`, `notable`, `noeq`, `nobounds`.
 
 use std::time::Instant;
 
@@ -39,6 +39,8 @@ fn main() {
             "notable" => config.table = false,
             "noeq" => config.equivalence = false,
             "nobounds" => config.bounds = false,
+            "history" => config.history = true,
+            "nohistory" => config.history = false,
             "" => {}
             other => panic!("unknown change {other}"),
         }

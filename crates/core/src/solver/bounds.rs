@@ -9,7 +9,7 @@
 
 use super::key::Summary;
 use crate::tarot::{
-    score, Camp, CardSet, Chelem, Contract, DealRecord, Game, HalfPoints, Handful, HandfulSize, RecordInput,
+    score, Camp, Card, CardSet, Chelem, Contract, DealRecord, Game, HalfPoints, Handful, HandfulSize, RecordInput,
     ScoringRules, Seat,
 };
 
@@ -108,22 +108,57 @@ impl Stakes {
         Some(score(&record).scores[self.taker.index()] as i32)
     }
 
-    /// (lowest, highest) score the taker may still end with, at the start
-    /// of a trick, the cards `left` in the hands, the done tricks `s`.
-    pub fn bounds(&mut self, left: CardSet, s: Summary) -> (Option<i32>, Option<i32>) {
+    /// (lowest, highest) score the taker may still end with, the cards
+    /// `attack` and `defence` in the hands of each camp, `loose` in the
+    /// trick in progress, the done tricks `s`.
+    ///
+    /// Besides "every card left to one camp", what is sure whoever plays
+    /// (at the start of a trick: `loose` empty): the highest trump left wins
+    /// the trick it falls in, so its holder's camp wins a trick (no chelem
+    /// for the other camp) and the monde stays with its holder's camp —
+    /// unless the other camp, having won every trick so far, still holds
+    /// the excuse: played to the last trick of a chelem, it wins it.
+    pub fn bounds(&mut self, attack: CardSet, defence: CardSet, loose: CardSet, s: Summary) -> (Option<i32>, Option<i32>) {
+        let left = attack.or(defence).or(loose);
         let excuse_gone = s.excuse != 0;
         let points = s.points + self.fixed_points;
         let oudlers = s.oudlers + self.fixed_oudlers;
-        let petit_left = left.contains(crate::tarot::Card::PETIT);
-        // Best: every card left, the excuse and its half point too.
-        let hi_points = points + left.points_half() + if excuse_gone { 9 } else { 0 } + 1;
-        let hi_oudlers = oudlers + left.and(CardSet::OUDLERS).len() as u8 + u8::from(excuse_gone);
+        let petit_left = left.contains(Card::PETIT);
+        // Whether a camp's highest trump or monde is sure: (attack, defence).
+        let (mut sure_attack, mut sure_defence) = (false, false);
+        let mut top_attack = None;
+        if loose.is_empty() {
+            let excuse_attack = attack.contains(Card::EXCUSE);
+            let excuse_defence = defence.contains(Card::EXCUSE);
+            sure_attack = s.won & 1 != 0 || !excuse_defence;
+            sure_defence = s.won & 2 != 0 || !excuse_attack;
+            top_attack = left.and(CardSet::TRUMPS).highest().map(|t| attack.contains(t));
+        }
+        let monde_attack = sure_attack && attack.contains(Card::MONDE);
+        let monde_defence = sure_defence && defence.contains(Card::MONDE);
+        let (monde_pts, monde_oudler) = (Card::MONDE.points_half(), 1);
+        // Best: every card left, the excuse and its half point too, but a
+        // monde sure to the defence.
+        let mut hi_points = points + left.points_half() + if excuse_gone { 9 } else { 0 } + 1;
+        let mut hi_oudlers = oudlers + left.and(CardSet::OUDLERS).len() as u8 + u8::from(excuse_gone);
+        if monde_defence {
+            hi_points -= monde_pts;
+            hi_oudlers -= monde_oudler;
+        }
+        let mut lo_points = points.saturating_sub(1);
+        let mut lo_oudlers = oudlers;
+        if monde_attack {
+            lo_points += monde_pts;
+            lo_oudlers += monde_oudler;
+        }
         let hi_petit = (petit_left || s.petit_last == 1).then_some(Camp::Attack);
-        let hi_chelem = (s.won & 2 == 0).then_some(Camp::Attack);
+        let defence_wins_one = top_attack == Some(false) && sure_defence;
+        let attack_wins_one = top_attack == Some(true) && sure_attack;
+        let hi_chelem = (s.won & 2 == 0 && !defence_wins_one).then_some(Camp::Attack);
         let lo_petit = (petit_left || s.petit_last == 2).then_some(Camp::Defence);
-        let lo_chelem = (s.won & 1 == 0).then_some(Camp::Defence);
+        let lo_chelem = (s.won & 1 == 0 && !attack_wins_one).then_some(Camp::Defence);
         (
-            self.taker_score(points.saturating_sub(1), oudlers, lo_petit, lo_chelem),
+            self.taker_score(lo_points, lo_oudlers, lo_petit, lo_chelem),
             self.taker_score(hi_points, hi_oudlers, hi_petit, hi_chelem),
         )
     }

@@ -22,6 +22,8 @@ pub(super) struct Search<'a> {
     rules: Rules,
     salt: u64,
     stakes: Stakes,
+    /// The history heuristic: by seat and card, how much its cut-offs were worth.
+    history: Box<[[u32; 78]; 6]>,
 }
 
 const NONE: u8 = 0xff;
@@ -35,6 +37,7 @@ impl<'a> Search<'a> {
             rules: Rules::new(&pos.game),
             salt: salt(&pos.game, &pos.pending),
             stakes: Stakes::new(&pos.game, &pos.pending),
+            history: Box::new([[0; 78]; 6]),
         }
     }
 
@@ -65,12 +68,30 @@ impl<'a> Search<'a> {
         let mut moves = representatives(n.legal(&self.rules), n.hands[seat], gone, self.config.equivalence);
         if self.config.ordering {
             order(&self.rules, n, self.rules.is_attack(n.to_act), &mut moves, first);
-        } else if let Some(f) = first {
+        }
+        if self.config.history {
+            let h = &self.history[seat];
+            moves.sort_by_key(|&c| std::cmp::Reverse(h[usize::from(c.index())]));
+        }
+        if let Some(f) = first {
             if let Some(i) = moves.iter().position(|&m| m == f) {
                 moves[..=i].rotate_right(1);
             }
         }
         moves
+    }
+
+    /// The cards in the hands of each camp: (attack, defence).
+    fn camps(&self, n: &Node) -> (CardSet, CardSet) {
+        let (mut a, mut d) = (CardSet::EMPTY, CardSet::EMPTY);
+        for s in 0..self.rules.players {
+            if self.rules.is_attack(s) {
+                a = a.or(n.hands[usize::from(s)]);
+            } else {
+                d = d.or(n.hands[usize::from(s)]);
+            }
+        }
+        (a, d)
     }
 
     fn node_key(&self, n: &Node) -> u64 {
@@ -91,7 +112,8 @@ impl<'a> Search<'a> {
         }
         let start = n.len == 0;
         if self.config.bounds && start {
-            let (lo, hi) = self.stakes.bounds(n.left(), n.summary);
+            let (attack, defence) = self.camps(n);
+            let (lo, hi) = self.stakes.bounds(attack, defence, CardSet::EMPTY, n.summary);
             if let Some(hi) = hi.filter(|&hi| hi <= alpha) {
                 return hi;
             }
@@ -131,6 +153,8 @@ impl<'a> Search<'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                let left = n.hands[usize::from(n.to_act)].len();
+                self.history[usize::from(n.to_act)][usize::from(c.index())] += left * left;
                 break;
             }
         }
@@ -146,24 +170,27 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// The exact value of `n`: one full-window search, or MTD(f)'s zero
-    /// windows from `guess`.
-    pub fn exact(&mut self, n: &Node, guess: i32) -> i32 {
-        if !self.config.mtdf {
+    /// The exact value of `n`: one full-window search, or zero-window
+    /// searches bisecting the range between the quick bounds (each test
+    /// "at least β?" answered fail-soft narrows the range past β).
+    pub fn exact(&mut self, n: &Node) -> i32 {
+        if !self.config.mtdf || n.end.is_some() {
             return self.value(n, i32::MIN + 1, i32::MAX - 1);
         }
-        let (mut lo, mut hi) = (i32::MIN + 1, i32::MAX - 1);
-        let mut f = guess;
+        let (attack, defence) = self.camps(n);
+        let loose = n.trick().iter().copied().collect();
+        let (lo, hi) = self.stakes.bounds(attack, defence, loose, n.summary);
+        let (mut lo, mut hi) = (lo.unwrap_or(-1_000_000), hi.unwrap_or(1_000_000));
         while lo < hi {
-            let beta = if f == lo { f + 1 } else { f };
-            f = self.value(n, beta - 1, beta);
-            if f < beta {
-                hi = f;
-            } else {
+            let beta = lo + (hi - lo + 1) / 2;
+            let f = self.value(n, beta - 1, beta);
+            if f >= beta {
                 lo = f;
+            } else {
+                hi = f;
             }
         }
-        f
+        lo
     }
 
     /// One best line from `n`, whose value is `v`: at each step the first
