@@ -118,7 +118,13 @@ impl Stakes {
     /// for the other camp) and the monde stays with its holder's camp —
     /// unless the other camp, having won every trick so far, still holds
     /// the excuse: played to the last trick of a chelem, it wins it.
-    pub fn bounds(&mut self, attack: CardSet, defence: CardSet, loose: CardSet, s: Summary) -> (Option<i32>, Option<i32>) {
+    pub fn bounds(
+        &mut self,
+        attack: CardSet,
+        defence: CardSet,
+        loose: CardSet,
+        s: Summary,
+    ) -> (Option<i32>, Option<i32>) {
         let left = attack.or(defence).or(loose);
         let excuse_gone = s.excuse != 0;
         let points = s.points + self.fixed_points;

@@ -102,27 +102,71 @@ pub(super) const fn mix(mut z: u64) -> u64 {
 /// trump, overtrump: only the order among the cards still in play counts),
 /// the points and oudlers each trick takes, petit au bout.
 pub(super) fn relative_hash(hands: &[CardSet; 6], players: u8) -> u64 {
-    let all = hands[..usize::from(players)].iter().fold(0u128, |a, h| a | h.0);
+    let hands = &hands[..usize::from(players)];
+    let all = hands.iter().fold(0u128, |a, h| a | h.0);
     let mut h = 0u64;
-    for (seat, hand) in hands[..usize::from(players)].iter().enumerate() {
-        let mut bits = hand.0;
-        while bits != 0 {
-            let i = bits.trailing_zeros();
-            bits &= bits - 1;
-            let (group, class) = match i {
-                0..=55 => (i / 14, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4][(i % 14) as usize]),
-                56 => (4, 5),
-                76 => (4, 6),
-                77 => (5, 7),
-                _ => (4, 0),
-            };
-            let start = [0, 14, 28, 42, 56, 77][group as usize];
-            let rank = (all & ((1u128 << i) - 1) & !((1u128 << start) - 1)).count_ones();
-            h ^= mix((seat as u64) << 24 | u64::from(group) << 16 | u64::from(rank) << 8 | class);
+    for (g, &(start, width)) in GROUPS.iter().enumerate() {
+        let mask = (1u32 << width) - 1;
+        let mut rest = (all >> start) as u32 & mask;
+        if rest == 0 {
+            continue;
+        }
+        // The rank of each card of the group among those still in play.
+        let mut rank_of = [0u8; 21];
+        let mut r = 0;
+        while rest != 0 {
+            rank_of[rest.trailing_zeros() as usize] = r;
+            r += 1;
+            rest &= rest - 1;
+        }
+        for (seat, hand) in hands.iter().enumerate() {
+            let mut bits = (hand.0 >> start) as u32 & mask;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let rank = usize::from(rank_of[i as usize]);
+                let class = CLASS[start as usize + i as usize] as usize;
+                h ^= RELATIVE[((seat * 6 + g) * 22 + rank) * 8 + class];
+            }
         }
     }
     h
 }
+
+/// The four suits, the trumps and the excuse: (first card index, cards).
+const GROUPS: [(u32, u32); 6] = [(0, 14), (14, 14), (28, 14), (42, 14), (56, 21), (77, 1)];
+
+/// Each card's worth as the relative key tells it: 0 a half-point card,
+/// 1 to 4 jack to king, 5 the petit, 6 the monde, 7 the excuse.
+const CLASS: [u8; 78] = {
+    let mut c = [0u8; 78];
+    let mut i = 0;
+    while i < 56 {
+        c[i] = match i % 14 {
+            10 => 1,
+            11 => 2,
+            12 => 3,
+            13 => 4,
+            _ => 0,
+        };
+        i += 1;
+    }
+    c[56] = 5;
+    c[76] = 6;
+    c[77] = 7;
+    c
+};
+
+/// The hash terms by (seat, group, rank in the group, worth).
+static RELATIVE: [u64; 6 * 6 * 22 * 8] = {
+    let mut z = [0u64; 6 * 6 * 22 * 8];
+    let mut i = 0;
+    while i < z.len() {
+        z[i] = mix(i as u64 + 0x5eed_0000);
+        i += 1;
+    }
+    z
+};
 
 /// The key of a position at the start of a trick: the summary less the
 /// attack's points (the table keeps with each bound the points it was
