@@ -3,19 +3,23 @@
 //! for its camp — the attack (taker and partners) maximising the taker's
 //! score as the FFT scores it, the defence minimising it — and one best line.
 //!
-//! Pure, and exact by construction at the leaves: the search plays the
-//! engine's own [`Game`] card by card (copy-make) and reads the taker's
-//! score from [`Game::scores`] when the deal is over, so the excuse's rules,
-//! petit au bout, the chelem, the handfuls and the contract are counted by
-//! the one scoring path of the whole project. What makes it fast (each
+//! Pure, and exact: the search plays on its own lean state (`state.rs`:
+//! the hands as bit sets, the trick, what the score depends on), whose
+//! rules are the engine's written over bit sets and tested against it; each
+//! end is scored by the one scoring path of the whole project (`score` on
+//! a `DealRecord`, as [`Game::scores`] does), so the contract, the handfuls
+//! and the chelem bonus are not written again; the best line is replayed by
+//! the engine itself for the [`Solution`]. What makes it fast (each
 //! switchable in [`Config`], measured in `docs/solver.md`):
 //!
-//! * `key.rs`: a transposition table keyed on the hands, the leader and
-//!   what the end of the deal still depends on (why that is exact is said there);
-//! * `table.rs`: that table, of fixed size;
+//! * `state.rs`: the lean state, copied at each node;
+//! * `key.rs`: a transposition table keyed on the hands up to the cards
+//!   out of play (relative ranks), the leader and what the end of the deal
+//!   still depends on but the attack's points (why that is exact is said there);
+//! * `table.rs`: that table, of fixed size, each bound kept with the points it holds from;
 //! * `order.rs`: one card per run of equivalent cards, and a move order;
 //! * `bounds.rs`: quick bounds, the best and worst the taker may still score;
-//! * `search.rs`: alpha-beta, MTD(f), the best line.
+//! * `search.rs`: alpha-beta, zero windows by bisection, the best line.
 //! * `input.rs`: a position from a `chelem simulate --log` line.
 
 mod bounds;
@@ -97,7 +101,8 @@ impl Position {
 }
 
 /// Which speed-ups the search uses (by default all but the move order and
-/// MTD(f), which measured slower; the benchmark turns each off alone).
+/// the history heuristic, which measured slower; the benchmark turns each
+/// off alone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     /// The transposition table.
