@@ -1,7 +1,8 @@
 //! The solver's figures in-process (docs/solver.md, "How fast"): every deal
 //! with a taker of a `chelem simulate --log` file, cut before a trick,
-//! solved with `solve` (the call `chelem solve` makes), one table kept from
-//! one position to the next.
+//! solved with `solve_with` (the call `chelem solve` makes, with the
+//! default `Config` unless changed), one table kept from one position to
+//! the next. Each position's time and nodes go to stderr as it is solved.
 //!
 //! ```sh
 //! cargo run --release -p chelem-core --example solver_figures -- p4.jsonl 13 [deals] [table-mb] [changes]
@@ -58,6 +59,8 @@ fn main() {
         let sol = solve_with(&pos, &mut table, config);
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes.push(sol.nodes as f64);
+        // Each position on stderr, for the runs cut short.
+        eprintln!("{} {:.2} ms {} nodes", ms.len(), ms[ms.len() - 1], sol.nodes);
         if ms.len() == deals {
             break;
         }
