@@ -111,6 +111,15 @@ impl<'a> Search<'a> {
             return v;
         }
         let start = n.len == 0;
+        if start && n.hands[usize::from(n.leader)].len() == 1 {
+            // The last trick: every card is forced.
+            let mut last = *n;
+            while last.end.is_none() {
+                let c = last.hands[usize::from(last.to_act)].lowest().expect("a card left");
+                last = last.play(&self.rules, c);
+            }
+            return self.leaf(&last).expect("the deal is over");
+        }
         if self.config.bounds && start {
             let (attack, defence) = self.camps(n);
             let (lo, hi) = self.stakes.bounds(attack, defence, CardSet::EMPTY, n.summary);
