@@ -10,8 +10,8 @@
 //! won its trick: the half point given for it), and which camp won the
 //! petit when it fell in the trick just done (petit au bout when the excuse
 //! wins the last trick of a chelem). The rest is fixed for the whole deal
-//! (taker, partners, contract, écart or dog, handfuls, chelem announced):
-//! that is the deal's salt. Two positions with hands alike up to the cards
+//! (taker, partners, contract, écart or dog, handfuls, chelem announced,
+//! and the called cards, barred to the first lead): that is the deal's salt. Two positions with hands alike up to the cards
 //! out of play (the same holder, suit, rank among the cards still in play
 //! and worth for each card: [`relative_hash`]), the same leader, the same
 //! summary and the same salt have the same value: the key is a 64-bit hash
@@ -187,6 +187,9 @@ pub(super) fn salt(g: &Game, pending: &[CardSet; 6]) -> u64 {
     }
     let contract = g.contract().map_or(0xff, |c| c as u64);
     h = mix(h ^ contract ^ u64::from(g.chelem_announced()) << 8);
+    // The called cards: the first lead may not be of their suits.
+    let called = g.called_cards();
+    h = mix(h ^ called.0 as u64 ^ ((called.0 >> 64) as u64).rotate_left(29));
     let fixed = g.discard().or(g.dog());
     mix(h ^ fixed.0 as u64 ^ ((fixed.0 >> 64) as u64).rotate_left(13))
 }
