@@ -11,11 +11,11 @@
 //! petit when it fell in the trick just done (petit au bout when the excuse
 //! wins the last trick of a chelem). The rest is fixed for the whole deal
 //! (taker, partners, contract, écart or dog, handfuls, chelem announced,
-//! and the called cards, barred to the first lead): that is the deal's salt. Two positions with hands alike up to the cards
-//! out of play (the same holder, suit, rank among the cards still in play
-//! and worth for each card: [`relative_hash`]), the same leader, the same
-//! summary and the same salt have the same value: the key is a 64-bit hash
-//! of exactly that.
+//! and the called cards, barred to the first lead): that is the deal's
+//! salt. Two positions with hands alike up to the cards out of play (the
+//! same holder, suit, rank among the cards still in play and worth for
+//! each card: [`relative_hash`]), the same leader, the same summary and the
+//! same salt have the same value: the key is a 64-bit hash of exactly that.
 //!
 //! The attack's points are left out of the key: the table keeps with each
 //! bound the points it was found at. Why a bound found at points `p` holds
