@@ -70,7 +70,8 @@ fn speedups(c: &mut Criterion) {
         ),
         ("with_ordering", Config { ordering: true, ..all }),
         ("no_bounds", Config { bounds: false, ..all }),
-        ("mtdf", Config { mtdf: true, ..all }),
+        ("full_window", Config { mtdf: false, ..all }),
+        ("with_history", Config { history: true, ..all }),
     ] {
         run(c, &format!("solve_4p_trick14_x10_{name}"), &ps, config);
     }

@@ -10,10 +10,24 @@
 //! won its trick: the half point given for it), and which camp won the
 //! petit when it fell in the trick just done (petit au bout when the excuse
 //! wins the last trick of a chelem). The rest is fixed for the whole deal
-//! (taker, partners, contract, écart or dog, handfuls, chelem announced):
-//! that is the deal's salt. Two positions with the same cards in the same
-//! hands, the same leader, the same summary and the same salt have the same
-//! value: the key is a 64-bit hash of exactly that (Zobrist for the hands).
+//! (taker, partners, contract, écart or dog, handfuls, chelem announced,
+//! and the called cards, barred to the first lead): that is the deal's
+//! salt. Two positions with hands alike up to the cards out of play (the
+//! same holder, suit, rank among the cards still in play and worth for
+//! each card: [`relative_hash`]), the same leader, the same summary and the
+//! same salt have the same value: the key is a 64-bit hash of exactly that.
+//!
+//! The attack's points are left out of the key: the table keeps with each
+//! bound the points it was found at. Why a bound found at points `p` holds
+//! for the same position at other points: every end of the deal from that
+//! position adds the same card points to `p` (the excuse's half point
+//! included), and the FFT score never falls when the attack has more points
+//! (the margin grows on either side of the target, the contract is won
+//! past it and the handfuls then go to the attack; the taker's share is a
+//! positive multiple of the score per defender), all else equal. So each
+//! end's score is a nondecreasing function of `p`, and so is the value (a
+//! max and min of such functions): a lower bound found at `p` holds at
+//! every `p' ≥ p`, an upper bound at every `p' ≤ p`.
 
 use crate::tarot::{Card, CardSet, Game, Seat};
 
@@ -79,41 +93,87 @@ pub(super) const fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const fn zobrist() -> [[u64; 78]; 6] {
-    let mut z = [[0u64; 78]; 6];
-    let mut s = 0;
-    while s < 6 {
-        let mut c = 0;
-        while c < 78 {
-            z[s][c] = mix((s * 78 + c) as u64 + 0x5eed);
-            c += 1;
+/// The hash of the hands up to the cards out of play (DDS's relative
+/// ranks): each card by its holder, its suit (or the trumps), its rank
+/// among the cards of that suit still in the hands, and its worth (card
+/// points; the petit and the monde told apart, the excuse alone). At the
+/// start of a trick two deals whose hands agree in all that are played
+/// alike: which card wins a trick, which cards a seat may play (follow,
+/// trump, overtrump: only the order among the cards still in play counts),
+/// the points and oudlers each trick takes, petit au bout.
+pub(super) fn relative_hash(hands: &[CardSet; 6], players: u8) -> u64 {
+    let hands = &hands[..usize::from(players)];
+    let all = hands.iter().fold(0u128, |a, h| a | h.0);
+    let mut h = 0u64;
+    for (g, &(start, width)) in GROUPS.iter().enumerate() {
+        let mask = (1u32 << width) - 1;
+        let mut rest = (all >> start) as u32 & mask;
+        if rest == 0 {
+            continue;
         }
-        s += 1;
-    }
-    z
-}
-
-static ZOBRIST: [[u64; 78]; 6] = zobrist();
-
-/// The hash term of `card` in the hand of `seat`.
-pub(super) fn card_term(seat: Seat, card: Card) -> u64 {
-    ZOBRIST[seat.index()][usize::from(card.index())]
-}
-
-/// The Zobrist hash of every hand of `g`.
-pub(super) fn hands_hash(g: &Game) -> u64 {
-    let mut h = 0;
-    for s in Seat::all(g.players()) {
-        for c in g.hand(s) {
-            h ^= card_term(s, c);
+        // The rank of each card of the group among those still in play.
+        let mut rank_of = [0u8; 21];
+        let mut r = 0;
+        while rest != 0 {
+            rank_of[rest.trailing_zeros() as usize] = r;
+            r += 1;
+            rest &= rest - 1;
+        }
+        for (seat, hand) in hands.iter().enumerate() {
+            let mut bits = (hand.0 >> start) as u32 & mask;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let rank = usize::from(rank_of[i as usize]);
+                let class = CLASS[start as usize + i as usize] as usize;
+                h ^= RELATIVE[((seat * 6 + g) * 22 + rank) * 8 + class];
+            }
         }
     }
     h
 }
 
-/// The key of a position at the start of a trick.
+/// The four suits, the trumps and the excuse: (first card index, cards).
+const GROUPS: [(u32, u32); 6] = [(0, 14), (14, 14), (28, 14), (42, 14), (56, 21), (77, 1)];
+
+/// Each card's worth as the relative key tells it: 0 a half-point card,
+/// 1 to 4 jack to king, 5 the petit, 6 the monde, 7 the excuse.
+const CLASS: [u8; 78] = {
+    let mut c = [0u8; 78];
+    let mut i = 0;
+    while i < 56 {
+        c[i] = match i % 14 {
+            10 => 1,
+            11 => 2,
+            12 => 3,
+            13 => 4,
+            _ => 0,
+        };
+        i += 1;
+    }
+    c[56] = 5;
+    c[76] = 6;
+    c[77] = 7;
+    c
+};
+
+/// The hash terms by (seat, group, rank in the group, worth).
+static RELATIVE: [u64; 6 * 6 * 22 * 8] = {
+    let mut z = [0u64; 6 * 6 * 22 * 8];
+    let mut i = 0;
+    while i < z.len() {
+        z[i] = mix(i as u64 + 0x5eed_0000);
+        i += 1;
+    }
+    z
+};
+
+/// The key of a position at the start of a trick: the summary less the
+/// attack's points (the table keeps with each bound the points it was
+/// found at, `table.rs`).
 pub(super) fn key(salt: u64, hands: u64, leader: Seat, summary: Summary) -> u64 {
-    salt ^ hands ^ mix(summary.packed() ^ (u64::from(leader.0) << 20) ^ 0xa11ce)
+    let rest = Summary { points: 0, ..summary };
+    salt ^ hands ^ mix(rest.packed() ^ (u64::from(leader.0) << 20) ^ 0xa11ce)
 }
 
 /// What is fixed for the whole deal and counts in its score.
@@ -127,6 +187,9 @@ pub(super) fn salt(g: &Game, pending: &[CardSet; 6]) -> u64 {
     }
     let contract = g.contract().map_or(0xff, |c| c as u64);
     h = mix(h ^ contract ^ u64::from(g.chelem_announced()) << 8);
+    // The called cards: the first lead may not be of their suits.
+    let called = g.called_cards();
+    h = mix(h ^ called.0 as u64 ^ ((called.0 >> 64) as u64).rotate_left(29));
     let fixed = g.discard().or(g.dog());
     mix(h ^ fixed.0 as u64 ^ ((fixed.0 >> 64) as u64).rotate_left(13))
 }

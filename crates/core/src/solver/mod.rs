@@ -3,19 +3,23 @@
 //! for its camp — the attack (taker and partners) maximising the taker's
 //! score as the FFT scores it, the defence minimising it — and one best line.
 //!
-//! Pure, and exact by construction at the leaves: the search plays the
-//! engine's own [`Game`] card by card (copy-make) and reads the taker's
-//! score from [`Game::scores`] when the deal is over, so the excuse's rules,
-//! petit au bout, the chelem, the handfuls and the contract are counted by
-//! the one scoring path of the whole project. What makes it fast (each
+//! Pure, and exact: the search plays on its own lean state (`state.rs`:
+//! the hands as bit sets, the trick, what the score depends on), whose
+//! rules are the engine's written over bit sets and tested against it; each
+//! end is scored by the one scoring path of the whole project (`score` on
+//! a `DealRecord`, as [`Game::scores`] does), so the contract, the handfuls
+//! and the chelem bonus are not written again; the best line is replayed by
+//! the engine itself for the [`Solution`]. What makes it fast (each
 //! switchable in [`Config`], measured in `docs/solver.md`):
 //!
-//! * `key.rs`: a transposition table keyed on the hands, the leader and
-//!   what the end of the deal still depends on (why that is exact is said there);
-//! * `table.rs`: that table, of fixed size;
+//! * `state.rs`: the lean state, copied at each node;
+//! * `key.rs`: a transposition table keyed on the hands up to the cards
+//!   out of play (relative ranks), the leader and what the end of the deal
+//!   still depends on but the attack's points (why that is exact is said there);
+//! * `table.rs`: that table, of fixed size, each bound kept with the points it holds from;
 //! * `order.rs`: one card per run of equivalent cards, and a move order;
 //! * `bounds.rs`: quick bounds, the best and worst the taker may still score;
-//! * `search.rs`: alpha-beta, MTD(f), the best line.
+//! * `search.rs`: alpha-beta, zero windows by bisection, the best line.
 //! * `input.rs`: a position from a `chelem simulate --log` line.
 
 mod bounds;
@@ -23,11 +27,12 @@ mod input;
 mod key;
 mod order;
 mod search;
+mod state;
 mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::tarot::{Camp, Card, CardSet, Game, HalfPoints, Phase, Seat};
+use crate::tarot::{Action, Camp, Card, CardSet, Game, HalfPoints, Phase, Seat};
 
 pub use input::{position_from_log, SolveInput};
 pub use table::Table;
@@ -82,27 +87,35 @@ impl Position {
         if !self.game.legal_cards().contains(card) {
             return None;
         }
-        let mut table = Table::with_bits(4);
-        let s = search::Search::new(self, &mut table, Config::default());
-        let n = s.child(&s.root(self), seat, card);
+        let mut game = self.game;
+        let h = self.pending[seat.index()];
+        if !h.is_empty() && game.may_show_handful(seat) {
+            game.apply(seat, Action::Handful(h)).expect("a logged handful");
+        }
+        game.apply(seat, Action::Card(card)).expect("a legal card");
         Some(Position {
-            game: n.game,
+            game,
             pending: self.pending,
         })
     }
 }
 
 /// Which speed-ups the search uses (by default all but the move order and
-/// MTD(f), which measured slower; the benchmark turns each off alone).
+/// the history heuristic, which measured slower; the benchmark turns each
+/// off alone).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Config {
     /// The transposition table.
     pub table: bool,
     /// One card per run of equivalent cards.
     pub equivalence: bool,
-    /// The move order (else the cards' order).
+    /// The move order by the rules of thumb of `order.rs` (else the cards' order).
     pub ordering: bool,
-    /// MTD(f)'s zero-window searches (else one full-window alpha-beta).
+    /// The history heuristic: the cards that cut most often, searched
+    /// first (after the table's best card; before the order above).
+    pub history: bool,
+    /// Zero-window searches bisecting the range between the quick bounds
+    /// (MTD's bisection; else one full-window alpha-beta).
     pub mtdf: bool,
     /// Quick bounds at the start of each trick (`bounds.rs`).
     pub bounds: bool,
@@ -115,7 +128,8 @@ impl Default for Config {
             equivalence: true,
             // Measured worse than the cards' own order (docs/solver.md).
             ordering: false,
-            mtdf: false,
+            history: false,
+            mtdf: true,
             bounds: true,
         }
     }
@@ -155,11 +169,13 @@ pub fn solve(pos: &Position, table: &mut Table) -> Solution {
 pub fn solve_with(pos: &Position, table: &mut Table, config: Config) -> Solution {
     let mut s = search::Search::new(pos, table, config);
     let root = s.root(pos);
-    let v = s.exact(&root, 0);
+    let v = s.exact(&root);
     let line = s.line(&root, v);
-    let mut end = root;
-    for &(seat, card) in &line {
-        end = s.child(&end, seat, card);
+    let nodes = s.nodes;
+    // The line played by the engine itself: the outcome and every score.
+    let mut end = *pos;
+    for &(_, card) in &line {
+        end = end.play(card).expect("the line is legal");
     }
     let o = *end.game.outcome().expect("the line ends the deal");
     let scores = end.game.scores().expect("the line ends the deal");
@@ -170,6 +186,6 @@ pub fn solve_with(pos: &Position, table: &mut Table, config: Config) -> Solution
         oudlers: o.oudlers,
         petit_au_bout: o.petit_au_bout,
         line,
-        nodes: s.nodes,
+        nodes,
     }
 }

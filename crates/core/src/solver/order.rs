@@ -8,13 +8,54 @@
 //! tricks and the same points (neither is the petit, the monde or the
 //! excuse, which are alone of their worth), so one of them is enough.
 
-use crate::tarot::{Card, CardSet, Game};
+use super::state::{Rules, State};
+use crate::tarot::{Card, CardSet};
+
+/// The cards to search at a node, on the stack (a hand holds 24 cards at most).
+pub(super) struct Moves {
+    cards: [Card; 24],
+    len: usize,
+}
+
+impl Moves {
+    fn new() -> Moves {
+        Moves {
+            cards: [Card::EXCUSE; 24],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, c: Card) {
+        self.cards[self.len] = c;
+        self.len += 1;
+    }
+
+    fn extend(&mut self, cards: CardSet) {
+        for c in cards {
+            self.push(c);
+        }
+    }
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+impl std::ops::DerefMut for Moves {
+    fn deref_mut(&mut self) -> &mut [Card] {
+        &mut self.cards[..self.len]
+    }
+}
 
 /// The cards of `legal` to search, one per run of equivalent cards (all of
-/// them when `merge` is off). `hand` is the seat's hand, `gone` the cards of
-/// the tricks done.
-pub(super) fn representatives(legal: CardSet, hand: CardSet, gone: CardSet, merge: bool) -> Vec<Card> {
-    let mut out: Vec<Card> = Vec::with_capacity(legal.len() as usize);
+/// them when `merge` is off). `hand` is the seat's hand, `gone` cards out
+/// of play (in no hand and not in the trick in progress: they can win no
+/// trick any more).
+pub(super) fn representatives(legal: CardSet, hand: CardSet, gone: CardSet, merge: bool) -> Moves {
+    let mut out = Moves::new();
     if !merge {
         out.extend(legal);
         return out;
@@ -45,15 +86,13 @@ fn equivalent(lo: Card, hi: Card, filler: CardSet) -> bool {
     between.is_subset(filler)
 }
 
-/// Sorts `moves` best first for the seat to act in `g` (`attack`: it plays
+/// Sorts `moves` best first for the seat to act in `st` (`attack`: it plays
 /// for the taker), `first` (the table's best move) before all.
-pub(super) fn order(g: &Game, attack: bool, moves: &mut [Card], first: Option<Card>) {
-    let trick = g.trick();
+pub(super) fn order(r: &Rules, st: &State, attack: bool, moves: &mut [Card], first: Option<Card>) {
+    let trick = st.trick();
     let best = winning_card(trick);
-    let leader = g.trick_leader();
-    let players = g.players();
     // Whether the card now winning the trick is the seat's camp's.
-    let ours = best.map(|(i, _)| g.is_attack(leader.after(i as u8, players)) == attack);
+    let ours = best.map(|(i, _)| r.is_attack((st.leader + i as u8) % r.players) == attack);
     moves.sort_by_key(|&c| {
         if Some(c) == first {
             return i32::MIN;

@@ -1,33 +1,29 @@
 //! The search: alpha-beta on the taker's final score (the attack
-//! maximises it, the defence minimises it), copy-make on the engine's own
-//! [`Game`], a transposition table at the start of each trick, and the
+//! maximises it, the defence minimises it), copy-make on the search's own
+//! state (`state.rs`), the end scored by the engine's scoring, a transposition table at the start of each trick, and the
 //! driver that finds the value (full window, or MTD(f)'s zero windows) and
 //! one best line.
 
 use super::bounds::Stakes;
-use super::key::{card_term, hands_hash, key, salt, Summary};
-use super::order::{order, representatives};
+use super::key::{key, relative_hash, salt};
+use super::order::{order, representatives, Moves};
+use super::state::{Rules, State};
 use super::table::{Bounds, Table};
 use super::{Config, Position};
-use crate::tarot::{Action, Card, CardSet, Game, Seat};
+use crate::tarot::{Card, CardSet, Seat};
 
-/// A node: the deal as the engine holds it, and what the key needs.
-#[derive(Clone, Copy)]
-pub(super) struct Node {
-    pub game: Game,
-    pub summary: Summary,
-    /// Zobrist hash of the hands.
-    pub hands: u64,
-}
+/// A node: the search's own state (`state.rs`).
+pub(super) type Node = State;
 
 pub(super) struct Search<'a> {
     pub table: &'a mut Table,
     pub config: Config,
     pub nodes: u64,
-    pending: [CardSet; 6],
-    taker: Seat,
+    rules: Rules,
     salt: u64,
     stakes: Stakes,
+    /// The history heuristic: by seat and card, how much its cut-offs were worth.
+    history: Box<[[u32; 78]; 6]>,
 }
 
 const NONE: u8 = 0xff;
@@ -38,52 +34,46 @@ impl<'a> Search<'a> {
             table,
             config,
             nodes: 0,
-            pending: pos.pending,
-            taker: pos.game.taker().expect("a position in play has a taker"),
+            rules: Rules::new(&pos.game),
             salt: salt(&pos.game, &pos.pending),
             stakes: Stakes::new(&pos.game, &pos.pending),
+            history: Box::new([[0; 78]; 6]),
         }
     }
 
     pub fn root(&self, pos: &Position) -> Node {
-        Node {
-            game: pos.game,
-            summary: Summary::of(&pos.game),
-            hands: hands_hash(&pos.game),
-        }
+        State::of(&pos.game)
     }
 
-    /// The taker's score of a finished deal, by the engine.
-    fn leaf(&self, g: &Game) -> i32 {
-        let scores = g.scores().expect("a finished deal");
-        scores[self.taker.index()] as i32
+    /// The taker's score of a finished deal, by the engine's scoring.
+    fn leaf(&mut self, n: &Node) -> Option<i32> {
+        let end = n.end?;
+        Some(
+            self.stakes
+                .score_end(end)
+                .expect("a finished deal makes a valid record"),
+        )
     }
 
-    /// The node after `seat` plays `card` (its logged handful shown first).
-    pub fn child(&self, n: &Node, seat: Seat, card: Card) -> Node {
-        let mut c = *n;
-        let h = self.pending[seat.index()];
-        if !h.is_empty() && c.game.may_show_handful(seat) {
-            c.game.apply(seat, Action::Handful(h)).expect("a logged handful");
-        }
-        let done = c.game.tricks_done();
-        c.game.apply(seat, Action::Card(card)).expect("a legal card");
-        c.hands ^= card_term(seat, card);
-        if c.game.tricks_done() > done {
-            c.summary = c.summary.after_trick(&c.game, done);
-        }
-        c
+    /// The node after the seat to act plays `card`.
+    pub fn child(&self, n: &Node, card: Card) -> Node {
+        n.play(&self.rules, card)
     }
 
     /// The cards to search at `n`, best guess first.
-    pub fn moves(&self, n: &Node, seat: Seat, first: Option<Card>) -> Vec<Card> {
-        let g = &n.game;
-        let trick: CardSet = g.trick().iter().copied().collect();
-        let gone = g.played().minus(trick);
-        let mut moves = representatives(g.legal_cards(), g.hand(seat), gone, self.config.equivalence);
+    pub fn moves(&self, n: &Node, first: Option<Card>) -> Moves {
+        let seat = usize::from(n.to_act);
+        let trick: CardSet = n.trick().iter().copied().collect();
+        let gone = CardSet::DECK.minus(n.left()).minus(trick);
+        let mut moves = representatives(n.legal(&self.rules), n.hands[seat], gone, self.config.equivalence);
         if self.config.ordering {
-            order(g, g.is_attack(seat), &mut moves, first);
-        } else if let Some(f) = first {
+            order(&self.rules, n, self.rules.is_attack(n.to_act), &mut moves, first);
+        }
+        if self.config.history {
+            let h = &self.history[seat];
+            moves.sort_by_key(|&c| std::cmp::Reverse(h[usize::from(c.index())]));
+        }
+        if let Some(f) = first {
             if let Some(i) = moves.iter().position(|&m| m == f) {
                 moves[..=i].rotate_right(1);
             }
@@ -91,20 +81,48 @@ impl<'a> Search<'a> {
         moves
     }
 
+    /// The cards in the hands of each camp: (attack, defence).
+    fn camps(&self, n: &Node) -> (CardSet, CardSet) {
+        let (mut a, mut d) = (CardSet::EMPTY, CardSet::EMPTY);
+        for s in 0..self.rules.players {
+            if self.rules.is_attack(s) {
+                a = a.or(n.hands[usize::from(s)]);
+            } else {
+                d = d.or(n.hands[usize::from(s)]);
+            }
+        }
+        (a, d)
+    }
+
     fn node_key(&self, n: &Node) -> u64 {
-        key(self.salt, n.hands, n.game.trick_leader(), n.summary)
+        key(
+            self.salt,
+            relative_hash(&n.hands, self.rules.players),
+            Seat(n.leader),
+            n.summary,
+        )
     }
 
     /// The value of `n` within (`alpha`, `beta`), fail-soft: a value at or
     /// below `alpha` is an upper bound, at or above `beta` a lower bound.
     pub fn value(&mut self, n: &Node, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
-        let g = &n.game;
-        let Some(seat) = g.to_act() else {
-            return self.leaf(g);
-        };
-        if self.config.bounds && g.trick().is_empty() {
-            let (lo, hi) = self.stakes.bounds(g, n.summary);
+        if let Some(v) = self.leaf(n) {
+            return v;
+        }
+        let start = n.len == 0;
+        if start && n.hands[usize::from(n.leader)].len() == 1 {
+            // The last trick: every card is forced.
+            let mut last = *n;
+            while last.end.is_none() {
+                let c = last.hands[usize::from(last.to_act)].lowest().expect("a card left");
+                last = last.play(&self.rules, c);
+            }
+            return self.leaf(&last).expect("the deal is over");
+        }
+        if self.config.bounds && start {
+            let (attack, defence) = self.camps(n);
+            let (lo, hi) = self.stakes.bounds(attack, defence, CardSet::EMPTY, n.summary);
             if let Some(hi) = hi.filter(|&hi| hi <= alpha) {
                 return hi;
             }
@@ -112,11 +130,11 @@ impl<'a> Search<'a> {
                 return lo;
             }
         }
-        let keyed = self.config.table && g.trick().is_empty();
+        let keyed = self.config.table && start;
         let mut first = None;
         let k = if keyed { self.node_key(n) } else { 0 };
         if keyed {
-            if let Some(b) = self.table.probe(k) {
+            if let Some(b) = self.table.probe(k, n.summary.points) {
                 if b.lo >= beta || b.lo == b.hi {
                     return b.lo;
                 }
@@ -129,11 +147,11 @@ impl<'a> Search<'a> {
             }
         }
         let (a0, b0) = (alpha, beta);
-        let max = g.is_attack(seat);
+        let max = self.rules.is_attack(n.to_act);
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = NONE;
-        for c in self.moves(n, seat, first) {
-            let v = self.value(&self.child(n, seat, c), alpha, beta);
+        for &c in self.moves(n, first).iter() {
+            let v = self.value(&self.child(n, c), alpha, beta);
             if (max && v > best) || (!max && v < best) {
                 best = v;
                 best_card = c.index();
@@ -144,6 +162,8 @@ impl<'a> Search<'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                let left = n.hands[usize::from(n.to_act)].len();
+                self.history[usize::from(n.to_act)][usize::from(c.index())] += left * left;
                 break;
             }
         }
@@ -153,30 +173,33 @@ impl<'a> Search<'a> {
                 hi: if best < b0 { best } else { i32::MAX },
                 best: best_card,
             };
-            let left = g.hand(seat).len() as u8;
-            self.table.store(k, left, bounds);
+            let left = n.hands[usize::from(n.to_act)].len() as u8;
+            self.table.store(k, n.summary.points, left, bounds);
         }
         best
     }
 
-    /// The exact value of `n`: one full-window search, or MTD(f)'s zero
-    /// windows from `guess`.
-    pub fn exact(&mut self, n: &Node, guess: i32) -> i32 {
-        if !self.config.mtdf {
+    /// The exact value of `n`: one full-window search, or zero-window
+    /// searches bisecting the range between the quick bounds (each test
+    /// "at least β?" answered fail-soft narrows the range past β).
+    pub fn exact(&mut self, n: &Node) -> i32 {
+        if !self.config.mtdf || n.end.is_some() {
             return self.value(n, i32::MIN + 1, i32::MAX - 1);
         }
-        let (mut lo, mut hi) = (i32::MIN + 1, i32::MAX - 1);
-        let mut f = guess;
+        let (attack, defence) = self.camps(n);
+        let loose = n.trick().iter().copied().collect();
+        let (lo, hi) = self.stakes.bounds(attack, defence, loose, n.summary);
+        let (mut lo, mut hi) = (lo.unwrap_or(-1_000_000), hi.unwrap_or(1_000_000));
         while lo < hi {
-            let beta = if f == lo { f + 1 } else { f };
-            f = self.value(n, beta - 1, beta);
-            if f < beta {
-                hi = f;
-            } else {
+            let beta = lo + (hi - lo + 1) / 2;
+            let f = self.value(n, beta - 1, beta);
+            if f >= beta {
                 lo = f;
+            } else {
+                hi = f;
             }
         }
-        f
+        lo
     }
 
     /// One best line from `n`, whose value is `v`: at each step the first
@@ -184,12 +207,13 @@ impl<'a> Search<'a> {
     pub fn line(&mut self, n: &Node, v: i32) -> Vec<(Seat, Card)> {
         let mut out = Vec::new();
         let mut n = *n;
-        while let Some(seat) = n.game.to_act() {
-            let max = n.game.is_attack(seat);
-            let moves = self.moves(&n, seat, None);
+        while n.end.is_none() {
+            let seat = Seat(n.to_act);
+            let max = self.rules.is_attack(n.to_act);
+            let moves = self.moves(&n, None);
             let mut chosen = None;
-            for &c in &moves {
-                let child = self.child(&n, seat, c);
+            for &c in moves.iter() {
+                let child = self.child(&n, c);
                 let keeps = if max {
                     self.value(&child, v - 1, v) >= v
                 } else {

@@ -126,6 +126,7 @@ const VARIANTS: [Config; 4] = [
         table: true,
         equivalence: true,
         ordering: true,
+        history: false,
         mtdf: true,
         bounds: false,
     },
@@ -133,6 +134,7 @@ const VARIANTS: [Config; 4] = [
         table: false,
         equivalence: true,
         ordering: true,
+        history: false,
         mtdf: false,
         bounds: true,
     },
@@ -140,6 +142,7 @@ const VARIANTS: [Config; 4] = [
         table: true,
         equivalence: false,
         ordering: false,
+        history: true,
         mtdf: false,
         bounds: false,
     },
@@ -147,6 +150,7 @@ const VARIANTS: [Config; 4] = [
         table: true,
         equivalence: true,
         ordering: false,
+        history: true,
         mtdf: true,
         bounds: true,
     },
@@ -240,4 +244,39 @@ fn equivalent_cards_are_searched_once() {
     // With 4S still out, 5S is apart.
     let reps = super::order::representatives(hand, hand, CardSet::EMPTY, true);
     assert_eq!(reps.len(), 7);
+}
+
+/// The search's own rules (`state.rs`) against the engine's, on random
+/// complete deals at 3 to 6 players: the same legal cards at every turn,
+/// the same leader of every trick, and the same end (points, oudlers,
+/// petit au bout, chelem) as `Game::outcome`.
+#[test]
+fn the_search_state_plays_and_ends_as_the_engine() {
+    use super::state::{Rules, State};
+    for players in 3u8..=6 {
+        for seed in 0..400u64 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed * 10 + u64::from(players));
+            let mut g = random_deal(players, &mut rng);
+            let rules = Rules::new(&g);
+            let mut st = State::of(&g);
+            while let Some(seat) = g.to_act() {
+                assert_eq!(st.to_act, seat.0);
+                assert_eq!(st.leader, g.trick_leader().0);
+                let legal = g.legal_cards();
+                assert_eq!(st.legal(&rules), legal, "seed {seed}: {:?}", g.log());
+                let keep = legal.minus(CardSet::one(Card::PETIT).or(CardSet::EXCUSE));
+                let from = if keep.is_empty() || rng.random_bool(0.2) {
+                    legal
+                } else {
+                    keep
+                };
+                let c = from.nth(rng.random_range(0..from.len())).unwrap();
+                g.apply(seat, Action::Card(c)).unwrap();
+                st = st.play(&rules, c);
+            }
+            let o = g.outcome().unwrap();
+            let end = (o.points.0, o.oudlers, o.petit_au_bout, o.chelem_made_by);
+            assert_eq!(st.end, Some(end), "players {players}, seed {seed}: {:?}", g.log());
+        }
+    }
 }
