@@ -18,3 +18,12 @@ password-current = Current password
 password-submit = Change the password
 password-wrong-current = The current password is not the right one: nothing was changed.
 password-changed = Password changed. Your other sessions were logged out; the new password works from the next login.
+# Clubs (FORMATS.md, "Clubs").
+club-not-yours = This belongs to another club: only its organizers may change it.
+club-admin-only = Only a server administrator may do this.
+club-unknown = There is no club { $club }.
+club-required = You organize several clubs: say which one ("club").
+club-json-id = "club" must be a club's id.
+club-name-required = Give the club a name.
+club-name-too-long = A club's name and town are at most { $max } characters, without control characters.
+club = Club

@@ -18,3 +18,12 @@ password-current = Mot de passe actuel
 password-submit = Changer le mot de passe
 password-wrong-current = Le mot de passe actuel n'est pas le bon : rien n'a été changé.
 password-changed = Mot de passe changé. Vos autres sessions ont été fermées ; le nouveau mot de passe sert dès la prochaine connexion.
+# Clubs (FORMATS.md, « Clubs »).
+club-not-yours = Ceci appartient à un autre club : seuls ses organisateurs peuvent le modifier.
+club-admin-only = Seul un administrateur du serveur peut faire cela.
+club-unknown = Il n’y a pas de club { $club }.
+club-required = Vous organisez plusieurs clubs : dites lequel (« club »).
+club-json-id = « club » doit être le numéro d’un club.
+club-name-required = Donnez un nom au club.
+club-name-too-long = Le nom et la ville d’un club font au plus { $max } caractères, sans caractère de contrôle.
+club = Club
