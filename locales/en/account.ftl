@@ -27,3 +27,4 @@ club-json-id = "club" must be a club's id.
 club-name-required = Give the club a name.
 club-name-too-long = A club's name and town are at most { $max } characters, without control characters.
 club = Club
+club-json-text = "{ $key }" must be text.

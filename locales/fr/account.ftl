@@ -27,3 +27,4 @@ club-json-id = « club » doit être le numéro d’un club.
 club-name-required = Donnez un nom au club.
 club-name-too-long = Le nom et la ville d’un club font au plus { $max } caractères, sans caractère de contrôle.
 club = Club
+club-json-text = « { $key } » doit être un texte.

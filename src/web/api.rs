@@ -69,12 +69,17 @@ async fn score(body: web::Bytes) -> Result<HttpResponse, AppError> {
 async fn create_tournament(
     state: web::Data<AppState>,
     org: Organizer,
-    ctx: super::Ctx,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
     let v = json_body(&body)?;
     let new = settings::from_json(&v)?.new_tournament(Some(org.0.id));
-    let club = super::clubs::chosen(&state, &org.0.clubs, super::clubs::club_of_json(&v)?, ctx.lang).await?;
+    let club = super::clubs::chosen(
+        &state,
+        &org.0.clubs,
+        super::clubs::club_of_json(&v)?,
+        crate::i18n::Lang::En,
+    )
+    .await?;
     let t = state
         .write(move |tx| {
             let t = tournaments::create(tx, &new)?;

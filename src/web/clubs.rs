@@ -11,7 +11,7 @@
 //! they answer anyone, those for organizers answer 403 (see
 //! [`super::ctx::Organizer`]).
 
-use actix_web::body::MessageBody;
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{get, post, web, HttpMessage, HttpResponse};
@@ -96,12 +96,47 @@ fn owner(conn: &mut AnyConnection, what: Owned) -> QueryResult<Option<ClubId>> {
     }
 }
 
-/// Middleware (after `identity`): sets aside the organizer of a request
-/// whose path names what none of their clubs owns (see the module's note).
+/// The language of a refusal: English for the API and the `.json` files
+/// (stable sentences), the visitor's on the pages.
+pub fn lang_of(req: &actix_web::HttpRequest) -> Lang {
+    if super::error::is_json_route(req.path()) {
+        Lang::En
+    } else {
+        Ctx::from_http_request(req).lang
+    }
+}
+
+/// Middleware (after `identity`, inside `render_errors`): sets aside the
+/// organizer of a request whose path names what none of their clubs owns
+/// (see the module's note); a handler that then asks for a login (it reads
+/// the organizer itself) is answered 403 instead.
 pub async fn club_guard(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let req = set_aside(req).await;
+    let foreign = req.extensions().get::<ForeignClub>().cloned();
+    let res = next.call(req).await?;
+    match foreign {
+        Some(ForeignClub(why)) if asks_login(&res) => {
+            let (req, _) = res.into_parts();
+            Ok(ServiceResponse::from_err(AppError::Forbidden(why), req).map_into_boxed_body())
+        }
+        _ => Ok(res.map_into_boxed_body()),
+    }
+}
+
+/// Whether a handler's answer is [`AppError::LoginRequired`].
+fn asks_login<B>(res: &ServiceResponse<B>) -> bool {
+    res.response()
+        .error()
+        .and_then(|e| e.as_error::<AppError>())
+        .is_some_and(|e| matches!(e, AppError::LoginRequired))
+}
+
+/// The request, its organizer set aside when the path names what none of
+/// their clubs owns.
+async fn set_aside(req: ServiceRequest) -> ServiceRequest {
     let user = req.extensions().get::<CurrentUser>().cloned();
     let named = owned_by_path(req.path());
     if let (Some(user), false) = (user, named.is_empty()) {
@@ -119,7 +154,7 @@ pub async fn club_guard(
                 match owners {
                     Ok(owners) if owners.iter().all(|c| user.clubs.acts_for(*c)) => {}
                     Ok(_) => {
-                        let lang = Ctx::from_http_request(req.request()).lang;
+                        let lang = lang_of(req.request());
                         req.extensions_mut().remove::<CurrentUser>();
                         req.extensions_mut().insert(ForeignClub(lang.t("club-not-yours")));
                     }
@@ -133,7 +168,7 @@ pub async fn club_guard(
             }
         }
     }
-    next.call(req).await
+    req
 }
 
 /// The club a new tournament or season of `who` belongs to, from the
@@ -224,21 +259,16 @@ async fn list(state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
 
 /// `POST /api/clubs` (an administrator): `{"name", "town"}` → 201 `{"id"}`.
 #[post("/api/clubs")]
-async fn create(
-    state: web::Data<AppState>,
-    org: Organizer,
-    ctx: Ctx,
-    body: web::Bytes,
-) -> Result<HttpResponse, AppError> {
+async fn create(state: web::Data<AppState>, org: Organizer, body: web::Bytes) -> Result<HttpResponse, AppError> {
     if !org.0.clubs.admin {
-        return Err(AppError::Forbidden(ctx.t("club-admin-only")));
+        return Err(AppError::Forbidden(Lang::En.t("club-admin-only")));
     }
     let v = super::api::json_body(&body)?;
     let text = |key: &'static str| match v.get(key) {
         None | Some(Value::Null) => Ok(String::new()),
         Some(Value::String(s)) => Ok(s.clone()),
         Some(_) => Err(AppError::from(OpError::Invalid(
-            Msg::new("season-json-text").arg("key", key),
+            Msg::new("club-json-text").arg("key", key),
         ))),
     };
     let (name, town) = (text("name")?, text("town")?);

@@ -381,8 +381,8 @@ macro_rules! chelem_app {
             .wrap(actix_web::middleware::from_fn($crate::web::input::reject_control_chars))
             .wrap(actix_web::middleware::from_fn($crate::web::csrf::reject_cross_site))
             .wrap(actix_web::middleware::from_fn($crate::web::limits::limit_body))
-            .wrap(actix_web::middleware::from_fn($crate::web::error_page::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::clubs::club_guard))
+            .wrap(actix_web::middleware::from_fn($crate::web::error_page::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::identity))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::csrf_cookie))
             .wrap(
