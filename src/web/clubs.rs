@@ -25,19 +25,13 @@ use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tournament::ids::TournamentId;
 
-use super::ctx::IdentityUnknown;
+use super::ctx::{ForeignClub, IdentityUnknown};
 use super::{AppError, AppState, Ctx, CurrentUser, Organizer};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list).service(create);
 }
-
-/// Left in a request's extensions when its organizer was set aside because
-/// the path names what another club owns: the sentence of the 403 that the
-/// pages and routes for organizers answer.
-#[derive(Debug, Clone)]
-pub struct ForeignClub(pub String);
 
 /// What a path names that a club owns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,7 +257,8 @@ async fn create(state: web::Data<AppState>, org: Organizer, body: web::Bytes) ->
     if !org.0.clubs.admin {
         return Err(AppError::Forbidden(Lang::En.t("club-admin-only")));
     }
-    let v = super::api::json_body(&body)?;
+    let v: Value = serde_json::from_slice(&body).map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))?;
+    super::input::check_json(&v)?;
     let text = |key: &'static str| match v.get(key) {
         None | Some(Value::Null) => Ok(String::new()),
         Some(Value::String(s)) => Ok(s.clone()),

@@ -298,11 +298,17 @@ async fn find_identity(
 #[derive(Debug, Clone, Copy)]
 pub struct IdentityUnknown(pub bool);
 
+/// Left in a request's extensions when its organizer was set aside because
+/// the path names what another club owns ([`super::clubs::club_guard`]):
+/// the sentence of the 403 that the pages and routes for organizers answer.
+#[derive(Debug, Clone)]
+pub struct ForeignClub(pub String);
+
 /// Why a request has no organizer: not logged in, the database could not
 /// say (503), or the path names what another club owns (403, see
 /// [`super::clubs::club_guard`]).
 fn no_organizer(req: &HttpRequest) -> super::AppError {
-    if let Some(foreign) = req.extensions().get::<super::clubs::ForeignClub>() {
+    if let Some(foreign) = req.extensions().get::<ForeignClub>() {
         return super::AppError::Forbidden(foreign.0.clone());
     }
     match req.extensions().get::<IdentityUnknown>() {
