@@ -30,7 +30,9 @@ use super::{AppError, AppState, Ctx, CurrentUser, Organizer};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(create);
+    cfg.service(list)
+        .service(create)
+        .configure(super::clubs_page::configure);
 }
 
 /// What a path names that a club owns.

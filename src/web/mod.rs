@@ -12,6 +12,7 @@ pub mod charts;
 pub mod client;
 pub mod clock;
 pub mod clubs;
+pub mod clubs_page;
 pub mod conn_gate;
 pub mod csrf;
 pub mod ctx;
@@ -75,8 +76,7 @@ pub struct WebConfig {
     pub bot_delay: std::time::Duration,
     /// How long clients may take to send a request.
     pub timeouts: limits::Timeouts,
-    /// The live-events hub's safety poll, instead of the backend's (a test
-    /// sets hours: every write path must wake the hub itself).
+    /// The live-events hub's safety poll, instead of the backend's (a test sets hours).
     pub safety_poll: Option<std::time::Duration>,
     /// The login's waits and password checks.
     pub login: auth::LoginLimits,

@@ -116,7 +116,9 @@ fn foreign_want(row: &Row) -> Want {
 /// anyone gets.
 fn admin_want(row: &Row) -> Want {
     let [anon, .., org] = row.want;
-    if row.method != "GET" {
+    if let Some(want) = row.admin {
+        want
+    } else if row.method != "GET" {
         NA
     } else if row.pattern.contains("{token}") {
         anon
@@ -174,6 +176,9 @@ struct Row {
     want: [Want; 7],
     /// A stream (Server-Sent Events): the body is not read.
     stream: bool,
+    /// What [`Role::Admin`] gets, when not as [`admin_want`] says (the
+    /// administrator's own pages).
+    admin: Option<Want>,
 }
 
 // The kinds of route, each explained once.
@@ -235,6 +240,7 @@ const fn row(method: &'static str, pattern: &'static str, want: [Want; 7]) -> Ro
         body: Body::None,
         want,
         stream: false,
+        admin: None,
     }
 }
 
@@ -245,6 +251,10 @@ impl Row {
     }
     const fn body(mut self, body: Body) -> Row {
         self.body = body;
+        self
+    }
+    const fn admin(mut self, want: Want) -> Row {
+        self.admin = Some(want);
         self
     }
 }
@@ -456,6 +466,22 @@ fn rows() -> Vec<Row> {
         // clubs: anyone lists them; only the administrator makes one
         row("GET", "/api/clubs", PUBLIC),
         row("POST", "/api/clubs", org_api(403)).body(Json(r#"{"name": "Club intrus", "town": "Bron"}"#)),
+        // the administrator's clubs page: 403 to an organizer
+        row("GET", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)]).admin(S(200)),
+        row("POST", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)])
+            .admin(S(303))
+            .body(Form(&[("name", "Club de Bron"), ("town", "Bron")])),
+        row(
+            "POST",
+            "/clubs/organizers",
+            [Login, Login, Login, Login, Login, Login, S(403)],
+        )
+        .admin(S(303))
+        .body(Form(&[
+            ("club", "1"),
+            ("username", "nouveau"),
+            ("password", "mot-de-passe-neuf"),
+        ])),
         row("POST", "/api/tournaments", org_api(201)).body(Json(r#"{"name": "Open API", "rounds": 3}"#)),
         row("POST", "/api/tournaments/{id}/players", org_api(201)).body(Json(r#"{"name": "Anne Api", "club": "C"}"#)),
         row("POST", "/api/tournaments/{id}/players/{pid}/checkin", org_api(200)).body(Json(r#"{"present": true}"#)),

@@ -612,3 +612,54 @@ both_backends!(
         );
     }
 );
+
+both_backends!(
+    the_administrator_makes_clubs_and_organizers_in_the_browser,
+    |db: TestDb| async move {
+        two_clubs(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        // An organizer may not.
+        let mut jar = browser(&app, USER).await;
+        assert_eq!(get(&app, &jar, "/clubs").await.0, StatusCode::FORBIDDEN);
+        let (status, _, _) = post(&app, &mut jar, "/clubs", &[("name", "Club intrus")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        // The administrator: a club, then its first organizer.
+        let mut jar = browser(&app, "gerant").await;
+        let (status, body, _) = get(&app, &jar, "/clubs").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("Tarot Club Lyonnais"), "{body}");
+        let (status, body, _) = post(&app, &mut jar, "/clubs", &[("name", " "), ("town", "Bron")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(body.contains("Donnez un nom au club"), "{body}");
+        let (status, _, _) = post(&app, &mut jar, "/clubs", &[("name", "Club de Bron"), ("town", "Bron")]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        let bron = clubs::list(&mut db.conn()).unwrap().last().unwrap().id;
+        let fields = |club: String, password: &'static str| {
+            vec![
+                ("club", club),
+                ("username", "bron".to_owned()),
+                ("password", password.to_owned()),
+            ]
+        };
+        for (club, password, said) in [(bron.to_string(), "court", "8"), ("99".to_owned(), PASSWORD, "99")] {
+            let f = fields(club, password);
+            let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            let (status, body, _) = post(&app, &mut jar, "/clubs/organizers", &f).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+            assert!(body.contains(said), "{body}");
+        }
+        let f = fields(bron.to_string(), PASSWORD);
+        let f: Vec<(&str, &str)> = f.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let (status, _, _) = post(&app, &mut jar, "/clubs/organizers", &f).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            membership(&db, "bron"),
+            Membership {
+                admin: false,
+                clubs: vec![bron]
+            }
+        );
+        let jar = browser(&app, "bron").await;
+        assert_eq!(get(&app, &jar, "/tournaments").await.0, StatusCode::OK);
+    }
+);
