@@ -37,6 +37,12 @@ pub enum Command {
         #[command(subcommand)]
         action: UserAction,
     },
+    /// Manage the server's clubs.
+    Club {
+        /// The action.
+        #[command(subcommand)]
+        action: ClubAction,
+    },
     /// Score recorded deals: JSON Lines on standard input, one answer per line on standard output.
     Score(ScoreArgs),
     /// Plan seatings for a whole tournament and print them as JSON.
@@ -350,6 +356,19 @@ pub struct ClubSimArgs {
     pub model: Option<String>,
 }
 
+/// `chelem club …`
+#[derive(Debug, Subcommand)]
+pub enum ClubAction {
+    /// Create a club; prints its id.
+    Add {
+        /// The club's name.
+        name: String,
+        /// Its town.
+        #[arg(long, default_value = "")]
+        town: String,
+    },
+}
+
 /// `chelem user …`
 #[derive(Debug, Subcommand)]
 pub enum UserAction {
@@ -357,6 +376,12 @@ pub enum UserAction {
     Add {
         /// Login name.
         name: String,
+        /// A club they organize (several allowed); none: the server's only club.
+        #[arg(long = "club", value_name = "ID")]
+        clubs: Vec<i32>,
+        /// Make them a server administrator (creates clubs, acts for every club).
+        #[arg(long)]
+        admin: bool,
     },
     /// Change an organizer's password (read from standard input, the same
     /// rules); their browser sessions end.

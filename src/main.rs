@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context};
 use clap::Parser;
 
+use chelem::config::ClubAction;
 use chelem::config::{Cli, Command, DuelArgs, ScoreArgs, ServeArgs, SimulateArgs, TokenAction, UserAction};
 use chelem::db::{build_pool, run_migrations, Manager};
 use chelem::web::limits::Capacity;
@@ -48,6 +49,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::User { action } => {
             user(&cli.database_url, action)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Club {
+            action: ClubAction::Add { name, town },
+        } => {
+            let mut conn = connect(&cli.database_url)?;
+            run_migrations(&mut conn)?;
+            let id = chelem::db::write(&mut conn, |tx| chelem::db::ops::clubs::create(tx, &name, &town))
+                .map_err(|e| anyhow::anyhow!(e.plain(chelem::i18n::Lang::En)))?;
+            println!("{id}");
             Ok(ExitCode::SUCCESS)
         }
         Command::Score(args) => Ok(ExitCode::from(score(&args)?)),
@@ -102,11 +113,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 fn user(database_url: &str, action: UserAction) -> anyhow::Result<()> {
     use chelem::db::ops::accounts;
     match action {
-        UserAction::Add { name } => {
+        UserAction::Add { name, clubs, admin } => {
             let password = read_password("add")?;
             let mut conn = connect(database_url)?;
             run_migrations(&mut conn)?;
-            let user = chelem::db::write(&mut conn, |tx| accounts::create_user(tx, &name, &password))?;
+            let user = chelem::db::write(&mut conn, |tx| {
+                accounts::create_member(tx, &name, &password, &clubs, admin)
+            })?;
             println!("user \"{}\" created", user.username);
         }
         UserAction::Passwd { name } => {

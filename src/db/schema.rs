@@ -4,7 +4,8 @@
 //! [`super::schema_across`] and named here, where every table may join.
 
 pub use super::schema_across::{
-    past_results, player_merges, prize_rules, season_tournaments, seasons, team_members, teams,
+    club_organizers, clubs, past_results, player_merges, prize_rules, season_clubs, season_tournaments, seasons,
+    team_members, teams, tournament_clubs,
 };
 
 diesel::table! {
@@ -13,6 +14,7 @@ diesel::table! {
         username -> Text,
         password_hash -> Text,
         created_at -> Timestamp,
+        admin -> Bool,
     }
 }
 
@@ -348,4 +350,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_members,
     player_merges,
     prize_rules,
+    clubs,
+    club_organizers,
+    tournament_clubs,
+    season_clubs,
 );

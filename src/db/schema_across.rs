@@ -1,6 +1,7 @@
 //! Diesel table definitions of the tables that reach across tournaments or
 //! stand beside them: seasons and their past results, a team event's teams,
-//! the directory's merges, a tournament's prize rule. Named again in
+//! the directory's merges, a tournament's prize rule, the clubs and what
+//! they own. Named again in
 //! [`super::schema`], where the joins between all tables are declared.
 
 diesel::table! {
@@ -77,5 +78,35 @@ diesel::table! {
         tournament_id -> Integer,
         rule -> Text,
         updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    clubs (id) {
+        id -> Integer,
+        name -> Text,
+        town -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    club_organizers (club_id, user_id) {
+        club_id -> Integer,
+        user_id -> Integer,
+    }
+}
+
+diesel::table! {
+    tournament_clubs (tournament_id) {
+        tournament_id -> Integer,
+        club_id -> Integer,
+    }
+}
+
+diesel::table! {
+    season_clubs (season_id) {
+        season_id -> Integer,
+        club_id -> Integer,
     }
 }

@@ -71,14 +71,34 @@ async fn create_tournament(
     org: Organizer,
     body: web::Bytes,
 ) -> Result<HttpResponse, AppError> {
-    let new = settings::from_json(&json_body(&body)?)?.new_tournament(Some(org.0.id));
-    let t = state.write(move |tx| Ok(tournaments::create(tx, &new)?)).await?;
+    let v = json_body(&body)?;
+    let new = settings::from_json(&v)?.new_tournament(Some(org.0.id));
+    let club = super::clubs::chosen(
+        &state,
+        &org.0.clubs,
+        super::clubs::club_of_json(&v)?,
+        crate::i18n::Lang::En,
+    )
+    .await?;
+    let t = state
+        .write(move |tx| {
+            let t = tournaments::create(tx, &new)?;
+            crate::db::ops::clubs::own_tournament(tx, t.id, club)?;
+            Ok(t)
+        })
+        .await?;
     Ok(HttpResponse::Created().json(json!({ "id": t.id })))
 }
 
 #[get("/api/tournaments")]
-async fn list_tournaments(state: web::Data<AppState>, _org: Organizer) -> Result<HttpResponse, AppError> {
-    let list = state.db(|conn| Ok(crate::db::models::Tournament::list(conn)?)).await?;
+async fn list_tournaments(state: web::Data<AppState>, org: Organizer) -> Result<HttpResponse, AppError> {
+    let who = org.0.clubs;
+    let list = state
+        .db(move |conn| {
+            let all = crate::db::models::Tournament::list(conn)?;
+            Ok(crate::db::ops::clubs::keep_tournaments(conn, &who, all)?)
+        })
+        .await?;
     let out: Vec<Value> = list
         .iter()
         .map(|t| json!({"id": t.id, "name": t.name, "date": t.event_date, "rounds": t.rounds_planned}))

@@ -34,6 +34,8 @@ pub struct CurrentUser {
     pub username: String,
     /// How they proved it.
     pub via: AuthVia,
+    /// The clubs they act for (FORMATS.md, "Clubs").
+    pub clubs: crate::db::ops::clubs::Membership,
 }
 
 /// How a request was authenticated.
@@ -275,10 +277,15 @@ async fn find_identity(
             if let (None, Some(s)) = (&found, &session) {
                 found = Session::user_for(conn, &token_hash(s), t)?.map(|u| (u, AuthVia::Session));
             }
-            Ok(found.map(|(u, via)| CurrentUser {
+            let Some((u, via)) = found else {
+                return Ok(None);
+            };
+            let clubs = crate::db::ops::clubs::membership(conn, u.id)?;
+            Ok(Some(CurrentUser {
                 id: u.id,
                 username: u.username,
                 via,
+                clubs,
             }))
         })
         .await
@@ -291,9 +298,19 @@ async fn find_identity(
 #[derive(Debug, Clone, Copy)]
 pub struct IdentityUnknown(pub bool);
 
-/// Why a request has no organizer: not logged in, or the database could
-/// not say (503).
+/// Left in a request's extensions when its organizer was set aside because
+/// the path names what another club owns ([`super::clubs::club_guard`]):
+/// the sentence of the 403 that the pages and routes for organizers answer.
+#[derive(Debug, Clone)]
+pub struct ForeignClub(pub String);
+
+/// Why a request has no organizer: not logged in, the database could not
+/// say (503), or the path names what another club owns (403, see
+/// [`super::clubs::club_guard`]).
 fn no_organizer(req: &HttpRequest) -> super::AppError {
+    if let Some(foreign) = req.extensions().get::<ForeignClub>() {
+        return super::AppError::Forbidden(foreign.0.clone());
+    }
     match req.extensions().get::<IdentityUnknown>() {
         Some(IdentityUnknown(true)) => super::AppError::Unavailable,
         _ => super::AppError::LoginRequired,

@@ -106,7 +106,11 @@ impl crate::db::ops::accounts::AccountError {
             }
             AccountError::Exists(name) => lang.t_args("account-exists", &[("name", name.clone())]),
             AccountError::NotFirst => lang.t("setup-closed"),
-            AccountError::NoSuchUser(_) | AccountError::Db(_) | AccountError::Hash(_) => return None,
+            AccountError::NoSuchUser(_)
+            | AccountError::WhichClub
+            | AccountError::NoSuchClub(_)
+            | AccountError::Db(_)
+            | AccountError::Hash(_) => return None,
         })
     }
 }

@@ -11,6 +11,8 @@ pub mod auth;
 pub mod charts;
 pub mod client;
 pub mod clock;
+pub mod clubs;
+pub mod clubs_page;
 pub mod conn_gate;
 pub mod csrf;
 pub mod ctx;
@@ -66,30 +68,26 @@ pub struct WebConfig {
     /// The address players reach the server at, without a trailing slash
     /// (`--public-url`); `None`: each request's scheme and host.
     pub public_url: Option<String>,
-    /// Where phones on the local network reach this server
-    /// (`http://192.168.1.12:8080`, see [`links::network_url`]): the links of
-    /// a page opened through a loopback host (`127.0.0.1`, `localhost`) use
-    /// it instead; `None` when the server listens only on this machine.
+    /// Where phones on the local network reach this server (see
+    /// [`links::network_url`]), for the links of a page opened through a
+    /// loopback host; `None` when the server listens only on this machine.
     pub network_url: Option<String>,
     /// How long a bot waits before it acts in a digital game (none in tests).
     pub bot_delay: std::time::Duration,
     /// How long clients may take to send a request.
     pub timeouts: limits::Timeouts,
-    /// The live-events hub's safety poll, instead of the backend's (a test
-    /// sets hours: every write path must wake the hub itself).
+    /// The live-events hub's safety poll, instead of the backend's (a test sets hours).
     pub safety_poll: Option<std::time::Duration>,
     /// The login's waits and password checks.
     pub login: auth::LoginLimits,
-    /// The reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto`
-    /// are believed (`--trusted-proxy`); nobody else's are.
+    /// The reverse proxies whose `X-Forwarded-For` and `-Proto` are believed.
     pub trusted_proxies: Vec<std::net::IpAddr>,
     /// The caps on open event streams.
     pub streams: live::gate::StreamLimits,
     /// Connections one client address may hold at once ([`conn_gate`]).
     pub connections_per_client: usize,
-    /// The secret code of the first account's link (`/setup/<code>`), made
-    /// by `serve` when the database had no organizer account
-    /// ([`auth::setup::first_account_code`]); `None`: no such link. Kept in
+    /// The secret code of the first account's link (`/setup/<code>`,
+    /// [`auth::setup::first_account_code`]); `None`: no such link. Kept in
     /// memory only: a restart makes a new one.
     pub setup_code: Option<String>,
 }
@@ -353,6 +351,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(health::configure)
         .configure(auth::configure)
         .configure(api::configure)
+        .configure(clubs::configure)
         .configure(api_merge::configure)
         .configure(api_players::configure)
         .configure(api_rounds::configure)
@@ -382,6 +381,7 @@ macro_rules! chelem_app {
             .wrap(actix_web::middleware::from_fn($crate::web::input::reject_control_chars))
             .wrap(actix_web::middleware::from_fn($crate::web::csrf::reject_cross_site))
             .wrap(actix_web::middleware::from_fn($crate::web::limits::limit_body))
+            .wrap(actix_web::middleware::from_fn($crate::web::clubs::club_guard))
             .wrap(actix_web::middleware::from_fn($crate::web::error_page::render_errors))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::identity))
             .wrap(actix_web::middleware::from_fn($crate::web::ctx::csrf_cookie))

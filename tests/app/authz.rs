@@ -33,7 +33,7 @@ use chelem::tournament::table::Constraint;
 use common::builder::{Table, TournamentBuilder};
 use common::http::{PASSWORD, USER};
 use common::routes::{self, Route};
-use common::{create_user, TestDb};
+use common::TestDb;
 
 // ------------------------------------------------------------ the roles
 
@@ -58,7 +58,18 @@ enum Role {
     /// The organizer's session cookie, its expiry set in the past.
     ExpiredSession,
     /// The organizer: a live session and a live API token; table A's link.
+    /// An organizer of the club owning the world's tournament and season
+    /// (the server's default club), not an administrator.
     Organizer,
+    /// An organizer of another club (FORMATS.md, "Clubs"): a live session
+    /// and API token, no table link. Its wants are derived from the row
+    /// ([`foreign_want`]).
+    OtherClub,
+    /// The server's administrator, of no club: a live session and API
+    /// token, no table link. Asked the GET rows only (a write would change
+    /// what the organizer's call then meets); its writes are in
+    /// tests/app/clubs.rs. Its wants are derived ([`admin_want`]).
+    Admin,
 }
 
 const ROLES: [Role; 7] = [
@@ -70,6 +81,64 @@ const ROLES: [Role; 7] = [
     Role::ExpiredSession,
     Role::Organizer,
 ];
+
+/// Whether a row's path names what the world's club owns: its tournament
+/// (`/tournaments/{id}/…`), its season, table C's game.
+fn names_owned(row: &Row) -> bool {
+    let p = row.pattern.strip_prefix("/api").unwrap_or(row.pattern);
+    ["/tournaments/{id}", "/seasons/{id}", "/games/{id}"]
+        .iter()
+        .any(|o| p.starts_with(o))
+}
+
+/// What an organizer of another club gets: on what the world's club owns,
+/// what anyone gets where anyone may read (public pages, a replay refused
+/// with 404), 403 where an organizer is needed (not the login: they are
+/// logged in); with a link in the path, what its guessed link gets; elsewhere
+/// (their own lists, a new tournament of their club, the directory), what
+/// the organizer gets.
+fn foreign_want(row: &Row) -> Want {
+    let [anon, .., org] = row.want;
+    if row.pattern.contains("{token}") {
+        anon
+    } else if names_owned(row) {
+        match anon {
+            Login | S(401) => S(403),
+            w => w,
+        }
+    } else {
+        org
+    }
+}
+
+/// What the administrator gets (GET rows only, else [`NA`]): what the
+/// organizer gets, but with a link in the path (they hold none) what
+/// anyone gets.
+fn admin_want(row: &Row) -> Want {
+    let [anon, .., org] = row.want;
+    if let Some(want) = row.admin {
+        want
+    } else if row.method != "GET" {
+        NA
+    } else if row.pattern.contains("{token}") {
+        anon
+    } else {
+        org
+    }
+}
+
+/// A row's wants for every role: [`ROLES`] with, before the organizer, the
+/// club roles whose wants the rows do not write but derive.
+/// The organizer still last: its call changes things (a bot taking a seat
+/// it left plays on while the next role is asked).
+fn wants(row: &Row) -> Vec<(Role, Want)> {
+    let mut all: Vec<(Role, Want)> = ROLES.iter().copied().zip(row.want).collect();
+    let organizer = all.pop().expect("the organizer");
+    all.push((Role::OtherClub, foreign_want(row)));
+    all.push((Role::Admin, admin_want(row)));
+    all.push(organizer);
+    all
+}
 
 /// What a role must get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +176,9 @@ struct Row {
     want: [Want; 7],
     /// A stream (Server-Sent Events): the body is not read.
     stream: bool,
+    /// What [`Role::Admin`] gets, when not as [`admin_want`] says (the
+    /// administrator's own pages).
+    admin: Option<Want>,
 }
 
 // The kinds of route, each explained once.
@@ -168,6 +240,7 @@ const fn row(method: &'static str, pattern: &'static str, want: [Want; 7]) -> Ro
         body: Body::None,
         want,
         stream: false,
+        admin: None,
     }
 }
 
@@ -178,6 +251,10 @@ impl Row {
     }
     const fn body(mut self, body: Body) -> Row {
         self.body = body;
+        self
+    }
+    const fn admin(mut self, want: Want) -> Row {
+        self.admin = Some(want);
         self
     }
 }
@@ -386,6 +463,25 @@ fn rows() -> Vec<Row> {
             r#"{"players": 4, "taker": 0, "contract": "garde", "oudlers": 2, "points": 51}"#,
         )),
         row("GET", "/api/tournaments", org_api(200)),
+        // clubs: anyone lists them; only the administrator makes one
+        row("GET", "/api/clubs", PUBLIC),
+        row("POST", "/api/clubs", org_api(403)).body(Json(r#"{"name": "Club intrus", "town": "Bron"}"#)),
+        // the administrator's clubs page: 403 to an organizer
+        row("GET", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)]).admin(S(200)),
+        row("POST", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)])
+            .admin(S(303))
+            .body(Form(&[("name", "Club de Bron"), ("town", "Bron")])),
+        row(
+            "POST",
+            "/clubs/organizers",
+            [Login, Login, Login, Login, Login, Login, S(403)],
+        )
+        .admin(S(303))
+        .body(Form(&[
+            ("club", "1"),
+            ("username", "nouveau"),
+            ("password", "mot-de-passe-neuf"),
+        ])),
         row("POST", "/api/tournaments", org_api(201)).body(Json(r#"{"name": "Open API", "rounds": 3}"#)),
         row("POST", "/api/tournaments/{id}/players", org_api(201)).body(Json(r#"{"name": "Anne Api", "club": "C"}"#)),
         row("POST", "/api/tournaments/{id}/players/{pid}/checkin", org_api(200)).body(Json(r#"{"present": true}"#)),
@@ -590,12 +686,22 @@ struct World {
     seats: Vec<String>,
     /// A season holding the tournament.
     season: SeasonId,
+    /// The credentials of an organizer of another club, and of the administrator.
+    other_club_session: String,
+    other_club_api: String,
+    admin_session: String,
+    admin_api: String,
 }
 
 /// A session of the organizer made in the database; `expired`: its expiry
 /// then set in the past.
 fn session(conn: &mut Tx<'_>, expired: bool) -> String {
-    let user = User::find_by_username(conn, USER).unwrap().unwrap();
+    session_of(conn, USER, expired)
+}
+
+/// A session of `name` made in the database (see [`session`]).
+fn session_of(conn: &mut Tx<'_>, name: &str, expired: bool) -> String {
+    let user = User::find_by_username(conn, name).unwrap().unwrap();
     let token = new_token("");
     let t = now();
     Session::create(conn, &token_hash(&token), user.id, t, t + Duration::hours(24)).unwrap();
@@ -614,9 +720,22 @@ fn expire(conn: &mut AnyConnection, token: &str) {
     assert_eq!(n, 1);
 }
 
-/// The organizer, once per database.
+/// The administrator of the other club's organizer.
+const ADMIN: &str = "gerant";
+/// The organizer of another club.
+const OTHER_CLUB: &str = "voisin";
+
+/// The accounts, once per database: the administrator first (of no club),
+/// the organizer (of the default club, which owns the worlds), another
+/// club and its organizer.
 fn organizer(db: &TestDb) {
-    create_user(db, USER, PASSWORD);
+    chelem::db::write(&mut db.conn(), |tx| {
+        accounts::create_member(tx, ADMIN, PASSWORD, &[], true)?;
+        accounts::create_user(tx, USER, PASSWORD)?;
+        let club = chelem::db::ops::clubs::create(tx, "Club voisin", "Villeurbanne").unwrap();
+        accounts::create_member(tx, OTHER_CLUB, PASSWORD, &[club], false)
+    })
+    .unwrap();
 }
 
 impl World {
@@ -674,6 +793,10 @@ impl World {
             csrf: new_token(""),
             game,
             seats,
+            other_club_session: session_of(conn, OTHER_CLUB, false),
+            other_club_api: accounts::create_api_token(conn, OTHER_CLUB, "matrix").unwrap(),
+            admin_session: session_of(conn, ADMIN, false),
+            admin_api: accounts::create_api_token(conn, ADMIN, "matrix").unwrap(),
         }
     }
 
@@ -738,6 +861,8 @@ impl World {
         };
         match role {
             Role::Organizer => format!("{csrf}; chelem_session={}", self.session),
+            Role::OtherClub => format!("{csrf}; chelem_session={}", self.other_club_session),
+            Role::Admin => format!("{csrf}; chelem_session={}", self.admin_session),
             Role::ExpiredSession => format!("{csrf}; chelem_session={}", self.expired_session),
             Role::OtherTable | Role::ClosedTable => {
                 format!("{csrf}; chelem_session={}", self.link(role).unwrap().token)
@@ -751,6 +876,8 @@ impl World {
     fn bearer(&self, role: Role) -> Option<String> {
         match role {
             Role::Organizer => Some(self.api.clone()),
+            Role::OtherClub => Some(self.other_club_api.clone()),
+            Role::Admin => Some(self.admin_api.clone()),
             Role::RevokedToken => Some(self.revoked_api.clone()),
             Role::OtherTable | Role::ClosedTable => Some(self.link(role).unwrap().token.clone()),
             Role::OtherSeat => Some(self.seats[1].clone()),
@@ -760,13 +887,16 @@ impl World {
 
     /// Whether the organizer's session is still there (a logout ends it).
     fn logged_in(&self, db: &TestDb) -> bool {
-        let hash = token_hash(&self.session);
-        let n: i64 = sessions::table
-            .filter(sessions::token_hash.eq(hash))
-            .count()
-            .get_result(&mut *db.conn())
-            .unwrap();
-        n == 1
+        [&self.session, &self.other_club_session, &self.admin_session]
+            .into_iter()
+            .all(|session| {
+                let n: i64 = sessions::table
+                    .filter(sessions::token_hash.eq(token_hash(session)))
+                    .count()
+                    .get_result(&mut *db.conn())
+                    .unwrap();
+                n == 1
+            })
     }
 
     /// What a refused request must leave as it was.
@@ -934,12 +1064,12 @@ async fn run_matrix(db: &TestDb) -> (Vec<Exchange>, Vec<World>) {
     for row in rows() {
         // A fresh world when the last row's organizer changed it (or logged out).
         let before_row = world.state(db);
-        for (role, want) in ROLES.iter().zip(row.want) {
+        for (role, want) in wants(&row) {
             if want == NA {
                 continue;
             }
             let before = world.state(db);
-            let ex = send(&app, &world, &row, *role, Csrf::Right, &[]).await;
+            let ex = send(&app, &world, &row, role, Csrf::Right, &[]).await;
             let ok = match want {
                 S(s) => ex.status.as_u16() == s,
                 Login => ex.status == StatusCode::SEE_OTHER && ex.location.starts_with("/login?next="),
@@ -1050,7 +1180,16 @@ fn scan_for_secrets(db: &TestDb, exchanges: &[Exchange], worlds: &[World]) {
     let mut never: Vec<String> = vec![PASSWORD.to_owned(), "$argon2".to_owned()];
     never.extend(hashes);
     for w in worlds {
-        for t in [&w.session, &w.expired_session, &w.api, &w.revoked_api] {
+        for t in [
+            &w.session,
+            &w.expired_session,
+            &w.api,
+            &w.revoked_api,
+            &w.other_club_session,
+            &w.other_club_api,
+            &w.admin_session,
+            &w.admin_api,
+        ] {
             never.push(t.clone());
             never.push(token_hash(t));
         }
@@ -1079,7 +1218,7 @@ fn scan_for_secrets(db: &TestDb, exchanges: &[Exchange], worlds: &[World]) {
             .map(|t| t.token.clone())
             .filter(|t| e.uri.contains(t.as_str()))
             .collect::<Vec<_>>();
-        if e.role != Role::Organizer {
+        if !matches!(e.role, Role::Organizer | Role::Admin) {
             for l in &links {
                 if text.contains(l.as_str()) && !own.contains(l) {
                     leaks.push(format!("{} {} as {:?} shows the link {l}", e.method, e.uri, e.role));

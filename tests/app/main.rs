@@ -16,6 +16,7 @@ mod backup;
 mod bell_pages;
 mod browser;
 mod checkin;
+mod clubs;
 mod concurrency;
 mod crash;
 mod deal_versions;

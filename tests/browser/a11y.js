@@ -204,6 +204,8 @@ function organizerPages() {
     ['/seasons/{id}', `/seasons/${data.season}`],
     ['/seasons/{id}/projector', `/seasons/${data.season}/projector`],
     ['/seasons/{id}/print', `/seasons/${data.season}/print`],
+    // The first account (made through the setup link) administers the server.
+    ['/clubs', '/clubs'],
   ];
 }
 

@@ -37,7 +37,7 @@ impl User {
     pub fn create(tx: &mut Tx<'_>, new: &NewUser) -> QueryResult<User> {
         diesel::insert_into(users::table)
             .values(new)
-            .returning(users::all_columns)
+            .returning((users::id, users::username, users::password_hash, users::created_at))
             .get_result(tx.conn())
     }
 

@@ -1,6 +1,7 @@
 //! Organizer accounts and API tokens, shared by the CLI and the web layer.
 
 use crate::db::models::{ApiToken, NewUser, Session, User};
+use crate::db::ops::clubs::{self as club_ops, ClubId};
 use crate::db::{now, Tx};
 use crate::secrets::{hash_password, new_token, token_hash};
 
@@ -25,6 +26,12 @@ pub enum AccountError {
     /// No such user.
     #[error("there is no user named \"{0}\"")]
     NoSuchUser(String),
+    /// The server has several clubs and none was named.
+    #[error("this server has several clubs: say which with --club ID")]
+    WhichClub,
+    /// No such club.
+    #[error("there is no club {0}")]
+    NoSuchClub(i32),
     /// Database failure.
     #[error("database error: {0}")]
     Db(#[from] diesel::result::Error),
@@ -104,11 +111,55 @@ impl NewAccount {
     }
 }
 
-/// Creates an organizer account.
+/// Creates an organizer account of the server's only club (FORMATS.md,
+/// "Clubs"); the first account administers it.
 pub fn create_user(tx: &mut Tx<'_>, username: &str, password: &str) -> Result<User, AccountError> {
+    create_member(tx, username, password, &[], false)
+}
+
+/// Creates an account: an organizer of `clubs` (none named: of the
+/// server's only club, refused with [`AccountError::WhichClub`] when there
+/// are several), a server administrator when `admin` (or when it is the
+/// first account).
+pub fn create_member(
+    tx: &mut Tx<'_>,
+    username: &str,
+    password: &str,
+    clubs: &[ClubId],
+    admin: bool,
+) -> Result<User, AccountError> {
     // The name and the password are told before a taken name: as the
     // rules say, whatever the database holds.
-    NewAccount::new(username, password)?.insert(tx)
+    let account = NewAccount::new(username, password)?;
+    for &c in clubs {
+        if !club_ops::exists(tx, c)? {
+            return Err(AccountError::NoSuchClub(c));
+        }
+    }
+    let first = !User::any(tx)?;
+    let clubs = if clubs.is_empty() && !admin {
+        match club_ops::list(tx)?.as_slice() {
+            [only] => vec![only.id],
+            [] => Vec::new(),
+            _ => return Err(AccountError::WhichClub),
+        }
+    } else {
+        clubs.to_vec()
+    };
+    let user = account.insert(tx)?;
+    join(tx, user.id, &clubs, admin || first)?;
+    Ok(user)
+}
+
+/// Makes `user` an organizer of `clubs`, and an administrator when `admin`.
+fn join(tx: &mut Tx<'_>, user: i32, clubs: &[ClubId], admin: bool) -> Result<(), AccountError> {
+    for &c in clubs {
+        club_ops::add_organizer(tx, c, user)?;
+    }
+    if admin {
+        club_ops::make_admin(tx, user)?;
+    }
+    Ok(())
 }
 
 /// Creates the first organizer account (the link `chelem serve` prints on a
@@ -121,7 +172,11 @@ pub fn create_first_user(tx: &mut Tx<'_>, account: &NewAccount) -> Result<User, 
     if User::any(tx)? {
         return Err(AccountError::NotFirst);
     }
-    account.insert(tx)
+    let user = account.insert(tx)?;
+    // The first account administers the default club (FORMATS.md, "Clubs").
+    let club: Vec<ClubId> = club_ops::default_club(tx)?.into_iter().collect();
+    join(tx, user.id, &club, true)?;
+    Ok(user)
 }
 
 /// Gives `username` the password whose hash is `password_hash` (from

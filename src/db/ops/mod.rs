@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod adjust;
 pub mod audit;
+pub mod clubs;
 pub mod deals;
 pub mod duplicate;
 pub mod events;

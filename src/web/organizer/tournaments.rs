@@ -32,8 +32,14 @@ pub struct ListPage {
 }
 
 #[get("/tournaments")]
-async fn list(OrgPage { ctx, state, .. }: OrgPage) -> Result<HttpResponse, AppError> {
-    let tournaments = state.db(|conn| Ok(Tournament::list(conn)?)).await?;
+async fn list(OrgPage { ctx, state, user }: OrgPage) -> Result<HttpResponse, AppError> {
+    let who = user.clubs;
+    let tournaments = state
+        .db(move |conn| {
+            let all = Tournament::list(conn)?;
+            Ok(crate::db::ops::clubs::keep_tournaments(conn, &who, all)?)
+        })
+        .await?;
     Ok(render::page(&ListPage { ctx, tournaments }))
 }
 
@@ -53,6 +59,8 @@ pub struct NewPage {
     pub title_key: &'static str,
     /// Round 1 is seated: some settings are fixed.
     pub started: bool,
+    /// The clubs a new tournament may belong to (a choice when several).
+    pub clubs: Vec<crate::db::ops::clubs::Club>,
 }
 
 impl NewPage {
@@ -75,7 +83,7 @@ impl NewPage {
 }
 
 #[get("/tournaments/new")]
-async fn new_form(OrgPage { ctx, .. }: OrgPage) -> HttpResponse {
+async fn new_form(OrgPage { ctx, state, user }: OrgPage) -> Result<HttpResponse, AppError> {
     let form = TournamentForm {
         rounds: "5".into(),
         deals_table4: "4".into(),
@@ -84,14 +92,16 @@ async fn new_form(OrgPage { ctx, .. }: OrgPage) -> HttpResponse {
         date: chrono::Utc::now().date_naive().format("%Y-%m-%d").to_string(),
         ..Default::default()
     };
-    render::page(&NewPage {
+    let clubs = crate::web::clubs::choices(&state, &user.clubs).await?;
+    Ok(render::page(&NewPage {
         ctx,
         form,
         error: None,
         action: "/tournaments".into(),
         title_key: "tournaments-new",
         started: false,
-    })
+        clubs,
+    }))
 }
 
 #[post("/tournaments")]
@@ -101,12 +111,17 @@ async fn create(
 ) -> Result<HttpResponse, AppError> {
     let form = form.0;
     let f = form.clone();
+    let clubs = crate::web::clubs::choices(&state, &user.clubs).await?;
+    let club = crate::web::clubs::chosen_of_form(&state, &user.clubs, &form.club, ctx.lang).await?;
     let user = user.id;
     match state
         .write(move |tx| {
             attempt(tx, ctx.lang, |tx| {
                 let new = f.parse(Some(user))?;
-                tournaments::create(tx, &new)
+                let club = club.clone().map_err(crate::db::ops::OpError::Invalid)?;
+                let t = tournaments::create(tx, &new)?;
+                crate::db::ops::clubs::own_tournament(tx, t.id, club)?;
+                Ok(t)
             })
         })
         .await?
@@ -121,6 +136,7 @@ async fn create(
                 action: "/tournaments".into(),
                 title_key: "tournaments-new",
                 started: false,
+                clubs,
             };
             Ok(render::page_with_status(&page, status))
         }
@@ -148,6 +164,7 @@ async fn edit_form(
         action: format!("/tournaments/{id}/edit"),
         title_key: "tournament-edit",
         started: seated > RoundNo::NONE,
+        clubs: Vec::new(),
     }))
 }
 
@@ -182,6 +199,7 @@ async fn update(
                 action: format!("/tournaments/{id}/edit"),
                 title_key: "tournament-edit",
                 started: seated > RoundNo::NONE,
+                clubs: Vec::new(),
             };
             Ok(render::page_with_status(&page, status))
         }

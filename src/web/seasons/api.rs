@@ -52,9 +52,16 @@ async fn create(state: web::Data<AppState>, org: Organizer, body: web::Bytes) ->
             serde_json::from_value(list.clone()).map_err(|_| OpError::Invalid(Msg::new("season-json-tournaments")))?
         }
     };
+    let lang = crate::i18n::Lang::En;
+    let club = crate::web::clubs::chosen(&state, &org.0.clubs, crate::web::clubs::club_of_json(&v)?, lang).await?;
+    crate::web::clubs::check_tournaments(&state, &org.0.clubs, &tournaments, lang).await?;
     let (actor, user) = (org.0.username.clone(), org.0.id);
     let id = state
-        .write(move |tx| Ok(seasons::create(tx, &new, &tournaments, &actor, Some(user))?))
+        .write(move |tx| {
+            let id = seasons::create(tx, &new, &tournaments, &actor, Some(user))?;
+            crate::db::ops::clubs::own_season(tx, id.get(), club)?;
+            Ok(id)
+        })
         .await?;
     Ok(HttpResponse::Created().json(json!({ "id": id })))
 }

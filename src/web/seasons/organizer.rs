@@ -64,6 +64,8 @@ pub struct SeasonForm {
     participation: String,
     /// Tournament ids (the checked boxes, one field each).
     tournaments: Vec<String>,
+    /// The club it belongs to (empty: the organizer's only club).
+    club: String,
 }
 
 impl SeasonForm {
@@ -80,6 +82,7 @@ impl SeasonForm {
                 "best_of" => f.best_of = v,
                 "participation" => f.participation = v,
                 "tournaments" => f.tournaments.push(v),
+                "club" => f.club = v,
                 _ => {}
             }
         }
@@ -103,6 +106,8 @@ pub struct SeasonsPage {
     pub form: SeasonForm,
     /// A refusal.
     pub error: Option<String>,
+    /// The clubs a new season may belong to (a choice when several).
+    pub clubs: Vec<crate::db::ops::clubs::Club>,
 }
 
 async fn render_list(
@@ -113,15 +118,28 @@ async fn render_list(
     status: StatusCode,
 ) -> Result<HttpResponse, AppError> {
     let lang = ctx.lang;
+    let who = crate::web::clubs::membership(&ctx);
     let (seasons, tournaments) = state
-        .db(|conn| Ok((Season::list(conn)?, Tournament::list(conn)?)))
+        .db(move |conn| {
+            let seasons = Season::list(conn)?;
+            let ids: Vec<i32> = seasons.iter().map(|s| s.id.get()).collect();
+            let kept = crate::db::ops::clubs::seasons_of(conn, &who, &ids)?;
+            let seasons = seasons
+                .into_iter()
+                .filter(|s| kept.contains(&s.id.get()))
+                .collect::<Vec<_>>();
+            let all = Tournament::list(conn)?;
+            Ok((seasons, crate::db::ops::clubs::keep_tournaments(conn, &who, all)?))
+        })
         .await?;
     let chosen = if form.preset.is_empty() {
         "places-best-10"
     } else {
         form.preset.as_str()
     };
+    let clubs = crate::web::clubs::choices(state, &crate::web::clubs::membership(&ctx)).await?;
     let page = SeasonsPage {
+        clubs,
         seasons: seasons
             .into_iter()
             .map(|s| {
@@ -207,9 +225,23 @@ async fn create(
         Err(r) => return render_list(&state, ctx, f, Some(r.message), r.status).await,
     };
     let ids: Vec<TournamentId> = f.tournaments.iter().filter_map(|s| s.trim().parse().ok()).collect();
+    let club = match crate::web::clubs::chosen_of_form(&state, &user.clubs, &f.club, lang).await? {
+        Ok(c) => c,
+        Err(m) => {
+            let message = Some(m.render(lang));
+            return render_list(&state, ctx, f, message, StatusCode::UNPROCESSABLE_ENTITY).await;
+        }
+    };
+    crate::web::clubs::check_tournaments(&state, &user.clubs, &ids, lang).await?;
     let (actor, uid) = (user.username.clone(), user.id);
     let r = state
-        .write(move |tx| attempt(tx, lang, |tx| seasons::create(tx, &new, &ids, &actor, Some(uid))))
+        .write(move |tx| {
+            attempt(tx, lang, |tx| {
+                let id = seasons::create(tx, &new, &ids, &actor, Some(uid))?;
+                crate::db::ops::clubs::own_season(tx, id.get(), club)?;
+                Ok(id)
+            })
+        })
         .await?;
     match r {
         Ok(id) => Ok(see_other(format!("/seasons/{id}"))),
@@ -236,6 +268,7 @@ async fn attach(
         let page = super::pages::page(&state, ctx, id, Some(message)).await?;
         return Ok(render::page_with_status(&page, StatusCode::UNPROCESSABLE_ENTITY));
     };
+    crate::web::clubs::check_tournaments(&state, &user.clubs, &[t], ctx.lang).await?;
     let actor = user.username;
     state.write(move |tx| Ok(seasons::attach(tx, id, t, &actor)?)).await?;
     Ok(see_other(format!("/seasons/{id}")))

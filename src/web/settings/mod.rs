@@ -84,6 +84,9 @@ pub struct TournamentForm {
     /// A team event: the teams' size ("" for none).
     #[serde(default)]
     pub teams: String,
+    /// The club it belongs to, at its creation ("": the organizer's only club).
+    #[serde(default)]
+    pub club: String,
 }
 
 /// A box of the form is ticked: sent, and neither empty, `false` nor `0`.
@@ -237,6 +240,7 @@ impl TournamentForm {
             host_club: s.host_club.clone(),
             organizer_name: s.organizer_name.clone(),
             teams: s.teams.map(|n| n.to_string()).unwrap_or_default(),
+            club: String::new(),
         }
     }
 }

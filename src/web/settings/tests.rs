@@ -42,6 +42,7 @@ fn full_form() -> TournamentForm {
         host_club: "Tarot Club Dijonnais".into(),
         organizer_name: "Odile Martin".into(),
         teams: "4".into(),
+        club: String::new(),
     }
 }
 

@@ -155,6 +155,10 @@ fn write_one(tx: &mut Tx<'_>, season: SeasonId, t: &PastTournament, actor: &str)
         deal_secret: 0,
     };
     let id = crate::db::models::Tournament::create(tx, &new)?.id;
+    // The season's club owns its past.
+    if let Some(club) = crate::db::ops::clubs::season_club(tx, season.get())? {
+        crate::db::ops::clubs::own_tournament(tx, id, club)?;
+    }
     for l in &t.lines {
         let player = player_of(tx, l)?;
         Registration::create(tx, id, player, true, RoundNo::new(1), now())?;
