@@ -39,7 +39,7 @@ const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/t
                '/players/{pid}', '/seasons/{id}', '/tournaments/{id}/teams', '/tournaments/{id}/prizes',
                '/tournaments/{id}/prizes/settings', '/tournaments/{id}/prizes/sheet', '/directory/merge', '/players',
                '/tournaments/{id}/teams (a team event)', '/tournaments/{id}/teams/edit', '/tournaments/{id}/teams/print',
-               '/tournaments/{id}/projector (a team event)'];
+               '/tournaments/{id}/projector (a team event)', '/clubs', '/tournaments/new'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
