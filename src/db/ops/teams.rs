@@ -84,19 +84,19 @@ pub struct FromFile {
 /// registered without it.
 pub fn from_file(tx: &mut Tx<'_>, t: TournamentId, named: Vec<(usize, String, PlayerId)>) -> OpResult<FromFile> {
     let mut groups: Vec<(String, Vec<usize>, Vec<PlayerId>)> = Vec::new();
+    // Each name's group, by its folded name.
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for (line, team, player) in named {
         let team = team.split_whitespace().collect::<Vec<_>>().join(" ");
         if team.is_empty() {
             continue;
         }
-        let key = team.to_lowercase();
-        match groups.iter_mut().find(|(name, ..)| name.to_lowercase() == key) {
-            Some((_, lines, players)) => {
-                lines.push(line);
-                players.push(player);
-            }
-            None => groups.push((team, vec![line], vec![player])),
-        }
+        let i = *index.entry(team.to_lowercase()).or_insert_with(|| {
+            groups.push((team, Vec::new(), Vec::new()));
+            groups.len() - 1
+        });
+        groups[i].1.push(line);
+        groups[i].2.push(player);
     }
     let mut out = FromFile::default();
     if tournaments::get(tx, t)?.teams.is_none() && !groups.is_empty() {

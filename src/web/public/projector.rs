@@ -250,10 +250,7 @@ pub(super) async fn projector_page(
         .map(|r| r.number);
     let teams = match data.t.teams {
         None => Vec::new(),
-        Some(_) => crate::web::teams::views(
-            &crate::web::teams::read(&state, data.t.id, ctx.audience()).await?,
-            ctx.lang,
-        ),
+        Some(_) => crate::web::teams::views(&crate::web::teams::read_with(&state, data.clone()).await?, ctx.lang),
     };
     Ok(render::page(&ProjectorPage {
         room,

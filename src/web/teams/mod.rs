@@ -41,7 +41,12 @@ pub struct Read {
 
 /// Reads the team standings of tournament `id` as `audience` sees them.
 pub async fn read(state: &AppState, id: TournamentId, audience: Audience) -> Result<Read, AppError> {
-    let data = state.standings(id, audience, None).await?;
+    read_with(state, state.standings(id, audience, None).await?).await
+}
+
+/// The team standings made of standings already read (`data`).
+pub async fn read_with(state: &AppState, data: Arc<Snapshot>) -> Result<Read, AppError> {
+    let id = data.t.id;
     let list = state.db(move |conn| Ok(Teams::of(conn, id)?)).await?;
     let (totals, hundredths) = member_totals(&data.standings, data.duplicate.as_deref(), data.t.comparison);
     Ok(Read {

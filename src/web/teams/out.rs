@@ -6,7 +6,7 @@
 
 use actix_web::{get, web, HttpResponse};
 
-use super::{read, views, TeamView};
+use super::{read, views, Read, TeamView};
 use crate::db::models::Tournament;
 use crate::db::ops::visible::Audience;
 use crate::tournament::ids::TournamentId;
@@ -20,8 +20,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// The rows of the team standings' spreadsheet: a header (place, team,
-/// total, then a name and a figure for each member), a line a team.
-fn rows(ctx: &Ctx, size: usize, teams: &[TeamView]) -> Vec<Vec<Cell>> {
+/// total, then a name and a figure for each member), a line a team; the
+/// figures from `read` itself (hundredths as decimals), the names from its
+/// `views`.
+fn rows(ctx: &Ctx, size: usize, read: &Read) -> Vec<Vec<Cell>> {
     let mut header = vec![
         Cell::Text(ctx.t("csv-place")),
         Cell::Text(ctx.t("team-name")),
@@ -31,23 +33,20 @@ fn rows(ctx: &Ctx, size: usize, teams: &[TeamView]) -> Vec<Vec<Cell>> {
         header.push(Cell::Text(ctx.t1("teams-player-n", "n", i)));
         header.push(Cell::Text(ctx.t1("teams-points-n", "n", i)));
     }
+    let figure = |v: i64| match read.hundredths {
+        false => Cell::Int(v),
+        true => Cell::Decimal(v as f64 / 100.0),
+    };
     let mut out = vec![header];
-    for team in teams {
-        // Figures as the page says them ("52,75" in French): typed cells.
-        let figure = |s: &str| match s.replace(',', ".").parse::<f64>() {
-            Ok(v) if s.contains([',', '.']) => Cell::Decimal(v),
-            Ok(v) => Cell::Int(v as i64),
-            Err(_) => Cell::Text(s.to_owned()),
-        };
-        let mut row = vec![
-            Cell::Int(team.rank.into()),
-            Cell::Text(team.name.clone()),
-            figure(&team.total),
-        ];
+    for (team, view) in read.rows.iter().zip(views(read, ctx.lang)) {
+        let mut row = vec![Cell::Int(team.rank.into()), Cell::Text(view.name), figure(team.total)];
         for i in 0..size {
-            match team.members.get(i) {
-                Some((_, name, points)) => row.extend([Cell::Text(name.clone()), figure(points)]),
-                None => row.extend([Cell::Empty, Cell::Empty]),
+            match (team.players.get(i), view.members.get(i)) {
+                (Some(p), Some((_, name, _))) => row.extend([
+                    Cell::Text(name.clone()),
+                    figure(read.totals.get(p).copied().unwrap_or(0)),
+                ]),
+                _ => row.extend([Cell::Empty, Cell::Empty]),
             }
         }
         out.push(row);
@@ -64,7 +63,7 @@ async fn teams_csv(
     let id = path.into_inner();
     let read = read(&state, id, ctx.audience()).await?;
     let size = read.data.t.teams.map_or(0, |n| n as usize);
-    let body = french_csv(&rows(&ctx, size, &views(&read, ctx.lang)))?;
+    let body = french_csv(&rows(&ctx, size, &read))?;
     Ok(csv_response(body, &format!("teams-{id}.csv")))
 }
 
