@@ -25,8 +25,10 @@
     if (f[0] < c[0] || (f[0] === c[0] && f[1] < c[1])) return;
     // Nothing moved: keep the page as it is (a half-picked discard stays
     // picked, no element under a finger is replaced).
-    if (f[0] === c[0] && f[1] === c[1] &&
-        !fresh.querySelector("[role=alert]") && !current.querySelector("[role=alert]")) return;
+    // (A refusal's alert is swapped in or out; the écart's "why" line
+    // under the cards is the page's own, not an answer.)
+    var told = function (el) { return el.querySelector("[role=alert]:not(.why)") !== null; };
+    if (f[0] === c[0] && f[1] === c[1] && !told(fresh) && !told(current)) return;
     // Keep the previous trick open if it was.
     var open = current.querySelector("details.last-trick[open]") !== null;
     current.replaceWith(fresh);

@@ -30,7 +30,19 @@ pub const FRESH: Duration = Duration::from_millis(250);
 /// The last check's outcome and when it began, shared by the requests of
 /// the next [`FRESH`]: one check at a time, the others wait for its answer.
 #[derive(Default)]
-pub struct Probe(tokio::sync::Mutex<Option<(tokio::time::Instant, Outcome)>>);
+pub struct Probe {
+    last: tokio::sync::Mutex<Option<(tokio::time::Instant, Outcome)>>,
+    /// How many checks reached for the database.
+    checks: std::sync::atomic::AtomicU64,
+}
+
+impl Probe {
+    /// How many checks reached for the database since the server began
+    /// (the requests answered from a fresh outcome are not counted).
+    pub fn checks(&self) -> u64 {
+        self.checks.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
 
 /// What a check found, kept for the next requests.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -67,13 +79,14 @@ impl Outcome {
 pub async fn check(state: &AppState, budget: Duration) -> Result<(), AppError> {
     let deadline = tokio::time::Instant::now() + budget;
     let shared = async {
-        let mut last = state.health.0.lock().await;
+        let mut last = state.health.last.lock().await;
         if let Some((at, outcome)) = *last {
             if at.elapsed() < FRESH {
                 return outcome.answer();
             }
         }
         let began = tokio::time::Instant::now();
+        state.health.checks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let result = probe(state, deadline).await;
         *last = Some((began, Outcome::of(&result)));
         result

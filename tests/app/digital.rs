@@ -793,8 +793,9 @@ fn bots_know_the_tables_scores(db: TestDb) {
         let decided = turn.decide();
         chelem::db::write(&mut db.conn(), |tx| games::bot_move(tx, game, &decided)).unwrap();
     }
-    // Deals 2 to 4 played by the bots, every slot filled.
-    assert!(turns > 3 * 18, "{turns} turns");
+    // Deals 2 to 4 played by the bots, every slot filled: at least the
+    // four bids of each (a deal the four pass is over after them).
+    assert!(turns >= 3 * 4, "{turns} turns");
     assert_eq!(slot_totals(&db, table.id).len(), 4);
     assert_eq!(games::GameState::load(&mut db.conn(), game).unwrap().deals.len(), 3);
 }

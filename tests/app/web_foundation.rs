@@ -329,9 +329,11 @@ crate::test_case!(async a_monitor_asking_without_pause_costs_the_database_a_few_
 /// serves the next requests for [`chelem::web::health::FRESH`]: the
 /// database sees a few checks a second, not one per request (the festival's
 /// load run asked 547 times a second, each check a write, on SQLite its
-/// write lock taken between the tablets' entries). Counted as PostgreSQL's
-/// committed transactions (its statistics reach the counter within a
-/// second of each transaction's end).
+/// write lock taken between the tablets' entries). Counted by the probe
+/// itself, exactly, and as PostgreSQL's committed transactions, loosely:
+/// its statistics reach the counter up to seconds late (a backend holds
+/// them while it flushed less than a second ago), so a bound on them
+/// only tells a few from one per request.
 async fn a_monitor_asking_without_pause_costs_the_database_a_few_checks_a_second() {
     use chelem::web::health::FRESH;
     let db = TestDb::postgres();
@@ -350,7 +352,9 @@ async fn a_monitor_asking_without_pause_costs_the_database_a_few_checks_a_second
             .unwrap()
             .n
     };
-    let app = app!(db);
+    let state = db.state();
+    let probe = state.health.clone();
+    let app = test::init_service(chelem::chelem_app!(state)).await;
     let settle = std::time::Duration::from_millis(1500);
     actix_web::rt::time::sleep(settle).await;
     let before = commits(&db);
@@ -362,17 +366,23 @@ async fn a_monitor_asking_without_pause_costs_the_database_a_few_checks_a_second
         asked += 1;
     }
     let took = start.elapsed();
-    actix_web::rt::time::sleep(settle).await;
-    let checks = commits(&db) - before;
-    // One check per FRESH at most (a window begun at each end: + 2), each
-    // two transactions (the pool tests the connection it hands out, then
-    // the check), the counter's own readings and the hub's besides.
-    let most = 2 * ((took.as_millis() / FRESH.as_millis()) as i64 + 2) + 4;
+    // One check per FRESH at most (a window begun at each end: + 2).
+    let windows = (took.as_millis() / FRESH.as_millis()) as u64 + 2;
+    let checks = probe.checks();
     assert!(
-        checks <= most,
-        "{asked} requests in {took:?}: {checks} transactions, at most {most} expected"
+        (1..=windows).contains(&checks),
+        "{asked} requests in {took:?}: {checks} checks, at most {windows} expected"
     );
-    assert!(checks >= 1, "the database was checked");
+    actix_web::rt::time::sleep(settle).await;
+    let seen = commits(&db) - before;
+    // Each check two transactions (the pool tests the connection it hands
+    // out, then the check), the counter's readings and late statistics
+    // besides: far below one per request.
+    let most = 2 * windows as i64 + 20;
+    assert!(
+        (1..=most).contains(&seen) && (most as usize) < asked / 4,
+        "{asked} requests in {took:?}: {seen} transactions, at most {most} expected"
+    );
 }
 
 crate::test_case!(async healthz_reports_an_unreachable_database);
