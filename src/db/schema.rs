@@ -4,8 +4,8 @@
 //! [`super::schema_across`] and named here, where every table may join.
 
 pub use super::schema_across::{
-    club_organizers, clubs, past_results, player_merges, prize_rules, season_clubs, season_tournaments, seasons,
-    team_members, teams, tournament_clubs,
+    club_organizers, clubs, past_results, player_merges, prize_rules, season_clubs, season_shares, season_tournaments,
+    seasons, team_members, teams, tournament_clubs, tournament_shares,
 };
 
 diesel::table! {
@@ -354,4 +354,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     club_organizers,
     tournament_clubs,
     season_clubs,
+    tournament_shares,
+    season_shares,
 );

@@ -110,3 +110,17 @@ diesel::table! {
         club_id -> Integer,
     }
 }
+
+diesel::table! {
+    tournament_shares (tournament_id, club_id) {
+        tournament_id -> Integer,
+        club_id -> Integer,
+    }
+}
+
+diesel::table! {
+    season_shares (season_id, club_id) {
+        season_id -> Integer,
+        club_id -> Integer,
+    }
+}

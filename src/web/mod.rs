@@ -12,7 +12,6 @@ pub mod charts;
 pub mod client;
 pub mod clock;
 pub mod clubs;
-pub mod clubs_page;
 pub mod conn_gate;
 pub mod csrf;
 pub mod ctx;

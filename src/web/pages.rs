@@ -40,40 +40,54 @@ pub struct HomePage {
     pub upcoming: Vec<Tournament>,
     /// Tournaments finished (the latest ten).
     pub recent: Vec<Tournament>,
+    /// The server's clubs, each with its page (none on a server of one club).
+    pub clubs: Vec<crate::db::ops::clubs::Club>,
 }
 
 #[get("/")]
 async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
-    let tz = state.config.timezone;
-    let (tournaments, statuses) = state
+    let (tournaments, statuses, clubs) = state
         .db(|conn| {
             let list = Tournament::list(conn)?;
             let ids: Vec<TournamentId> = list.iter().map(|t| t.id).collect();
             let statuses = Round::statuses(conn, &ids)?;
-            Ok((list, statuses))
+            Ok((list, statuses, crate::db::ops::clubs::list(conn)?))
         })
         .await?;
-    let today = chrono::Utc::now().with_timezone(&tz).date_naive();
-    let mut page = HomePage {
+    let (running, upcoming, recent) = by_phase(&state, tournaments, &statuses);
+    // A server of one club lists no clubs: it looks as it always did.
+    let clubs = if clubs.len() > 1 { clubs } else { Vec::new() };
+    Ok(render::page(&HomePage {
         ctx,
-        running: Vec::new(),
-        upcoming: Vec::new(),
-        recent: Vec::new(),
-    };
+        running,
+        upcoming,
+        recent,
+        clubs,
+    }))
+}
+
+/// Tournaments under way, the next five to come (soonest first) and the
+/// latest ten finished (latest first), from their rounds' `statuses`.
+pub fn by_phase(
+    state: &AppState,
+    tournaments: Vec<Tournament>,
+    statuses: &[(TournamentId, RoundStatus)],
+) -> (Vec<Tournament>, Vec<Tournament>, Vec<Tournament>) {
+    let today = chrono::Utc::now().with_timezone(&state.config.timezone).date_naive();
+    let (mut running, mut upcoming, mut recent) = (Vec::new(), Vec::new(), Vec::new());
     for t in tournaments {
         let rounds: Vec<RoundStatus> = statuses.iter().filter(|(id, _)| *id == t.id).map(|(_, s)| *s).collect();
         match phase(t.rounds_planned, &rounds, &t.event_date, today) {
-            Phase::Running => page.running.push(t),
-            Phase::Upcoming => page.upcoming.push(t),
-            Phase::Finished => page.recent.push(t),
+            Phase::Running => running.push(t),
+            Phase::Upcoming => upcoming.push(t),
+            Phase::Finished => recent.push(t),
         }
     }
-    page.upcoming.sort_by(|a, b| a.event_date.cmp(&b.event_date));
-    page.upcoming.truncate(5);
-    page.recent
-        .sort_by(|a, b| b.event_date.cmp(&a.event_date).then(b.id.cmp(&a.id)));
-    page.recent.truncate(10);
-    Ok(render::page(&page))
+    upcoming.sort_by(|a, b| a.event_date.cmp(&b.event_date));
+    upcoming.truncate(5);
+    recent.sort_by(|a, b| b.event_date.cmp(&a.event_date).then(b.id.cmp(&a.id)));
+    recent.truncate(10);
+    (running, upcoming, recent)
 }
 
 #[derive(Deserialize)]

@@ -22,9 +22,11 @@ use serde_json::json;
 
 use chelem::db::models::{GameSeat, LoginAttempt, SeatingConstraint, Session, User};
 use chelem::db::ops::deals::Actor;
+use chelem::db::ops::shares::{self, Shared};
 use chelem::db::ops::{accounts, export, games, seasons};
 use chelem::db::schema::{
-    api_tokens, login_attempts, players as players_t, sessions, tournaments as tournaments_t, users,
+    api_tokens, login_attempts, players as players_t, season_shares, sessions, tournament_shares,
+    tournaments as tournaments_t, users,
 };
 use chelem::db::{now, AnyConnection, Tx};
 use chelem::secrets::{new_token, token_hash};
@@ -65,6 +67,10 @@ enum Role {
     /// and API token, no table link. Its wants are derived from the row
     /// ([`foreign_want`]).
     OtherClub,
+    /// An organizer of a circuit club: the world's tournament and season
+    /// are shared with it (a live session and API token, no table link).
+    /// Its wants are derived ([`circuit_want`]).
+    CircuitClub,
     /// The server's administrator, of no club: a live session and API
     /// token, no table link. Asked the GET rows only (a write would change
     /// what the organizer's call then meets); its writes are in
@@ -111,6 +117,38 @@ fn foreign_want(row: &Row) -> Want {
     }
 }
 
+/// The organizer's own deal entry at a table: what a circuit club's
+/// organizer may write besides reading (tested in tests/app/circuits.rs:
+/// its entry would change what the organizer's call then meets).
+fn circuit_entry(row: &Row) -> bool {
+    row.method == "POST" && row.pattern == "/tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}"
+}
+
+/// What an organizer of a circuit club gets: on what the world's club
+/// owns and shares with it, what the organizer gets where they read (GET),
+/// 403 where an organizer writes (the deal entry at a table aside: not
+/// asked here); with a link in the path, what its guessed link gets;
+/// elsewhere, what the organizer gets.
+fn circuit_want(row: &Row) -> Want {
+    let [anon, .., org] = row.want;
+    if row.pattern.contains("{token}") {
+        anon
+    } else if names_owned(row) {
+        if row.method == "GET" {
+            org
+        } else if circuit_entry(row) {
+            NA
+        } else {
+            match anon {
+                Login | S(401) => S(403),
+                w => w,
+            }
+        }
+    } else {
+        org
+    }
+}
+
 /// What the administrator gets (GET rows only, else [`NA`]): what the
 /// organizer gets, but with a link in the path (they hold none) what
 /// anyone gets.
@@ -135,6 +173,7 @@ fn wants(row: &Row) -> Vec<(Role, Want)> {
     let mut all: Vec<(Role, Want)> = ROLES.iter().copied().zip(row.want).collect();
     let organizer = all.pop().expect("the organizer");
     all.push((Role::OtherClub, foreign_want(row)));
+    all.push((Role::CircuitClub, circuit_want(row)));
     all.push((Role::Admin, admin_want(row)));
     all.push(organizer);
     all
@@ -273,6 +312,10 @@ const TOURNAMENT_FORM: Body = Body::Form(&[("name", "Open de printemps"), ("roun
 const SEASON: &[(&str, &str)] = &[("id", "{season}")];
 /// A season's tournament: the world's season and tournament.
 const SEASON_TOURNAMENT: &[(&str, &str)] = &[("id", "{season}"), ("tid", "{id}")];
+/// The circuit club, in a path.
+const CIRCUIT_FILL: &[(&str, &str)] = &[("club", "{circuit}")];
+/// The world's season and the circuit club.
+const SEASON_CIRCUIT: &[(&str, &str)] = &[("id", "{season}"), ("club", "{circuit}")];
 
 /// One row per route (method, pattern as registered).
 fn rows() -> Vec<Row> {
@@ -579,6 +622,21 @@ fn rows() -> Vec<Row> {
         row("GET", "/seasons/{id}/standings.csv", PUBLIC).fill(SEASON),
         row("GET", "/seasons/{id}/projector", PUBLIC).fill(SEASON),
         row("GET", "/seasons/{id}/print", ORG_PAGE).fill(SEASON),
+        // a circuit: the world's tournament and season shared with the
+        // circuit club (sharing again changes nothing: 204, 303)
+        row("GET", "/clubs/{id}", PUBLIC).fill(&[("id", "1")]),
+        row("GET", "/tournaments/{id}/clubs", ORG_PAGE),
+        row("POST", "/tournaments/{id}/clubs", ORG_FORM).body(Form(&[("club", "{circuit}")])),
+        row("POST", "/tournaments/{id}/clubs/{club}/delete", ORG_FORM).fill(CIRCUIT_FILL),
+        row("PUT", "/api/tournaments/{id}/clubs/{club}", org_api(204)).fill(CIRCUIT_FILL),
+        row("DELETE", "/api/tournaments/{id}/clubs/{club}", org_api(204)).fill(CIRCUIT_FILL),
+        row("GET", "/seasons/{id}/clubs", ORG_PAGE).fill(SEASON),
+        row("POST", "/seasons/{id}/clubs", ORG_FORM)
+            .fill(SEASON)
+            .body(Form(&[("club", "{circuit}")])),
+        row("POST", "/seasons/{id}/clubs/{club}/delete", ORG_FORM).fill(SEASON_CIRCUIT),
+        row("PUT", "/api/seasons/{id}/clubs/{club}", org_api(204)).fill(SEASON_CIRCUIT),
+        row("DELETE", "/api/seasons/{id}/clubs/{club}", org_api(204)).fill(SEASON_CIRCUIT),
         row("POST", "/seasons/{id}/tournaments/{tid}/detach", ORG_FORM).fill(SEASON_TOURNAMENT),
         // digital play: seats (the game of table A, four people)
         row("GET", "/static/seat.js", PUBLIC),
@@ -689,6 +747,11 @@ struct World {
     /// The credentials of an organizer of another club, and of the administrator.
     other_club_session: String,
     other_club_api: String,
+    /// The circuit club (the world's tournament and season shared with it),
+    /// and its organizer's credentials.
+    circuit: i32,
+    circuit_session: String,
+    circuit_api: String,
     admin_session: String,
     admin_api: String,
 }
@@ -724,6 +787,10 @@ fn expire(conn: &mut AnyConnection, token: &str) {
 const ADMIN: &str = "gerant";
 /// The organizer of another club.
 const OTHER_CLUB: &str = "voisin";
+/// The organizer of a circuit club.
+const CIRCUIT: &str = "circuit";
+/// The circuit club's name.
+const CIRCUIT_CLUB: &str = "Club du circuit";
 
 /// The accounts, once per database: the administrator first (of no club),
 /// the organizer (of the default club, which owns the worlds), another
@@ -733,7 +800,9 @@ fn organizer(db: &TestDb) {
         accounts::create_member(tx, ADMIN, PASSWORD, &[], true)?;
         accounts::create_user(tx, USER, PASSWORD)?;
         let club = chelem::db::ops::clubs::create(tx, "Club voisin", "Villeurbanne").unwrap();
-        accounts::create_member(tx, OTHER_CLUB, PASSWORD, &[club], false)
+        accounts::create_member(tx, OTHER_CLUB, PASSWORD, &[club], false)?;
+        let circuit = chelem::db::ops::clubs::create(tx, CIRCUIT_CLUB, "Bron").unwrap();
+        accounts::create_member(tx, CIRCUIT, PASSWORD, &[circuit], false)
     })
     .unwrap();
 }
@@ -777,6 +846,15 @@ impl World {
         let rule = json!({"points": "places", "best_of": 10});
         let new = seasons::new_season("Challenge des droits", "2026-01-01", "2027-12-31", &rule).unwrap();
         let season = seasons::create(conn, &new, &[t.id], USER, None).unwrap();
+        let circuit = chelem::db::ops::clubs::list(conn)
+            .unwrap()
+            .into_iter()
+            .find(|c| c.name == CIRCUIT_CLUB)
+            .unwrap()
+            .id;
+        for what in [Shared::Tournament(t.id), Shared::Season(season.get())] {
+            assert!(shares::share(conn, what, circuit).unwrap());
+        }
         World {
             season,
             id: t.id,
@@ -795,6 +873,9 @@ impl World {
             seats,
             other_club_session: session_of(conn, OTHER_CLUB, false),
             other_club_api: accounts::create_api_token(conn, OTHER_CLUB, "matrix").unwrap(),
+            circuit,
+            circuit_session: session_of(conn, CIRCUIT, false),
+            circuit_api: accounts::create_api_token(conn, CIRCUIT, "matrix").unwrap(),
             admin_session: session_of(conn, ADMIN, false),
             admin_api: accounts::create_api_token(conn, ADMIN, "matrix").unwrap(),
         }
@@ -844,6 +925,7 @@ impl World {
             ("seat", seat.to_owned()),
             ("game", self.game.to_string()),
             ("season", self.season.to_string()),
+            ("circuit", self.circuit.to_string()),
             ("taker", named.players[0].to_string()),
             ("defender", named.players[1].to_string()),
         ] {
@@ -862,6 +944,7 @@ impl World {
         match role {
             Role::Organizer => format!("{csrf}; chelem_session={}", self.session),
             Role::OtherClub => format!("{csrf}; chelem_session={}", self.other_club_session),
+            Role::CircuitClub => format!("{csrf}; chelem_session={}", self.circuit_session),
             Role::Admin => format!("{csrf}; chelem_session={}", self.admin_session),
             Role::ExpiredSession => format!("{csrf}; chelem_session={}", self.expired_session),
             Role::OtherTable | Role::ClosedTable => {
@@ -877,6 +960,7 @@ impl World {
         match role {
             Role::Organizer => Some(self.api.clone()),
             Role::OtherClub => Some(self.other_club_api.clone()),
+            Role::CircuitClub => Some(self.circuit_api.clone()),
             Role::Admin => Some(self.admin_api.clone()),
             Role::RevokedToken => Some(self.revoked_api.clone()),
             Role::OtherTable | Role::ClosedTable => Some(self.link(role).unwrap().token.clone()),
@@ -887,16 +971,21 @@ impl World {
 
     /// Whether the organizer's session is still there (a logout ends it).
     fn logged_in(&self, db: &TestDb) -> bool {
-        [&self.session, &self.other_club_session, &self.admin_session]
-            .into_iter()
-            .all(|session| {
-                let n: i64 = sessions::table
-                    .filter(sessions::token_hash.eq(token_hash(session)))
-                    .count()
-                    .get_result(&mut *db.conn())
-                    .unwrap();
-                n == 1
-            })
+        [
+            &self.session,
+            &self.other_club_session,
+            &self.circuit_session,
+            &self.admin_session,
+        ]
+        .into_iter()
+        .all(|session| {
+            let n: i64 = sessions::table
+                .filter(sessions::token_hash.eq(token_hash(session)))
+                .count()
+                .get_result(&mut *db.conn())
+                .unwrap();
+            n == 1
+        })
     }
 
     /// What a refused request must leave as it was.
@@ -908,6 +997,8 @@ impl World {
             players_t::table.count().get_result(conn).unwrap(),
             users::table.count().get_result(conn).unwrap(),
             api_tokens::table.count().get_result(conn).unwrap(),
+            tournament_shares::table.count().get_result(conn).unwrap(),
+            season_shares::table.count().get_result(conn).unwrap(),
         ];
         (doc, counts)
     }
@@ -1187,6 +1278,8 @@ fn scan_for_secrets(db: &TestDb, exchanges: &[Exchange], worlds: &[World]) {
             &w.revoked_api,
             &w.other_club_session,
             &w.other_club_api,
+            &w.circuit_session,
+            &w.circuit_api,
             &w.admin_session,
             &w.admin_api,
         ] {
@@ -1211,14 +1304,16 @@ fn scan_for_secrets(db: &TestDb, exchanges: &[Exchange], worlds: &[World]) {
                 leaks.push(format!("{} {} as {:?} shows {s}", e.method, e.uri, e.role));
             }
         }
-        // A table sees its own link; the organizer every link.
+        // A table sees its own link; the organizer every link, and so does
+        // a circuit club's organizer (it runs the tables' entry: hands out
+        // their links and QR codes).
         let own = worlds
             .iter()
             .flat_map(|w| w.link(e.role))
             .map(|t| t.token.clone())
             .filter(|t| e.uri.contains(t.as_str()))
             .collect::<Vec<_>>();
-        if !matches!(e.role, Role::Organizer | Role::Admin) {
+        if !matches!(e.role, Role::Organizer | Role::Admin | Role::CircuitClub) {
             for l in &links {
                 if text.contains(l.as_str()) && !own.contains(l) {
                     leaks.push(format!("{} {} as {:?} shows the link {l}", e.method, e.uri, e.role));

@@ -544,7 +544,25 @@ fn every_page_passes_the_accessibility_checks() {
         ),
     );
     assert_eq!(season.status, 201, "{:?}", season.body);
+    // A second club, the played tournament and the season shared with it
+    // (a circuit): its public page, the sharing pages.
+    let club = c.call(
+        "POST",
+        "/api/clubs",
+        Some(&token),
+        Some(&serde_json::json!({"name": "Tarot Club de Bron", "town": "Bron"})),
+    );
+    assert_eq!(club.status, 201, "{:?}", club.body);
+    let club = club.body["id"].as_i64().unwrap();
+    for path in [
+        format!("/api/tournaments/{stats}/clubs/{club}"),
+        format!("/api/seasons/{}/clubs/{club}", season.body["id"]),
+    ] {
+        let shared = c.call("PUT", &path, Some(&token), None);
+        assert_eq!(shared.status, 204, "{path}: {:?}", shared.body);
+    }
     let data = serde_json::json!({
+        "club": club,
         "season": season.body["id"],
         "stats": stats.get(),
         "player": ids[0].get(),

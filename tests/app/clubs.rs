@@ -663,3 +663,224 @@ both_backends!(
         assert_eq!(get(&app, &jar, "/tournaments").await.0, StatusCode::OK);
     }
 );
+
+both_backends!(
+    a_circuit_shares_a_tournament_and_a_season_between_clubs,
+    |db: TestDb| async move {
+        two_clubs(&db);
+        let t = home_tournament(&db);
+        let app = test::init_service(chelem::chelem_app!(db.state())).await;
+        let (home, lyon) = (token(&db, USER), token(&db, "lyon"));
+        let (id, table) = (t.id, &t.rounds[0][0]);
+        let n = table.number;
+        // The default club's season, holding its Tuesday.
+        let body = json!({"name": "Circuit de l'Entente", "starts": "2026-01-01", "ends": "2027-12-31",
+                          "rule": {"points": "total"}, "tournaments": [id.get()]});
+        let (status, v) = call(&app, Method::POST, "/api/seasons", Some(&home), Some(body)).await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let season = v["id"].as_i64().unwrap();
+        let mut lyon_jar = browser(&app, "lyon").await;
+        assert_eq!(
+            get(&app, &lyon_jar, &format!("/tournaments/{id}")).await.0,
+            StatusCode::FORBIDDEN
+        );
+
+        // Sharing is the owner's: refused to Lyon, to an unknown club, to
+        // the owner itself, for no tournament; nothing written.
+        let put = |uri: String, who: String| {
+            let app = &app;
+            async move { call(app, Method::PUT, &uri, Some(&who), None).await }
+        };
+        let (status, v) = put(format!("/api/tournaments/{id}/clubs/2"), lyon.clone()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+        let (status, v) = put(format!("/api/tournaments/{id}/clubs/99"), home.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("no club 99"), "{v}");
+        let (status, v) = put(format!("/api/tournaments/{id}/clubs/1"), home.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("owns it"), "{v}");
+        let (status, _) = put("/api/tournaments/999999/clubs/2".into(), home.clone()).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let shared = |db: &TestDb| {
+            use chelem::db::ops::shares::{shared_with, Shared};
+            let conn: &mut AnyConnection = &mut db.conn();
+            (
+                shared_with(conn, Shared::Tournament(id)).unwrap(),
+                shared_with(conn, Shared::Season(season as i32)).unwrap(),
+            )
+        };
+        assert_eq!(shared(&db), (vec![], vec![]));
+
+        // The owner shares the tournament on its page (a bad choice said,
+        // kept, nothing written), the season through the API.
+        let mut home_jar = browser(&app, USER).await;
+        let page = format!("/tournaments/{id}/clubs");
+        let (status, body, _) = post(&app, &mut home_jar, &page, &[("club", "Lyon")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(body.contains("Choisissez le club"), "{body}");
+        assert_eq!(shared(&db), (vec![], vec![]));
+        let (status, _, at) = post(&app, &mut home_jar, &page, &[("club", "2")]).await;
+        assert_eq!((status, at.as_deref()), (StatusCode::SEE_OTHER, Some(page.as_str())));
+        let (status, body, _) = get(&app, &home_jar, &page).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(
+            body.contains("Tarot Club Lyonnais") && body.contains("Ne plus partager"),
+            "{body}"
+        );
+        for _ in 0..2 {
+            let (status, v) = put(format!("/api/seasons/{season}/clubs/2"), home.clone()).await;
+            assert_eq!(status, StatusCode::NO_CONTENT, "{v}");
+        }
+        assert_eq!(shared(&db), (vec![2], vec![2]));
+
+        // Lyon's organizer reads it (its pages, files, their listings)…
+        for uri in [
+            format!("/tournaments/{id}"),
+            format!("/tournaments/{id}/rounds/1"),
+            format!("/tournaments/{id}/export.json"),
+            format!("/tournaments/{id}/clubs"),
+            format!("/seasons/{season}/print"),
+        ] {
+            assert_eq!(get(&app, &lyon_jar, &uri).await.0, StatusCode::OK, "{uri}");
+        }
+        let (_, body, _) = get(&app, &lyon_jar, "/tournaments").await;
+        assert!(body.contains("Mardi du club"), "{body}");
+        let (_, body, _) = get(&app, &lyon_jar, "/seasons").await;
+        assert!(body.contains("Circuit de l"), "{body}");
+        // … enters a deal at a table…
+        let deal = [
+            ("taker", table.players[1].to_string()),
+            ("contract", "garde".to_owned()),
+            ("oudlers", "2".to_owned()),
+            ("points", "61".to_owned()),
+            ("camp", "attack".to_owned()),
+        ];
+        let deal: Vec<(&str, &str)> = deal.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let before = points(&db);
+        let entry = format!("/tournaments/{id}/rounds/1/tables/{n}/deals/2");
+        let (status, body, _) = post(&app, &mut lyon_jar, &entry, &deal).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
+        assert_eq!(points(&db).len(), before.len() + 4, "the deal is in");
+        // … but changes nothing else: 403 with the circuit's sentence, nothing written.
+        let stored = (
+            chelem::db::ops::export::export(&mut db.conn(), id).unwrap(),
+            points(&db),
+        );
+        for (uri, fields) in [
+            (
+                format!("/tournaments/{id}/edit"),
+                vec![("name", "Pris"), ("rounds", "3")],
+            ),
+            (
+                format!("/tournaments/{id}/rounds"),
+                vec![("expected", "8"), ("close_previous", "on")],
+            ),
+            (
+                format!("/tournaments/{id}/rounds/1/tables/{n}/awards"),
+                vec![("reason", "retard")],
+            ),
+            (format!("/tournaments/{id}/clubs/2/delete"), vec![]),
+            (format!("/seasons/{season}/tournaments/{id}/detach"), vec![]),
+        ] {
+            let (status, body, _) = post(&app, &mut lyon_jar, &uri, &fields).await;
+            assert_eq!(status, StatusCode::FORBIDDEN, "{uri}");
+            assert!(
+                body.contains("partagé avec votre club dans un circuit"),
+                "{uri}: {body}"
+            );
+        }
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            &format!("/api/tournaments/{id}/rounds"),
+            Some(&lyon),
+            Some(json!({"close_previous": true})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{v}");
+        assert!(v["error"].as_str().unwrap().contains("circuit"), "{v}");
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/seasons/{season}/clubs/2"),
+            Some(&lyon),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(
+            (
+                chelem::db::ops::export::export(&mut db.conn(), id).unwrap(),
+                points(&db)
+            ),
+            stored,
+            "refused, nothing written"
+        );
+        assert_eq!(shared(&db), (vec![2], vec![2]));
+
+        // Lyon's own evening joins the circuit's season once shared with
+        // the default club: the season ranks both clubs' players.
+        let (status, v) = call(
+            &app,
+            Method::POST,
+            "/api/tournaments",
+            Some(&lyon),
+            Some(json!({"name": "Jeudi lyonnais", "rounds": 2})),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{v}");
+        let theirs = v["id"].as_i64().unwrap();
+        let attach = format!("/api/seasons/{season}/tournaments/{theirs}");
+        assert_eq!(put(attach.clone(), home.clone()).await.0, StatusCode::FORBIDDEN);
+        let (status, v) = put(format!("/api/tournaments/{theirs}/clubs/1"), lyon.clone()).await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{v}");
+        let (status, v) = put(attach, home.clone()).await;
+        assert_eq!(status, StatusCode::NO_CONTENT, "{v}");
+        let (_, body, _) = get(&app, &home_jar, &format!("/seasons/{season}")).await;
+        assert!(
+            body.contains("Jeudi lyonnais") && body.contains("Mardi du club"),
+            "{body}"
+        );
+
+        // The public pages: the home page lists the clubs, each club's page
+        // its own and its circuit's, with the club that runs each.
+        let anyone = Jar::default();
+        let (_, body, _) = get(&app, &anyone, "/").await;
+        assert!(
+            body.contains("href=\"/clubs/2\"") && body.contains("Tarot Club Lyonnais"),
+            "{body}"
+        );
+        let (status, body, _) = get(&app, &anyone, "/clubs/2").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(body.contains("Jeudi lyonnais"), "{body}");
+        assert!(
+            body.contains("Mardi du club") && body.contains("organisé par Club"),
+            "{body}"
+        );
+        assert!(body.contains("Circuit de l"), "{body}");
+        let (_, body, _) = get(&app, &anyone, "/clubs/1").await;
+        assert!(
+            body.contains("Mardi du club") && body.contains("organisé par Tarot Club Lyonnais"),
+            "{body}"
+        );
+        assert_eq!(get(&app, &anyone, "/clubs/99").await.0, StatusCode::NOT_FOUND);
+
+        // The owner stops sharing: Lyon is refused again; stopping twice is 404.
+        let (status, _, _) = post(&app, &mut home_jar, &format!("/tournaments/{id}/clubs/2/delete"), &[]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            get(&app, &lyon_jar, &format!("/tournaments/{id}")).await.0,
+            StatusCode::FORBIDDEN
+        );
+        let (status, _) = call(
+            &app,
+            Method::DELETE,
+            &format!("/api/tournaments/{id}/clubs/2"),
+            Some(&home),
+            None,
+        )
+        .await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(shared(&db), (vec![], vec![2]));
+    }
+);

@@ -19,7 +19,8 @@
 //               "keys": id of a tournament with no round yet (the keyboard's),
 //               "seat": path of a human seat of a digital game against bots,
 //               "replay": id of a game played by four bots,
-//               "season": id of a season holding "stats"}
+//               "season": id of a season holding "stats",
+//               "club": a second club, "stats" and the season shared with it}
 //   SETUP_URL: the first account's link of another server, with no account yet.
 const assert = require('assert');
 const fs = require('fs');
@@ -39,7 +40,8 @@ const SHOTS = ['/tournaments/{id}/stats', '/tournaments/{id}/players/{pid}', '/t
                '/players/{pid}', '/seasons/{id}', '/tournaments/{id}/teams', '/tournaments/{id}/prizes',
                '/tournaments/{id}/prizes/settings', '/tournaments/{id}/prizes/sheet', '/directory/merge', '/players',
                '/tournaments/{id}/teams (a team event)', '/tournaments/{id}/teams/edit', '/tournaments/{id}/teams/print',
-               '/tournaments/{id}/projector (a team event)', '/clubs', '/tournaments/new'];
+               '/tournaments/{id}/projector (a team event)', '/clubs', '/tournaments/new', '/clubs/{id}',
+               '/tournaments/{id}/clubs', '/seasons/{id}/clubs', '/'];
 const failures = [];
 const fail = (what) => { failures.push(what); };
 let audits = 0;
@@ -157,6 +159,7 @@ function publicPages() {
     ['/tournaments/{id}/deals', `/tournaments/${data.duplicate}/deals`],
     ['/tournaments/{id}/deals/{d}', `/tournaments/${data.duplicate}/deals/1`],
     ['/login', '/login'],
+    ['/clubs/{id}', `/clubs/${data.club}`],
     ['404', '/tournaments/999999/standings', 404],
   ];
 }
@@ -204,6 +207,8 @@ function organizerPages() {
     ['/seasons/{id}', `/seasons/${data.season}`],
     ['/seasons/{id}/projector', `/seasons/${data.season}/projector`],
     ['/seasons/{id}/print', `/seasons/${data.season}/print`],
+    ['/seasons/{id}/clubs', `/seasons/${data.season}/clubs`],
+    ['/tournaments/{id}/clubs', `/tournaments/${s}/clubs`],
     // The first account (made through the setup link) administers the server.
     ['/clubs', '/clubs'],
   ];

@@ -9,7 +9,9 @@
 
 use diesel::prelude::*;
 
-use crate::db::schema::{club_organizers, clubs, season_clubs, tournament_clubs, tournaments, users};
+use crate::db::schema::{
+    club_organizers, clubs, season_clubs, season_shares, tournament_clubs, tournament_shares, tournaments, users,
+};
 use crate::db::{now, AnyConnection, Tx};
 use crate::tournament::ids::TournamentId;
 
@@ -191,8 +193,8 @@ pub fn own_season(tx: &mut Tx<'_>, s: i32, club: ClubId) -> QueryResult<()> {
         .map(|_| ())
 }
 
-/// The tournaments the clubs of `who` own, of those listed (an
-/// administrator's: all of them).
+/// The tournaments the clubs of `who` own or are shared with (a circuit:
+/// [`super::shares`]), of those listed (an administrator's: all of them).
 pub fn tournaments_of(
     conn: &mut AnyConnection,
     who: &Membership,
@@ -207,14 +209,15 @@ pub fn tournaments_of(
         .select((tournament_clubs::tournament_id, tournament_clubs::club_id))
         .load(conn)?;
     let owner = |t: TournamentId| owned.iter().find(|(id, _)| *id == t).map(|(_, c)| *c).or(default);
+    let shared = tournaments_shared_with(conn, who, ids)?;
     Ok(ids
         .iter()
         .copied()
-        .filter(|t| owner(*t).is_some_and(|c| who.acts_for(c)))
+        .filter(|t| owner(*t).is_some_and(|c| who.acts_for(c)) || shared.contains(t))
         .collect())
 }
 
-/// Of `list`, the tournaments the clubs of `who` own.
+/// Of `list`, the tournaments the clubs of `who` own or are shared with.
 pub fn keep_tournaments(
     conn: &mut AnyConnection,
     who: &Membership,
@@ -225,7 +228,7 @@ pub fn keep_tournaments(
     Ok(list.into_iter().filter(|t| kept.contains(&t.id)).collect())
 }
 
-/// The seasons the clubs of `who` own, of those listed.
+/// The seasons the clubs of `who` own or are shared with, of those listed.
 pub fn seasons_of(conn: &mut AnyConnection, who: &Membership, ids: &[i32]) -> QueryResult<Vec<i32>> {
     if who.admin {
         return Ok(ids.to_vec());
@@ -236,11 +239,36 @@ pub fn seasons_of(conn: &mut AnyConnection, who: &Membership, ids: &[i32]) -> Qu
         .select((season_clubs::season_id, season_clubs::club_id))
         .load(conn)?;
     let owner = |s: i32| owned.iter().find(|(id, _)| *id == s).map(|(_, c)| *c).or(default);
+    let shared = seasons_shared_with(conn, who, ids)?;
     Ok(ids
         .iter()
         .copied()
-        .filter(|s| owner(*s).is_some_and(|c| who.acts_for(c)))
+        .filter(|s| owner(*s).is_some_and(|c| who.acts_for(c)) || shared.contains(s))
         .collect())
+}
+
+/// Of the tournaments `ids`, those shared (a circuit: [`super::shares`]) with a club of `who`.
+pub fn tournaments_shared_with(
+    conn: &mut AnyConnection,
+    who: &Membership,
+    ids: &[TournamentId],
+) -> QueryResult<Vec<TournamentId>> {
+    tournament_shares::table
+        .filter(tournament_shares::tournament_id.eq_any(ids))
+        .filter(tournament_shares::club_id.eq_any(&who.clubs))
+        .select(tournament_shares::tournament_id)
+        .distinct()
+        .load(conn)
+}
+
+/// Of the seasons `ids`, those shared with a club of `who`.
+pub fn seasons_shared_with(conn: &mut AnyConnection, who: &Membership, ids: &[i32]) -> QueryResult<Vec<i32>> {
+    season_shares::table
+        .filter(season_shares::season_id.eq_any(ids))
+        .filter(season_shares::club_id.eq_any(&who.clubs))
+        .select(season_shares::season_id)
+        .distinct()
+        .load(conn)
 }
 
 /// Why no club could be chosen for a new tournament or season.

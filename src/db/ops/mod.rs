@@ -23,6 +23,7 @@ pub mod round_edits;
 pub mod round_seating;
 pub mod rounds;
 pub mod seasons;
+pub mod shares;
 pub mod standings;
 pub mod teams;
 pub mod text_input;

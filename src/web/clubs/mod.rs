@@ -9,7 +9,11 @@
 //! it attaches) that another club owns, the request goes on as a visitor's
 //! with [`ForeignClub`] beside it: the public pages and routes answer as
 //! they answer anyone, those for organizers answer 403 (see
-//! [`super::ctx::Organizer`]).
+//! [`crate::web::ctx::Organizer`]).
+
+pub mod page;
+pub mod public;
+pub mod sharing;
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
@@ -19,20 +23,23 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 
 use crate::db::ops::clubs::{self, ClubId, Membership, NoClub};
+use crate::db::ops::shares::{self, Shared};
 use crate::db::ops::{Msg, OpError};
 use crate::db::schema::games;
 use crate::db::AnyConnection;
 use crate::i18n::Lang;
 use crate::tournament::ids::TournamentId;
 
-use super::ctx::{ForeignClub, IdentityUnknown};
-use super::{AppError, AppState, Ctx, CurrentUser, Organizer};
+use crate::web::ctx::{ForeignClub, IdentityUnknown};
+use crate::web::{AppError, AppState, Ctx, CurrentUser, Organizer};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(list)
         .service(create)
-        .configure(super::clubs_page::configure);
+        .configure(page::configure)
+        .configure(sharing::configure)
+        .configure(public::configure);
 }
 
 /// What a path names that a club owns.
@@ -44,6 +51,10 @@ pub enum Owned {
     Season(i32),
     /// A game (of a tournament's table, or a casual one).
     Game(i32),
+    /// A tournament put in or taken out of a season
+    /// (`/seasons/3/tournaments/7`): read, not changed; a tournament
+    /// shared with the season's club joins its circuit.
+    Attached(TournamentId),
 }
 
 /// What `path` names that a club owns: `/tournaments/7/…` and
@@ -64,7 +75,7 @@ pub fn owned_by_path(path: &str) -> Vec<Owned> {
         Some(&"seasons") => {
             named.extend(number(1).map(Owned::Season));
             if parts.get(2) == Some(&"tournaments") {
-                named.extend(tournament(3).map(Owned::Tournament));
+                named.extend(tournament(3).map(Owned::Attached));
             }
         }
         Some(&"games") => named.extend(number(1).map(Owned::Game)),
@@ -73,11 +84,29 @@ pub fn owned_by_path(path: &str) -> Vec<Owned> {
     named
 }
 
-/// The club that owns `what` (`None`: nothing there, or a casual game).
-fn owner(conn: &mut AnyConnection, what: Owned) -> QueryResult<Option<ClubId>> {
-    match what {
-        Owned::Tournament(t) => clubs::tournament_club(conn, t),
-        Owned::Season(s) => clubs::season_club(conn, s),
+/// How far an organizer may go with what a path names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Access {
+    /// One of their clubs owns it (or nothing is there).
+    Own,
+    /// It is shared with one of their clubs (a circuit, [`shares`]): read,
+    /// and its tables' deals entered.
+    Circuit,
+    /// Another club's.
+    Foreign,
+}
+
+/// How far `who` may go with `what`.
+fn access(conn: &mut AnyConnection, what: Owned, who: &Membership) -> QueryResult<Access> {
+    let what = match what {
+        Owned::Attached(t) => {
+            return Ok(match access(conn, Owned::Tournament(t), who)? {
+                Access::Foreign => Access::Foreign,
+                Access::Own | Access::Circuit => Access::Own,
+            });
+        }
+        Owned::Tournament(t) => Shared::Tournament(t),
+        Owned::Season(s) => Shared::Season(s),
         Owned::Game(g) => {
             let t: Option<Option<TournamentId>> = games::table
                 .find(g)
@@ -85,17 +114,37 @@ fn owner(conn: &mut AnyConnection, what: Owned) -> QueryResult<Option<ClubId>> {
                 .first(conn)
                 .optional()?;
             match t.flatten() {
-                Some(t) => clubs::tournament_club(conn, t),
-                None => Ok(None),
+                Some(t) => Shared::Tournament(t),
+                None => return Ok(Access::Own),
             }
         }
+    };
+    match what.owner(conn)? {
+        None => Ok(Access::Own),
+        Some(c) if who.acts_for(c) => Ok(Access::Own),
+        Some(_) if shares::shared_with(conn, what)?.iter().any(|c| who.clubs.contains(c)) => Ok(Access::Circuit),
+        Some(_) => Ok(Access::Foreign),
     }
+}
+
+/// What a circuit club's organizer may do besides reading: enter a deal of
+/// a table (`POST /tournaments/{id}/rounds/{n}/tables/{t}/deals/{k}`).
+fn circuit_may(method: &actix_web::http::Method, path: &str) -> bool {
+    if matches!(*method, actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
+        return true;
+    }
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    *method == actix_web::http::Method::POST
+        && matches!(
+            parts.as_slice(),
+            ["tournaments", _, "rounds", _, "tables", _, "deals", _]
+        )
 }
 
 /// The language of a refusal: English for the API and the `.json` files
 /// (stable sentences), the visitor's on the pages.
 pub fn lang_of(req: &actix_web::HttpRequest) -> Lang {
-    if super::error::is_json_route(req.path()) {
+    if crate::web::error::is_json_route(req.path()) {
         Lang::En
     } else {
         Ctx::from_http_request(req).lang
@@ -138,28 +187,33 @@ async fn set_aside(req: ServiceRequest) -> ServiceRequest {
     if let (Some(user), false) = (user, named.is_empty()) {
         if !user.clubs.admin {
             if let Some(state) = req.app_data::<web::Data<AppState>>().cloned() {
-                let owners = state
+                let clubs = user.clubs.clone();
+                let found = state
                     .db(move |conn| {
-                        let mut found = Vec::new();
+                        let mut most = Access::Own;
                         for what in named {
-                            found.extend(owner(conn, what)?);
+                            most = most.max(access(conn, what, &clubs)?);
                         }
-                        Ok(found)
+                        Ok(most)
                     })
                     .await;
-                match owners {
-                    Ok(owners) if owners.iter().all(|c| user.clubs.acts_for(*c)) => {}
-                    Ok(_) => {
-                        let lang = lang_of(req.request());
-                        req.extensions_mut().remove::<CurrentUser>();
-                        req.extensions_mut().insert(ForeignClub(lang.t("club-not-yours")));
-                    }
+                let refused = match found {
+                    Ok(Access::Own) => None,
+                    Ok(Access::Circuit) if circuit_may(req.method(), req.path()) => None,
+                    Ok(Access::Circuit) => Some("club-circuit-read-only"),
+                    Ok(Access::Foreign) => Some("club-not-yours"),
                     // Whose it is cannot be told: as when the organizer cannot be.
                     Err(e) => {
                         tracing::warn!(error = %e, "club lookup failed");
                         req.extensions_mut().remove::<CurrentUser>();
                         req.extensions_mut().insert(IdentityUnknown(e.retry_after().is_some()));
+                        None
                     }
+                };
+                if let Some(why) = refused {
+                    let lang = lang_of(req.request());
+                    req.extensions_mut().remove::<CurrentUser>();
+                    req.extensions_mut().insert(ForeignClub(lang.t(why)));
                 }
             }
         }
@@ -260,7 +314,7 @@ async fn create(state: web::Data<AppState>, org: Organizer, body: web::Bytes) ->
         return Err(AppError::Forbidden(Lang::En.t("club-admin-only")));
     }
     let v: Value = serde_json::from_slice(&body).map_err(|e| AppError::BadRequest(format!("malformed JSON: {e}")))?;
-    super::input::check_json(&v)?;
+    crate::web::input::check_json(&v)?;
     let text = |key: &'static str| match v.get(key) {
         None | Some(Value::Null) => Ok(String::new()),
         Some(Value::String(s)) => Ok(s.clone()),

@@ -10,9 +10,9 @@ use serde::Deserialize;
 use crate::db::ops::accounts;
 use crate::db::ops::clubs::{self, Club};
 
-use super::csrf::CsrfForm;
-use super::form::see_other;
-use super::{filters, render, AppError, AppState, Ctx, OrgPage};
+use crate::web::csrf::CsrfForm;
+use crate::web::form::see_other;
+use crate::web::{filters, render, AppError, AppState, Ctx, OrgPage};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {

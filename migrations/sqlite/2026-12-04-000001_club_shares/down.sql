@@ -1,0 +1,2 @@
+DROP TABLE season_shares;
+DROP TABLE tournament_shares;
