@@ -56,3 +56,5 @@ club-page-tournaments = Tournaments
 club-page-seasons = Seasons
 club-page-by = run by { $club }
 club-page-empty = This club has no tournament or season yet.
+audit-club-share = { $actor } shared this tournament with the club "{ $club }" (circuit).
+audit-club-unshare = { $actor } stopped sharing this tournament with the club "{ $club }".

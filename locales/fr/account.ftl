@@ -56,3 +56,5 @@ club-page-tournaments = Tournois
 club-page-seasons = Saisons
 club-page-by = organisé par { $club }
 club-page-empty = Ce club n’a encore ni tournoi ni saison.
+audit-club-share = { $actor } a partagé ce tournoi avec le club « { $club } » (circuit).
+audit-club-unshare = { $actor } a cessé de partager ce tournoi avec le club « { $club } ».

@@ -853,7 +853,7 @@ impl World {
             .unwrap()
             .id;
         for what in [Shared::Tournament(t.id), Shared::Season(season.get())] {
-            assert!(shares::share(conn, what, circuit).unwrap());
+            assert!(shares::share(conn, what, circuit, USER).unwrap());
         }
         World {
             season,

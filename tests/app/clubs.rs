@@ -882,5 +882,11 @@ both_backends!(
         .await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         assert_eq!(shared(&db), (vec![], vec![2]));
+        // The tournament's audit log says who shared it, and who stopped.
+        let (_, body, _) = get(&app, &home_jar, &format!("/tournaments/{id}/audit")).await;
+        let said = format!("{USER} a partagé ce tournoi avec le club « Tarot Club Lyonnais » (circuit)");
+        assert!(body.contains(&said), "{body}");
+        let said = format!("{USER} a cessé de partager ce tournoi avec le club « Tarot Club Lyonnais »");
+        assert!(body.contains(&said), "{body}");
     }
 );

@@ -12,6 +12,8 @@ use crate::tournament::rooms::Numbering;
 
 use super::audit_action::AuditAction;
 
+mod share;
+
 /// An audit entry.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
 #[diesel(table_name = audit_log)]

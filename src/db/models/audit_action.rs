@@ -96,6 +96,11 @@ audit_actions! {
     PlayerMerged = "player.merge",
     /// A merge undone (the same JSON before).
     MergeUndone = "player.merge.undo",
+    /// The tournament (or a season: no tournament) was shared with a club
+    /// of a circuit (`{"club": id, "name": …}` after).
+    ClubShared = "club.share",
+    /// It is no longer shared with that club (the same JSON before).
+    ClubUnshared = "club.unshare",
 }
 
 impl AuditAction {
@@ -196,6 +201,8 @@ mod tests {
                 "season.detach",
                 "player.merge",
                 "player.merge.undo",
+                "club.share",
+                "club.unshare",
             ]
         );
     }

@@ -8,6 +8,7 @@
 
 use diesel::prelude::*;
 
+use crate::db::models::{AuditAction, AuditEntry, NewAuditEntry};
 use crate::db::schema::{clubs, season_shares, tournament_shares};
 use crate::db::{AnyConnection, Tx};
 use crate::tournament::ids::TournamentId;
@@ -60,10 +61,23 @@ pub fn shared_with(conn: &mut AnyConnection, what: Shared) -> QueryResult<Vec<Cl
     }
 }
 
-/// Shares `what` with `club`: 404 when there is no such tournament or
-/// season, 422 when the club does not exist or owns it. Sharing again
-/// changes nothing (whether it was new is answered).
-pub fn share(tx: &mut Tx<'_>, what: Shared, club: ClubId) -> OpResult<bool> {
+/// Writes in the audit log that `actor` shared `what` with `club`, or
+/// stopped (`action`).
+fn audit(tx: &mut Tx<'_>, action: AuditAction, what: Shared, club: ClubId, actor: &str) -> OpResult<()> {
+    let name: String = clubs::table.find(club).select(clubs::name).first(tx.conn())?;
+    let (tournament, subject) = match what {
+        Shared::Tournament(t) => (Some(t), format!("club {club}")),
+        Shared::Season(s) => (None, format!("season {s} club {club}")),
+    };
+    let entry = NewAuditEntry::club_share(action, tournament, actor, subject, club, &name);
+    AuditEntry::write(tx, &entry)?;
+    Ok(())
+}
+
+/// Shares `what` with `club` (`actor` in the audit log): 404 when there is
+/// no such tournament or season, 422 when the club does not exist or owns
+/// it. Sharing again changes nothing (whether it was new is answered).
+pub fn share(tx: &mut Tx<'_>, what: Shared, club: ClubId, actor: &str) -> OpResult<bool> {
     let owner = what.owner(tx.conn())?.ok_or(OpError::NotFound)?;
     if !exists(tx.conn(), club)? {
         return Err(OpError::Invalid(Msg::new("club-unknown").arg("club", club)));
@@ -85,11 +99,13 @@ pub fn share(tx: &mut Tx<'_>, what: Shared, club: ClubId) -> OpResult<bool> {
             .values((season_shares::season_id.eq(s), season_shares::club_id.eq(club)))
             .execute(tx.conn())?,
     };
+    audit(tx, AuditAction::ClubShared, what, club, actor)?;
     Ok(true)
 }
 
-/// Stops sharing `what` with `club`: 404 when it was not shared with it.
-pub fn unshare(tx: &mut Tx<'_>, what: Shared, club: ClubId) -> OpResult<()> {
+/// Stops sharing `what` with `club` (`actor` in the audit log): 404 when
+/// it was not shared with it.
+pub fn unshare(tx: &mut Tx<'_>, what: Shared, club: ClubId, actor: &str) -> OpResult<()> {
     let gone = match what {
         Shared::Tournament(t) => diesel::delete(
             tournament_shares::table
@@ -107,7 +123,7 @@ pub fn unshare(tx: &mut Tx<'_>, what: Shared, club: ClubId) -> OpResult<()> {
     if gone == 0 {
         return Err(OpError::NotFound);
     }
-    Ok(())
+    audit(tx, AuditAction::ClubUnshared, what, club, actor)
 }
 
 /// The tournaments and seasons shared with `club` (for its public page).

@@ -118,7 +118,7 @@ struct ShareForm {
 
 /// Shares `what` with the club the form names; its refusal said on the page.
 async fn add(page: OrgPage, what: Shared, form: ShareForm) -> Result<HttpResponse, AppError> {
-    let OrgPage { ctx, state, .. } = page;
+    let OrgPage { ctx, state, user } = page;
     let Ok(club) = form.club.trim().parse::<ClubId>() else {
         let message = ctx.t("club-required-form");
         return answer(
@@ -131,7 +131,8 @@ async fn add(page: OrgPage, what: Shared, form: ShareForm) -> Result<HttpRespons
         )
         .await;
     };
-    match state.write(move |tx| Ok(shares::share(tx, what, club))).await? {
+    let actor = user.username;
+    match state.write(move |tx| Ok(shares::share(tx, what, club, &actor))).await? {
         Ok(_) => Ok(see_other(format!("{}/clubs", base_of(what)))),
         Err(OpError::Invalid(m)) => {
             let message = m.render(ctx.lang);
@@ -150,8 +151,11 @@ async fn add(page: OrgPage, what: Shared, form: ShareForm) -> Result<HttpRespons
 }
 
 /// Stops sharing `what` with `club`.
-async fn remove(state: &AppState, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
-    state.write(move |tx| Ok(shares::unshare(tx, what, club)?)).await?;
+async fn remove(page: OrgPage, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
+    let actor = page.user.username;
+    page.state
+        .write(move |tx| Ok(shares::unshare(tx, what, club, &actor)?))
+        .await?;
     Ok(see_other(format!("{}/clubs", base_of(what))))
 }
 
@@ -177,7 +181,7 @@ async fn tournament_remove(
     _form: CsrfForm<serde::de::IgnoredAny>,
 ) -> Result<HttpResponse, AppError> {
     let (t, club) = path.into_inner();
-    remove(&page.state, Shared::Tournament(t), club).await
+    remove(page, Shared::Tournament(t), club).await
 }
 
 #[get("/seasons/{id}/clubs")]
@@ -198,58 +202,64 @@ async fn season_remove(
     _form: CsrfForm<serde::de::IgnoredAny>,
 ) -> Result<HttpResponse, AppError> {
     let (s, club) = path.into_inner();
-    remove(&page.state, Shared::Season(s), club).await
+    remove(page, Shared::Season(s), club).await
 }
 
 /// `PUT …/clubs/{club}`: 204 (shared, or already), 404 (no such
 /// tournament or season), 422 (no such club, or its owner).
-async fn api_put(state: &AppState, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
-    state.write(move |tx| Ok(shares::share(tx, what, club)?)).await?;
+async fn api_put(state: &AppState, org: Organizer, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
+    let actor = org.0.username;
+    state
+        .write(move |tx| Ok(shares::share(tx, what, club, &actor)?))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 /// `DELETE …/clubs/{club}`: 204, 404 when it was not shared with it.
-async fn api_delete(state: &AppState, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
-    state.write(move |tx| Ok(shares::unshare(tx, what, club)?)).await?;
+async fn api_delete(state: &AppState, org: Organizer, what: Shared, club: ClubId) -> Result<HttpResponse, AppError> {
+    let actor = org.0.username;
+    state
+        .write(move |tx| Ok(shares::unshare(tx, what, club, &actor)?))
+        .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
 #[put("/api/tournaments/{id}/clubs/{club}")]
 async fn api_tournament_put(
     state: web::Data<AppState>,
-    _org: Organizer,
+    org: Organizer,
     path: web::Path<(TournamentId, ClubId)>,
 ) -> Result<HttpResponse, AppError> {
     let (t, club) = path.into_inner();
-    api_put(&state, Shared::Tournament(t), club).await
+    api_put(&state, org, Shared::Tournament(t), club).await
 }
 
 #[delete("/api/tournaments/{id}/clubs/{club}")]
 async fn api_tournament_delete(
     state: web::Data<AppState>,
-    _org: Organizer,
+    org: Organizer,
     path: web::Path<(TournamentId, ClubId)>,
 ) -> Result<HttpResponse, AppError> {
     let (t, club) = path.into_inner();
-    api_delete(&state, Shared::Tournament(t), club).await
+    api_delete(&state, org, Shared::Tournament(t), club).await
 }
 
 #[put("/api/seasons/{id}/clubs/{club}")]
 async fn api_season_put(
     state: web::Data<AppState>,
-    _org: Organizer,
+    org: Organizer,
     path: web::Path<(i32, ClubId)>,
 ) -> Result<HttpResponse, AppError> {
     let (s, club) = path.into_inner();
-    api_put(&state, Shared::Season(s), club).await
+    api_put(&state, org, Shared::Season(s), club).await
 }
 
 #[delete("/api/seasons/{id}/clubs/{club}")]
 async fn api_season_delete(
     state: web::Data<AppState>,
-    _org: Organizer,
+    org: Organizer,
     path: web::Path<(i32, ClubId)>,
 ) -> Result<HttpResponse, AppError> {
     let (s, club) = path.into_inner();
-    api_delete(&state, Shared::Season(s), club).await
+    api_delete(&state, org, Shared::Season(s), club).await
 }

@@ -128,6 +128,8 @@ where
                 | AuditAction::SeasonCreated
                 | AuditAction::SeasonAttached
                 | AuditAction::SeasonDetached
+                | AuditAction::ClubShared
+                | AuditAction::ClubUnshared
                 | AuditAction::PlayerMerged
                 | AuditAction::MergeUndone => return Ok(Some(text.clone())),
             };

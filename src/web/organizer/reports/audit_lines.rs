@@ -75,6 +75,8 @@ pub fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
             | AuditAction::SeasonCreated
             | AuditAction::SeasonAttached
             | AuditAction::SeasonDetached
+            | AuditAction::ClubShared
+            | AuditAction::ClubUnshared
             | AuditAction::PlayerMerged
             | AuditAction::MergeUndone => {}
         }
@@ -170,20 +172,11 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
             t.details.extend(changes);
             lang.t_args("audit-settings", &[t.actor()])
         }
-        AuditAction::SeasonCreated | AuditAction::SeasonAttached | AuditAction::SeasonDetached => {
-            let v = json(&e.after_json).or_else(|| json(&e.before_json));
-            let name = v
-                .as_ref()
-                .and_then(|v| v["name"].as_str())
-                .unwrap_or_default()
-                .to_owned();
-            let key = match e.action {
-                AuditAction::SeasonCreated => "audit-season-create",
-                AuditAction::SeasonAttached => "audit-season-attach",
-                _ => "audit-season-detach",
-            };
-            lang.t_args(key, &[t.actor(), ("season", name)])
-        }
+        AuditAction::SeasonCreated
+        | AuditAction::SeasonAttached
+        | AuditAction::SeasonDetached
+        | AuditAction::ClubShared
+        | AuditAction::ClubUnshared => about_named(lang, t.actor(), &e),
         AuditAction::PlayerMerged | AuditAction::MergeUndone => {
             let v = json(&e.after_json).or_else(|| json(&e.before_json)).unwrap_or_default();
             let key = match e.action {
@@ -212,6 +205,25 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         reason: e.reason.clone(),
         entry: e,
     }
+}
+
+/// The sentence of an entry about what its JSON names (a season; a club
+/// of a circuit).
+fn about_named(lang: Lang, actor: (&'static str, String), e: &AuditEntry) -> String {
+    let v = json(&e.after_json).or_else(|| json(&e.before_json));
+    let name = v
+        .as_ref()
+        .and_then(|v| v["name"].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let key = match e.action {
+        AuditAction::SeasonCreated => "audit-season-create",
+        AuditAction::SeasonAttached => "audit-season-attach",
+        AuditAction::ClubShared => "audit-club-share",
+        AuditAction::ClubUnshared => "audit-club-unshare",
+        _ => "audit-season-detach",
+    };
+    lang.t_args(key, &[actor, ("season", name.clone()), ("club", name)])
 }
 
 /// A stored JSON text, when it reads.
