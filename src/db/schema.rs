@@ -315,6 +315,7 @@ diesel::joinable!(game_actions -> game_deals (deal_id));
 diesel::joinable!(awards -> round_tables (table_id));
 diesel::joinable!(award_points -> awards (award_id));
 diesel::joinable!(award_points -> players (player_id));
+diesel::joinable!(club_organizers -> users (user_id));
 diesel::joinable!(season_tournaments -> seasons (season_id));
 diesel::joinable!(season_tournaments -> tournaments (tournament_id));
 diesel::joinable!(team_members -> teams (team_id));

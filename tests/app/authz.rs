@@ -514,6 +514,32 @@ fn rows() -> Vec<Row> {
         row("POST", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)])
             .admin(S(303))
             .body(Form(&[("name", "Club de Bron"), ("town", "Bron")])),
+        // the administrator renames a club (as it was: nothing changes),
+        // makes an account an organizer of it (already one), takes one out
+        // (none such: 404)
+        row(
+            "POST",
+            "/clubs/{id}",
+            [Login, Login, Login, Login, Login, Login, S(403)],
+        )
+        .fill(&[("id", "1")])
+        .admin(S(303))
+        .body(Form(&[("name", "Club"), ("town", "")])),
+        row(
+            "POST",
+            "/clubs/{id}/organizers",
+            [Login, Login, Login, Login, Login, Login, S(403)],
+        )
+        .fill(&[("id", "1")])
+        .admin(S(303))
+        .body(Form(&[("username", USER)])),
+        row(
+            "POST",
+            "/clubs/{id}/organizers/{user}/delete",
+            [Login, Login, Login, Login, Login, Login, S(403)],
+        )
+        .fill(&[("id", "1"), ("user", "999999")])
+        .admin(S(404)),
         row(
             "POST",
             "/clubs/organizers",

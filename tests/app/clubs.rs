@@ -659,10 +659,86 @@ both_backends!(
                 clubs: vec![bron]
             }
         );
-        let jar = browser(&app, "bron").await;
+        let mut jar = browser(&app, "bron").await;
         assert_eq!(get(&app, &jar, "/tournaments").await.0, StatusCode::OK);
+
+        // A refused form comes back as typed (the password never).
+        let (status, body, _) = post(
+            &app,
+            &mut jar_admin(&app).await,
+            "/clubs",
+            &[("name", "x".repeat(101).as_str()), ("town", "Bron-Ouest")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(body.contains("value=\"Bron-Ouest\""), "{body}");
+        // Renaming a club: refused without a name (its form kept), then done.
+        let rename = format!("/clubs/{bron}");
+        let (status, body, _) = post(&app, &mut jar, &rename, &[("name", ""), ("town", "Bron-Parilly")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "an organizer may not: {body}");
+        let mut jar = jar_admin(&app).await;
+        let (status, body, _) = post(&app, &mut jar, &rename, &[("name", ""), ("town", "Bron-Parilly")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            body.contains("Donnez un nom au club") && body.contains("value=\"Bron-Parilly\""),
+            "{body}"
+        );
+        assert_eq!(
+            clubs::list(&mut db.conn()).unwrap().last().unwrap().name,
+            "Club de Bron"
+        );
+        let (status, _, _) = post(
+            &app,
+            &mut jar,
+            &rename,
+            &[("name", "Tarot Club de Bron"), ("town", "Bron")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(
+            clubs::list(&mut db.conn()).unwrap().last().unwrap().name,
+            "Tarot Club de Bron"
+        );
+        let (status, _, _) = post(&app, &mut jar, "/clubs/99", &[("name", "Nulle part")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        // An existing account joins a second club, and leaves it.
+        let join = format!("/clubs/{bron}/organizers");
+        let (status, body, _) = post(&app, &mut jar, &join, &[("username", "personne")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            body.contains("Il n’y a pas de compte « personne »") && body.contains("value=\"personne\""),
+            "{body}"
+        );
+        let (status, _, _) = post(&app, &mut jar, &join, &[("username", "lyon")]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(membership(&db, "lyon").clubs, vec![2, bron]);
+        let (_, body, _) = get(&app, &jar, "/clubs").await;
+        assert!(body.contains(&format!("/clubs/{bron}/organizers")), "{body}");
+        let user = chelem::db::models::User::find_by_username(&mut db.conn(), "lyon")
+            .unwrap()
+            .unwrap()
+            .id;
+        let leave = format!("/clubs/{bron}/organizers/{user}/delete");
+        let (status, _, _) = post(&app, &mut jar, &leave, &[]).await;
+        assert_eq!(status, StatusCode::SEE_OTHER);
+        assert_eq!(membership(&db, "lyon").clubs, vec![2]);
+        let (status, _, _) = post(&app, &mut jar, &leave, &[]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
     }
 );
+
+/// A logged-in browser of the administrator.
+async fn jar_admin<S, B>(app: &S) -> Jar
+where
+    S: actix_web::dev::Service<
+        actix_http::Request,
+        Response = actix_web::dev::ServiceResponse<B>,
+        Error = actix_web::Error,
+    >,
+    B: actix_web::body::MessageBody,
+{
+    browser(app, "gerant").await
+}
 
 both_backends!(
     a_circuit_shares_a_tournament_and_a_season_between_clubs,

@@ -50,8 +50,8 @@ impl Membership {
 /// The longest name or town a club may have, in characters.
 pub const MAX_NAME: usize = 100;
 
-/// Creates a club: its name (required) and town, trimmed.
-pub fn create(tx: &mut Tx<'_>, name: &str, town: &str) -> OpResult<ClubId> {
+/// A club's name (required) and town, trimmed, or why they are refused.
+fn checked<'a>(name: &'a str, town: &'a str) -> OpResult<(&'a str, &'a str)> {
     let (name, town) = (name.trim(), town.trim());
     if name.is_empty() {
         return Err(OpError::Invalid(Msg::new("club-name-required")));
@@ -60,6 +60,60 @@ pub fn create(tx: &mut Tx<'_>, name: &str, town: &str) -> OpResult<ClubId> {
     if bad(name) || bad(town) {
         return Err(OpError::Invalid(Msg::new("club-name-too-long").arg("max", MAX_NAME)));
     }
+    Ok((name, town))
+}
+
+/// Renames club `id` (its name and town, as [`create`] takes them): 404
+/// when there is no such club.
+pub fn rename(tx: &mut Tx<'_>, id: ClubId, name: &str, town: &str) -> OpResult<()> {
+    let (name, town) = checked(name, town)?;
+    let n = diesel::update(clubs::table.find(id))
+        .set((clubs::name.eq(name), clubs::town.eq(town)))
+        .execute(tx.conn())?;
+    if n == 0 {
+        return Err(OpError::NotFound);
+    }
+    Ok(())
+}
+
+/// Every club's organizers: (club, user id, login name), by club and name.
+pub fn organizers(conn: &mut AnyConnection) -> QueryResult<Vec<(ClubId, i32, String)>> {
+    club_organizers::table
+        .inner_join(users::table)
+        .order((club_organizers::club_id, users::username))
+        .select((club_organizers::club_id, users::id, users::username))
+        .load(conn)
+}
+
+/// Makes the account `username` an organizer of club `club` too: 422 when
+/// there is no such account or club.
+pub fn join(tx: &mut Tx<'_>, club: ClubId, username: &str) -> OpResult<()> {
+    let username = username.trim();
+    let user = users::table
+        .filter(users::username.eq(username))
+        .select(users::id)
+        .first::<i32>(tx.conn())
+        .optional()?
+        .ok_or_else(|| OpError::Invalid(Msg::new("club-account-unknown").arg("name", username)))?;
+    if !exists(tx.conn(), club)? {
+        return Err(OpError::Invalid(Msg::new("club-unknown").arg("club", club)));
+    }
+    Ok(add_organizer(tx, club, user)?)
+}
+
+/// Takes account `user` out of club `club`'s organizers: 404 when it was
+/// not one.
+pub fn leave(tx: &mut Tx<'_>, club: ClubId, user: i32) -> OpResult<()> {
+    let n = diesel::delete(club_organizers::table.find((club, user))).execute(tx.conn())?;
+    if n == 0 {
+        return Err(OpError::NotFound);
+    }
+    Ok(())
+}
+
+/// Creates a club: its name (required) and town, trimmed.
+pub fn create(tx: &mut Tx<'_>, name: &str, town: &str) -> OpResult<ClubId> {
+    let (name, town) = checked(name, town)?;
     Ok(diesel::insert_into(clubs::table)
         .values((clubs::name.eq(name), clubs::town.eq(town), clubs::created_at.eq(now())))
         .returning(clubs::id)
