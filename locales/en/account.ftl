@@ -64,3 +64,6 @@ clubs-organizer-add = Add
 clubs-rename = Rename the club
 clubs-rename-save = Save
 club-account-unknown = There is no account "{ $name }".
+audit-prizes = { $actor } set the prizes.
+audit-prizes-before = Before: { $what }
+audit-prizes-after = After: { $what }

@@ -64,3 +64,6 @@ clubs-organizer-add = Ajouter
 clubs-rename = Renommer le club
 clubs-rename-save = Enregistrer
 club-account-unknown = Il n’y a pas de compte « { $name } ».
+audit-prizes = { $actor } a réglé les prix.
+audit-prizes-before = Avant : { $what }
+audit-prizes-after = Après : { $what }

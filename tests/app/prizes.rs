@@ -199,8 +199,47 @@ both_backends!(
             "{page}"
         );
         assert!(page.contains("1 : Coupe"), "{page}");
+
+        // The audit log says who set it, and what the split became; the
+        // same form again writes nothing more.
+        let (status, page, _) = post(&app, &mut jar, &format!("{base}/settings"), &fields(&form)).await;
+        assert_eq!(status, StatusCode::SEE_OTHER, "{page}");
+        let (_, page, _) = get(&app, &jar, &format!("/tournaments/{}/audit", gp.id)).await;
+        assert_eq!(page.matches("a réglé les prix").count(), 1, "{page}");
+        assert!(page.contains("Après : "), "{page}");
+        backups_keep_the_rule(&db, gp.id, &rule);
     }
 );
+
+/// A backup carries the prize rule, its bonus's tournaments by name and
+/// date: restored beside them, the rule comes back whole and its export is
+/// the same; where they are not, the bonus is left out, the rest restored.
+fn backups_keep_the_rule(
+    db: &TestDb,
+    id: chelem::tournament::ids::TournamentId,
+    rule: &chelem::tournament::prizes::Rule,
+) {
+    use chelem::db::ops::export;
+    let doc = export::export(&mut db.conn(), id).unwrap();
+    let prizes = doc.prizes.clone().expect("the rule is in the backup");
+    assert_eq!(
+        prizes.bonus.as_ref().unwrap().with,
+        vec![("Duo du matin".to_owned(), "2026-12-05".to_owned())]
+    );
+    let restore = |doc: &export::Document| {
+        let imported = chelem::db::write(&mut db.conn(), |tx| export::import(tx, doc)).unwrap();
+        let t = imported.tournament_id;
+        (t, PrizeRule::find(&mut db.conn(), t).unwrap().expect("restored"))
+    };
+    let (copy, restored) = restore(&doc);
+    assert_eq!(&restored, rule);
+    assert_eq!(export::export(&mut db.conn(), copy).unwrap().prizes, doc.prizes);
+    let mut elsewhere = doc.clone();
+    elsewhere.prizes.as_mut().unwrap().bonus.as_mut().unwrap().with[0].0 = "Duo d’une autre ville".into();
+    let (_, restored) = restore(&elsewhere);
+    assert_eq!(restored.bonus, None);
+    assert_eq!(restored.split, rule.split);
+}
 
 both_backends!(bad_forms_are_refused_with_their_sentence, |db: TestDb| async move {
     common::create_user(&db, common::http::USER, common::http::PASSWORD);

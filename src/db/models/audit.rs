@@ -12,6 +12,7 @@ use crate::tournament::rooms::Numbering;
 
 use super::audit_action::AuditAction;
 
+mod prizes;
 mod share;
 
 /// An audit entry.

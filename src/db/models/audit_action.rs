@@ -101,6 +101,9 @@ audit_actions! {
     ClubShared = "club.share",
     /// It is no longer shared with that club (the same JSON before).
     ClubUnshared = "club.unshare",
+    /// The prize rule was set or changed (the rule's JSON before, if any,
+    /// and after: docs/prizes.md).
+    PrizesChanged = "prizes.rule",
 }
 
 impl AuditAction {
@@ -203,6 +206,7 @@ mod tests {
                 "player.merge.undo",
                 "club.share",
                 "club.unshare",
+                "prizes.rule",
             ]
         );
     }

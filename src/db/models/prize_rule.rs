@@ -41,6 +41,19 @@ impl PrizeRule {
         Ok(())
     }
 
+    /// Sets tournament `id`'s rule as `actor` did, in the audit log with
+    /// the rule before (nothing written when it does not change).
+    pub fn change(tx: &mut Tx<'_>, id: TournamentId, rule: &Rule, actor: &str) -> QueryResult<()> {
+        let before = PrizeRule::find(tx, id)?;
+        if before.as_ref() == Some(rule) {
+            return Ok(());
+        }
+        PrizeRule::set(tx, id, rule)?;
+        let entry = super::NewAuditEntry::prizes(id, actor, before.map(|r| r.to_json()), rule.to_json());
+        super::AuditEntry::write(tx, &entry)?;
+        Ok(())
+    }
+
     /// The players registered in every tournament of `others` (none when
     /// `others` is empty): one query.
     pub fn registered_in_all(conn: &mut AnyConnection, others: &[TournamentId]) -> QueryResult<Vec<PlayerId>> {

@@ -121,7 +121,7 @@ async fn settings_page(
 
 #[post("/tournaments/{id}/prizes/settings")]
 async fn save(
-    OrgPage { ctx, state, .. }: OrgPage,
+    OrgPage { ctx, state, user }: OrgPage,
     path: web::Path<TournamentId>,
     form: CsrfForm<Vec<(String, String)>>,
 ) -> Result<HttpResponse, AppError> {
@@ -149,7 +149,10 @@ async fn save(
     });
     match checked {
         Ok(rule) => {
-            state.write(move |tx| Ok(PrizeRule::set(tx, id, &rule)?)).await?;
+            let actor = user.username;
+            state
+                .write(move |tx| Ok(PrizeRule::change(tx, id, &rule, &actor)?))
+                .await?;
             Ok(see_other(format!("/tournaments/{id}/prizes")))
         }
         Err(message) => render_form(&state, ctx, id, Some(f), Some(message)).await,

@@ -48,6 +48,12 @@ pub(super) fn check(doc: &Document) -> Result<(), ImportError> {
     }
     check_rooms(doc)?;
     check_teams(doc, &registered)?;
+    if let Some(prizes) = &doc.prizes {
+        prizes.rule.check().map_err(|e| ImportError::Invalid {
+            what: "prizes".into(),
+            detail: e.to_string(),
+        })?;
+    }
     for (i, c) in doc.seating_constraints.iter().enumerate() {
         let place = format!("seating constraint {}", i + 1);
         let room = c.table_number.map(|n| RoomNo::new(n.get()));

@@ -35,6 +35,9 @@ pub struct Document {
     /// A team event's teams (absent: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<TeamDoc>,
+    /// The prize rule (docs/prizes.md; absent: none set).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prizes: Option<PrizesDoc>,
     /// The rooms, in order (absent: one room).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rooms: Vec<RoomDoc>,
@@ -145,6 +148,28 @@ pub struct ConstraintDoc {
     pub player_b: Option<PlayerId>,
     /// The table number (`fixed`), the room's number (`room`).
     pub table_number: Option<TableNo>,
+}
+
+/// The prize rule (docs/prizes.md), its bonus apart: the bonus names the
+/// other tournaments of the day by name and date, not by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrizesDoc {
+    /// The rule, without its bonus.
+    pub rule: crate::tournament::prizes::Rule,
+    /// The bonus (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<BonusDoc>,
+}
+
+/// A prize rule's bonus: what it pays the players of the other tournaments.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BonusDoc {
+    /// The other tournaments: (name, date `YYYY-MM-DD`).
+    pub with: Vec<(String, String)>,
+    /// What it gives.
+    pub pay: crate::tournament::prizes::BonusPay,
 }
 
 /// A team of a team event.

@@ -103,6 +103,9 @@ pub fn import(tx: &mut Tx<'_>, doc: &Document) -> Result<Imported, ImportError> 
     for team in &doc.teams {
         Teams::create(tx, t.id, &team.name, &team.players)?;
     }
+    if let Some(rule) = &doc.prizes {
+        super::prizes::import_prizes(tx, t.id, rule)?;
+    }
     import_plan(tx, t.id, td, &constraints)?;
     let tokens_renewed = tokens_in_use(tx, &doc.rounds)?;
     for round in &doc.rounds {

@@ -137,6 +137,7 @@ fn load(conn: &mut AnyConnection, id: TournamentId) -> Result<Document, ExportEr
                 players: t.players,
             })
             .collect(),
+        prizes: super::prizes::prizes(conn, id)?,
         rooms,
         rounds,
         audit_log,

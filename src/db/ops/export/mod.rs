@@ -26,10 +26,12 @@ mod error;
 mod import;
 mod load;
 mod players;
+mod prizes;
 
 pub use document::{
-    AuditDoc, AwardDoc, ConstraintDoc, DealDoc, Document, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc, PlanDoc,
-    PlayerDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc, TeamDoc, TournamentDoc, FORMAT, VERSION,
+    AuditDoc, AwardDoc, BonusDoc, ConstraintDoc, DealDoc, Document, GameActionDoc, GameDealDoc, GameDoc, GameSeatDoc,
+    PlanDoc, PlayerDoc, PrizesDoc, RegistrationDoc, RoomDoc, RoundDoc, ScoreDoc, TableDoc, TeamDoc, TournamentDoc,
+    FORMAT, VERSION,
 };
 pub use error::{ExportError, ImportError};
 pub use import::{import, import_json, Imported};

@@ -130,6 +130,7 @@ where
                 | AuditAction::SeasonDetached
                 | AuditAction::ClubShared
                 | AuditAction::ClubUnshared
+                | AuditAction::PrizesChanged
                 | AuditAction::PlayerMerged
                 | AuditAction::MergeUndone => return Ok(Some(text.clone())),
             };

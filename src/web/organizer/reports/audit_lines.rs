@@ -14,6 +14,8 @@ use crate::tournament::deal::TableDeal;
 use crate::tournament::ids::{PlayerId, TableNo};
 use crate::web::clock::local_time;
 
+use super::audit_named::{self, json};
+
 /// An audit entry told in sentences, for an arbiter.
 pub struct AuditLine {
     /// When, local time.
@@ -77,6 +79,7 @@ pub fn player_ids(e: &AuditEntry, out: &mut Vec<PlayerId>) {
             | AuditAction::SeasonDetached
             | AuditAction::ClubShared
             | AuditAction::ClubUnshared
+            | AuditAction::PrizesChanged
             | AuditAction::PlayerMerged
             | AuditAction::MergeUndone => {}
         }
@@ -176,7 +179,11 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         | AuditAction::SeasonAttached
         | AuditAction::SeasonDetached
         | AuditAction::ClubShared
-        | AuditAction::ClubUnshared => about_named(lang, t.actor(), &e),
+        | AuditAction::ClubUnshared => audit_named::about_named(lang, t.actor(), &e),
+        AuditAction::PrizesChanged => {
+            t.details.extend(audit_named::prizes_before_after(lang, &e));
+            lang.t_args("audit-prizes", &[t.actor()])
+        }
         AuditAction::PlayerMerged | AuditAction::MergeUndone => {
             let v = json(&e.after_json).or_else(|| json(&e.before_json)).unwrap_or_default();
             let key = match e.action {
@@ -205,30 +212,6 @@ pub fn tell(lang: Lang, tz: chrono_tz::Tz, e: AuditEntry, names: &HashMap<Player
         reason: e.reason.clone(),
         entry: e,
     }
-}
-
-/// The sentence of an entry about what its JSON names (a season; a club
-/// of a circuit).
-fn about_named(lang: Lang, actor: (&'static str, String), e: &AuditEntry) -> String {
-    let v = json(&e.after_json).or_else(|| json(&e.before_json));
-    let name = v
-        .as_ref()
-        .and_then(|v| v["name"].as_str())
-        .unwrap_or_default()
-        .to_owned();
-    let key = match e.action {
-        AuditAction::SeasonCreated => "audit-season-create",
-        AuditAction::SeasonAttached => "audit-season-attach",
-        AuditAction::ClubShared => "audit-club-share",
-        AuditAction::ClubUnshared => "audit-club-unshare",
-        _ => "audit-season-detach",
-    };
-    lang.t_args(key, &[actor, ("season", name.clone()), ("club", name)])
-}
-
-/// A stored JSON text, when it reads.
-fn json(s: &Option<String>) -> Option<Value> {
-    s.as_deref().and_then(|s| serde_json::from_str::<Value>(s).ok())
 }
 
 /// An entry being told: what its sentence and details are made of.

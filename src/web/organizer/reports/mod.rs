@@ -3,6 +3,7 @@
 //! tournament as a backup document.
 
 mod audit_lines;
+mod audit_named;
 
 use actix_web::{get, web, HttpResponse};
 
