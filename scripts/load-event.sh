@@ -10,6 +10,8 @@
 # is stored exactly once. Loopback only, bounded in count and time.
 #   scripts/load-event.sh [sqlite|postgres|both]      (default: both)
 # Extra client flags in LOAD_ARGS, e.g. LOAD_ARGS="--seconds 30 --spectators 100".
+# LOAD_ARGS="--tournaments N" runs N tournaments at once, the tables and
+# spectators dealt among them (scripts/load-clubs.sh: a comité's 40 clubs).
 # INSTANCES=2 (PostgreSQL only) starts a second app instance on the same
 # database, a real second process on the next port: every other table client
 # and spectator uses it; each instance takes half the cores' request

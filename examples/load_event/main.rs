@@ -5,7 +5,8 @@
 //! cargo run --release --example load_event -- --base http://127.0.0.1:8080 --token TOKEN \
 //!     --server-pid PID [--tables 100] [--deals 4] [--passes 1000] [--seconds 20] \
 //!     [--spectators 500] [--pollers 1] [--digital 0] [--think 0] [--label sqlite] \
-//!     [--fives 0] [--base2 http://127.0.0.1:PORT2 --server-pid2 PID2]
+//!     [--fives 0] [--base2 http://127.0.0.1:PORT2 --server-pid2 PID2] \
+//!     [--tournaments 1] [--poll-pause 0]
 //! ```
 //!
 //! Sets up over the API a tournament of 4 × TABLES players and seats round 1
@@ -40,10 +41,32 @@
 //! and spectator uses it. Every spectator times each `deal` event from the
 //! moment its table client sent the PUT that made it (an upper bound of the
 //! delay from the commit), and the run prints their p50/p99/max.
+//!
+//! `--tournaments N` (1 by default: the run above) runs N tournaments at
+//! once, as a comité's clubs each hold theirs on one server
+//! (`scripts/load-clubs.sh`): the TABLES tables, the FIVES tables of 5 and
+//! the DIGITAL tables are dealt as evenly as possible among them (tournament
+//! `j` gets `TABLES / N`, one more for the first `TABLES % N`; the same for
+//! the others), each tournament created over the API with its own players
+//! and its round 1 seated (`--tournaments 40 --tables 280 --fives 80`: 40
+//! tournaments of 30 players, 5 tables of 4 and 2 of 5). The spectators are
+//! dealt the same way, a block on each tournament's own stream (still every
+//! other one on `--base2`). POLLERS applies per tournament: each
+//! tournament's standings page and projector are polled by POLLERS clients
+//! each (tournament `j`'s on the instance `j % 2` with `--base2`), and
+//! `/healthz` by POLLERS clients as before. `--poll-pause MS` has the
+//! tournaments' page pollers wait MS after each answer (0, the default: no
+//! pause; a live page fetches itself again at most every 250 ms while events
+//! come, `static/live.js`). Every check holds per tournament: each slot
+//! against its own table client, and each spectator gets exactly one `deal`
+//! event per acknowledged change of its own tournament (one from another
+//! tournament would make it one too many), ids growing. The table of
+//! figures is the same, all tournaments together, their count shown.
 
 mod digital;
 mod http;
 mod proc;
+mod setup;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -55,16 +78,19 @@ use serde_json::{json, Value};
 
 use http::{Answer, Conn, Sse, SseKind};
 use proc::{CpuMark, CpuUse};
+use setup::Seated;
 
 struct Args {
     addr: String,
     token: String,
     tables: usize,
     deals: usize,
+    tournaments: usize,
     passes: usize,
     seconds: u64,
     spectators: usize,
     pollers: usize,
+    poll_pause: u64,
     digital: usize,
     think: u64,
     label: String,
@@ -80,10 +106,12 @@ fn args() -> Result<Args, String> {
         token: String::new(),
         tables: 100,
         deals: 4,
+        tournaments: 1,
         passes: 1000,
         seconds: 20,
         spectators: 500,
         pollers: 1,
+        poll_pause: 0,
         digital: 0,
         think: 0,
         label: "load".into(),
@@ -108,10 +136,12 @@ fn args() -> Result<Args, String> {
             "--token" => a.token = value()?,
             "--tables" => a.tables = number(value()?)?,
             "--deals" => a.deals = number(value()?)?,
+            "--tournaments" => a.tournaments = number(value()?)?,
             "--passes" => a.passes = number(value()?)?,
             "--seconds" => a.seconds = number(value()?)? as u64,
             "--spectators" => a.spectators = number(value()?)?,
             "--pollers" => a.pollers = number(value()?)?,
+            "--poll-pause" => a.poll_pause = number(value()?)? as u64,
             "--digital" => a.digital = number(value()?)?,
             "--think" => a.think = number(value()?)? as u64,
             "--label" => a.label = value()?,
@@ -138,7 +168,9 @@ fn args() -> Result<Args, String> {
         || !(1..=1000).contains(&a.passes)
         || !(1..=600).contains(&a.seconds)
         || a.spectators > 5000
+        || !(1..=a.tables.min(200)).contains(&a.tournaments)
         || a.pollers > 50
+        || a.poll_pause > 60_000
         || a.digital >= a.tables
         || a.think > 60_000
         || a.fives > a.tables - a.digital
@@ -146,9 +178,13 @@ fn args() -> Result<Args, String> {
         return Err(
             "--tables 1..=600, --deals 1..=12, --passes 1..=1000, --seconds 1..=600, \
                     --spectators 0..=5000, --pollers 0..=50, --digital 0..TABLES, --think 0..=60000, \
-                    --fives 0..=TABLES-DIGITAL"
+                    --fives 0..=TABLES-DIGITAL, --tournaments 1..=min(TABLES, 200), --poll-pause 0..=60000"
                 .into(),
         );
+    }
+    // Each tournament's tables of 5 among its tables not digital.
+    for j in 0..a.tournaments {
+        setup::shares(&a, j)?;
     }
     let loopback = |addr: &str| addr.starts_with("127.") || addr.starts_with("localhost") || addr.starts_with("[::1]");
     if !loopback(&a.addr) || a.addr2.as_deref().is_some_and(|b| !loopback(b)) {
@@ -453,15 +489,68 @@ async fn spectator(
     }
 }
 
-/// One poller: GET `path` in a loop until `stop`.
-async fn poller(addr: String, path: String, stop: Arc<AtomicBool>) -> Tally {
+/// One poller: GET `path` in a loop until `stop`, waiting `pause` after
+/// each answer.
+async fn poller(addr: String, path: String, stop: Arc<AtomicBool>, pause: Duration) -> Tally {
     let mut conn = Conn::new(&addr);
     let mut t = Tally::default();
     while !stop.load(Ordering::Relaxed) {
         let a = conn.call("GET", &path, &[], None).await;
         t.add(&path, &a);
+        if !pause.is_zero() {
+            tokio::time::sleep(pause).await;
+        }
     }
     t
+}
+
+/// Round 1's document of tournament `tid`.
+async fn round_one(org: &mut Conn, token: &str, tid: i64) -> Value {
+    let path = format!("/api/tournaments/{tid}/rounds/1");
+    must(org, token, "GET", &path, None, 200).await
+}
+
+/// The typed slots of the round documents against what was acknowledged.
+#[derive(Default)]
+struct Stored {
+    /// Exactly as acknowledged.
+    exact: usize,
+    /// A version above the acknowledged changes: a change stored twice.
+    doubled: usize,
+    /// A version below: an acknowledged change lost.
+    lost: usize,
+    /// The right version, other scores.
+    differing: usize,
+}
+
+impl Stored {
+    /// Counts the typed slots of one tournament's round 1 (`doc`, its first
+    /// `digital` tables skipped) against its table clients' `runs`.
+    fn check(&mut self, doc: &Value, digital: usize, runs: &[TableRun], deals: usize) {
+        for (i, t) in doc["tables"].as_array().into_iter().flatten().enumerate().skip(digital) {
+            let Some(run) = runs.get(i - digital) else {
+                continue;
+            };
+            let stored: BTreeMap<usize, &Value> = t["deals"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|d| Some((d["deal"].as_u64()? as usize, d)))
+                .collect();
+            for k in 1..=deals {
+                let want = run.changes[k - 1];
+                let (version, scores) = stored.get(&k).map_or((0, &Value::Null), |d| {
+                    (d["version"].as_i64().unwrap_or(0), &d["scores"])
+                });
+                match version.cmp(&want) {
+                    std::cmp::Ordering::Greater => self.doubled += 1,
+                    std::cmp::Ordering::Less => self.lost += 1,
+                    std::cmp::Ordering::Equal if *scores != run.scores[k - 1] => self.differing += 1,
+                    std::cmp::Ordering::Equal => self.exact += 1,
+                }
+            }
+        }
+    }
 }
 
 /// The organizer's client: a call that must answer `want`, or the run stops.
@@ -517,115 +606,89 @@ async fn main() -> ExitCode {
 
     // Set-up, one request at a time: not what is measured.
     let t0 = Instant::now();
-    // F tables of 5 among TABLES: 4 × TABLES + F players, the tables of 5
-    // beyond the remainder's asked for (they come by fours).
-    let settings = json!({"name": format!("Load {label}"), "rounds": 3, "deals_table4": a.deals,
-                          "deals_table5": a.deals, "seed": 5, "extra_fives": a.fives - a.fives % 4});
-    let tid = must(&mut org, &a.token, "POST", "/api/tournaments", Some(settings), 201).await["id"]
-        .as_i64()
-        .unwrap_or_default();
-    for i in 0..4 * a.tables + a.fives {
-        let player = json!({"name": format!("Joueur {i:03}"), "club": format!("Club {}", i % 13)});
-        must(
-            &mut org,
-            &a.token,
-            "POST",
-            &format!("/api/tournaments/{tid}/players"),
-            Some(player),
-            201,
-        )
-        .await;
-    }
-    let round = must(
-        &mut org,
-        &a.token,
-        "POST",
-        &format!("/api/tournaments/{tid}/rounds"),
-        None,
-        201,
-    )
-    .await;
-    let mut tables: Vec<(String, Vec<i64>, usize)> = round["tables"]
-        .as_array()
-        .map(|ts| {
-            ts.iter()
-                .map(|t| {
-                    let players = t["players"].as_array().into_iter().flatten().filter_map(Value::as_i64);
-                    let number = t["table"].as_u64().unwrap_or(0) as usize;
-                    (
-                        t["token"].as_str().unwrap_or_default().to_owned(),
-                        players.collect(),
-                        number,
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let fives = tables.iter().filter(|(_, p, _)| p.len() == 5).count();
-    if tables.len() != a.tables
-        || fives != a.fives
-        || tables
-            .iter()
-            .enumerate()
-            .any(|(i, (_, p, n))| p.len() < 4 || *n != i + 1)
-    {
-        eprintln!(
-            "load_event: expected {} tables, {} of 5, numbered from 1, got {round}",
-            a.tables, a.fives
-        );
-        return ExitCode::from(1);
-    }
-    // The digital tables come first: the tables of 5 must be typed ones.
-    if tables[..a.digital].iter().any(|(_, p, _)| p.len() != 4) {
-        eprintln!(
-            "load_event: a table of 5 among the first {} (digital) tables",
-            a.digital
-        );
-        return ExitCode::from(1);
-    }
-    println!(
-        "[{label}] tournament {tid}: {} players, round 1 with {} tables ({fives} of 5), set up in {:.1} s",
-        4 * a.tables + a.fives,
-        tables.len(),
-        t0.elapsed().as_secs_f64()
-    );
-    let addrs: Vec<String> = std::iter::once(a.addr.clone()).chain(a.addr2.clone()).collect();
-    let sends: Arc<Sends> = Arc::new((0..a.tables * a.deals).map(|_| Default::default()).collect());
-    // The digital tables: the first ones, switched and given their bots.
-    let mut digital_tables = Vec::new();
-    for number in 1..=a.digital {
-        match digital::set_up(&mut org, &a.token, tid, number).await {
-            Some(d) => digital_tables.push(d),
+    let mut clubs: Vec<Seated> = Vec::new();
+    for j in 0..a.tournaments {
+        match setup::seat(&mut org, &a, j).await {
+            Some(t) => clubs.push(t),
             None => return ExitCode::from(1),
         }
     }
-    let tables = tables.split_off(a.digital);
-    if a.digital > 0 {
+    let fives: usize = clubs.iter().map(|t| t.fives).sum();
+    let players: usize = clubs.iter().map(Seated::players).sum();
+    if let [t] = &clubs[..] {
         println!(
-            "[{label}] tables 1 to {} play on the devices (3 strong bots and a person's client each, games {}..={}), {} type their deals",
-            a.digital,
-            digital_tables.first().map_or(0, |d| d.game),
-            digital_tables.last().map_or(0, |d| d.game),
-            tables.len()
+            "[{label}] tournament {}: {} players, round 1 with {} tables ({fives} of 5), set up in {:.1} s",
+            t.tid,
+            players,
+            t.tables,
+            t0.elapsed().as_secs_f64()
+        );
+    } else {
+        let sizes = |f: fn(&Seated) -> usize| {
+            let (lo, hi) = (clubs.iter().map(f).min(), clubs.iter().map(f).max());
+            match (lo, hi) {
+                (Some(lo), Some(hi)) if lo != hi => format!("{lo} to {hi}"),
+                _ => lo.unwrap_or(0).to_string(),
+            }
+        };
+        println!(
+            "[{label}] {} tournaments (ids {} to {}): {players} players, round 1 with {} tables ({fives} of 5); \
+             each {} players at {} tables ({} of 5); set up in {:.1} s",
+            clubs.len(),
+            clubs[0].tid,
+            clubs[clubs.len() - 1].tid,
+            a.tables,
+            sizes(Seated::players),
+            sizes(|t| t.tables),
+            sizes(|t| t.fives),
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    let addrs: Vec<String> = std::iter::once(a.addr.clone()).chain(a.addr2.clone()).collect();
+    // The digital tables: each tournament's first ones, switched and given their bots.
+    for t in &mut clubs {
+        if setup::go_digital(&mut org, &a.token, t).await.is_none() {
+            return ExitCode::from(1);
+        }
+    }
+    if a.digital > 0 {
+        let games: Vec<i64> = clubs
+            .iter()
+            .flat_map(|t| t.digital_tables.iter().map(|d| d.game))
+            .collect();
+        let which = if clubs.len() == 1 {
+            format!("tables 1 to {}", a.digital)
+        } else {
+            format!("{} tables (each tournament's first)", a.digital)
+        };
+        println!(
+            "[{label}] {which} play on the devices (3 strong bots and a person's client each, games {}..={}), {} type their deals",
+            games.first().copied().unwrap_or(0),
+            games.last().copied().unwrap_or(0),
+            a.tables - a.digital
         );
     }
     let (rss_seated, cpu_seated) = idle(pid, Duration::from_secs(2)).await;
 
-    // The spectators, all connected before the load starts.
+    // The spectators, all connected before the load starts: a block of
+    // them per tournament, each on its tournament's stream.
+    let owner: Vec<usize> = (0..clubs.len())
+        .flat_map(|j| std::iter::repeat_n(j, setup::share(a.spectators, clubs.len(), j)))
+        .collect();
     let opened = Arc::new(AtomicUsize::new(0));
     let stop_watching = Arc::new(tokio::sync::Notify::new());
     let mut watchers = Vec::new();
     let mut deal_events = Vec::new();
-    for i in 0..a.spectators {
+    for (i, &j) in owner.iter().enumerate() {
         let count = Arc::new(AtomicU64::new(0));
         deal_events.push(count.clone());
         watchers.push(tokio::spawn(spectator(
             addrs[i % addrs.len()].clone(),
-            format!("/api/tournaments/{tid}/events"),
+            format!("/api/tournaments/{}/events", clubs[j].tid),
             opened.clone(),
             count,
             stop_watching.clone(),
-            (sends.clone(), a.deals),
+            (clubs[j].sends.clone(), a.deals),
         )));
     }
     let wait = Instant::now();
@@ -637,40 +700,43 @@ async fn main() -> ExitCode {
     // The load.
     let load_avg_before = load_average();
     let stop_polling = Arc::new(AtomicBool::new(false));
-    let pages = [
-        ("GET standings page", format!("/tournaments/{tid}/standings")),
-        ("GET projector page", format!("/tournaments/{tid}/projector")),
-        ("GET /healthz", "/healthz".to_owned()),
-    ];
+    let pages = ["GET standings page", "GET projector page", "GET /healthz"];
     let mut pollers = Vec::new();
-    for (i, (_, path)) in pages.iter().enumerate() {
-        for _ in 0..a.pollers {
-            pollers.push((
-                i,
-                tokio::spawn(poller(a.addr.clone(), path.clone(), stop_polling.clone())),
-            ));
+    for _ in 0..a.pollers {
+        for (j, t) in clubs.iter().enumerate() {
+            let addr = &addrs[j % addrs.len()];
+            for (i, page) in ["standings", "projector"].into_iter().enumerate() {
+                let path = format!("/tournaments/{}/{page}", t.tid);
+                let pause = Duration::from_millis(a.poll_pause);
+                let polling = poller(addr.clone(), path, stop_polling.clone(), pause);
+                pollers.push((i, tokio::spawn(polling)));
+            }
         }
+        let polling = poller(a.addr.clone(), "/healthz".into(), stop_polling.clone(), Duration::ZERO);
+        pollers.push((2, tokio::spawn(polling)));
     }
     let start = Instant::now();
     let deadline = start + Duration::from_secs(a.seconds);
     let mark = CpuMark::now(pid);
-    let clients: Vec<_> = tables
-        .iter()
-        .enumerate()
-        .map(|(i, (token, players, number))| {
-            tokio::spawn(table_client(
+    let mut clients = Vec::new();
+    for (j, t) in clubs.iter().enumerate() {
+        for (token, players, number) in &t.typed {
+            let i = clients.len();
+            let client = table_client(
                 addrs[i % addrs.len()].clone(),
-                tid,
+                t.tid,
                 i,
                 token.clone(),
                 players.clone(),
                 (a.deals, a.passes, deadline, Duration::from_millis(a.think)),
-                (sends.clone(), (number - 1) * a.deals),
-            ))
-        })
-        .collect();
-    let seats: Vec<_> = digital_tables
+                (t.sends.clone(), (number - 1) * a.deals),
+            );
+            clients.push((j, tokio::spawn(client)));
+        }
+    }
+    let seats: Vec<_> = clubs
         .iter()
+        .flat_map(|t| t.digital_tables.iter())
         .map(|d| {
             tokio::spawn(digital::seat_client(
                 a.addr.clone(),
@@ -697,9 +763,9 @@ async fn main() -> ExitCode {
             (max, max2)
         })
     };
-    let mut runs = Vec::new();
-    for c in clients {
-        runs.push(c.await.expect("a table client panicked"));
+    let mut runs: Vec<Vec<TableRun>> = clubs.iter().map(|_| Vec::new()).collect();
+    for (j, c) in clients {
+        runs[j].push(c.await.expect("a table client panicked"));
     }
     let mut seat_runs = Vec::new();
     for c in seats {
@@ -717,36 +783,34 @@ async fn main() -> ExitCode {
         polled[i].merge(p.await.expect("a poller panicked"));
     }
 
-    // Every spectator gets one deal event per acknowledged change, and one
-    // per deal a digital table finished (its bots finish the trick under
-    // way after the person's client stopped: a few seconds at their pace).
-    let changes: i64 = runs.iter().flat_map(|r| r.changes.iter()).sum();
-    let landed = if a.digital > 0 {
+    // Every spectator gets one deal event per acknowledged change of its
+    // tournament, and one per deal a digital table of it finished (its bots
+    // finish the trick under way after the person's client stopped: a few
+    // seconds at their pace).
+    let changes: Vec<i64> = runs
+        .iter()
+        .map(|rs| rs.iter().flat_map(|r| r.changes.iter()).sum())
+        .collect();
+    let mut landed = vec![0i64; clubs.len()];
+    if a.digital > 0 {
         tokio::time::sleep(Duration::from_secs(6)).await;
-        let doc = must(
-            &mut org,
-            &a.token,
-            "GET",
-            &format!("/api/tournaments/{tid}/rounds/1"),
-            None,
-            200,
-        )
-        .await;
-        doc["tables"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .take(a.digital)
-            .map(|t| t["deals"].as_array().map_or(0, Vec::len) as i64)
-            .sum()
-    } else {
-        0
-    };
-    let events_due = changes + landed;
+        for (j, t) in clubs.iter().enumerate() {
+            let doc = round_one(&mut org, &a.token, t.tid).await;
+            landed[j] = doc["tables"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .take(t.digital)
+                .map(|t| t["deals"].as_array().map_or(0, Vec::len) as i64)
+                .sum();
+        }
+    }
+    let due: Vec<i64> = changes.iter().zip(&landed).map(|(c, l)| c + l).collect();
     let caught_up = Instant::now();
     while deal_events
         .iter()
-        .any(|c| (c.load(Ordering::Relaxed) as i64) < events_due)
+        .zip(&owner)
+        .any(|(c, &j)| (c.load(Ordering::Relaxed) as i64) < due[j])
         && caught_up.elapsed() < Duration::from_secs(15)
     {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -759,71 +823,63 @@ async fn main() -> ExitCode {
     }
     let (rss_after, _) = idle(pid, Duration::from_secs(2)).await;
 
-    // Every acknowledged change stored exactly once, as acknowledged.
-    let doc = must(
-        &mut org,
-        &a.token,
-        "GET",
-        &format!("/api/tournaments/{tid}/rounds/1"),
-        None,
-        200,
-    )
-    .await;
-    let (mut exact, mut doubled, mut lost, mut differing) = (0, 0, 0, 0);
-    for (i, t) in doc["tables"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .skip(a.digital)
-    {
-        let run = &runs[i - a.digital];
-        let stored: BTreeMap<usize, &Value> = t["deals"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|d| Some((d["deal"].as_u64()? as usize, d)))
-            .collect();
-        for k in 1..=a.deals {
-            let want = run.changes[k - 1];
-            let (version, scores) = stored.get(&k).map_or((0, &Value::Null), |d| {
-                (d["version"].as_i64().unwrap_or(0), &d["scores"])
-            });
-            match version.cmp(&want) {
-                std::cmp::Ordering::Greater => doubled += 1,
-                std::cmp::Ordering::Less => lost += 1,
-                std::cmp::Ordering::Equal if *scores != run.scores[k - 1] => differing += 1,
-                std::cmp::Ordering::Equal => exact += 1,
-            }
-        }
+    // Every acknowledged change stored exactly once, as acknowledged, in
+    // each tournament.
+    let mut stored = Stored::default();
+    for (t, runs) in clubs.iter().zip(&runs) {
+        let doc = round_one(&mut org, &a.token, t.tid).await;
+        stored.check(&doc, t.digital, runs, a.deals);
     }
+    let Stored {
+        exact,
+        doubled,
+        lost,
+        differing,
+    } = stored;
 
     // The figures.
     let mut puts = Tally::default();
     let (mut replayed, mut replay_bad, mut unchanged) = (0, 0, 0);
-    for r in runs {
+    for r in runs.into_iter().flatten() {
         replayed += r.replays.0;
         replay_bad += r.replays.1;
         unchanged += r.unchanged;
         puts.merge(r.puts);
     }
+    let changes: i64 = changes.iter().sum();
     let spectators_open = watched.iter().filter(|w| w.opened).count();
     let seen: Vec<u64> = deal_events.iter().map(|c| c.load(Ordering::Relaxed)).collect();
     let (seen_min, seen_max) = (
         seen.iter().min().copied().unwrap_or(0),
         seen.iter().max().copied().unwrap_or(0),
     );
+    // Spectators that got every deal event of their tournament, no more.
+    let complete = seen.iter().zip(&owner).filter(|(&n, &j)| n as i64 == due[j]).count();
     let reloads: usize = watched.iter().map(|w| w.reloads).sum();
     let mut delays: Vec<u16> = watched.iter().flat_map(|w| w.delays.iter().copied()).collect();
     delays.sort_unstable();
     let at = |q: f64| delays.get(((delays.len() as f64 * q) as usize).min(delays.len().saturating_sub(1)));
     let out_of_order: usize = watched.iter().map(|w| w.out_of_order).sum();
     let watch_errors: Vec<&String> = watched.iter().filter_map(|w| w.error.as_ref()).collect();
-    let slots = (a.tables - a.digital) * a.deals;
+    let slots: usize = clubs.iter().map(Seated::slots).sum();
     let mut digital_errors = 0;
 
+    let tournaments = if clubs.len() == 1 {
+        String::new()
+    } else {
+        format!("{} tournaments, ", clubs.len())
+    };
+    let per_page = if clubs.len() == 1 {
+        "per page"
+    } else {
+        "per tournament's page"
+    };
+    let per_page = match a.poll_pause {
+        0 => per_page.to_owned(),
+        ms => format!("{per_page} (each waits {ms} ms after each answer)"),
+    };
     println!(
-        "[{label}] {} tables × {} deals, {} passes at most, {} s at most, {} ms think time; {} spectators, {} poller(s) per page; \
+        "[{label}] {tournaments}{} tables × {} deals, {} passes at most, {} s at most, {} ms think time; {} spectators, {} poller(s) {per_page}; \
          load average {load_avg_before} before, {load_avg_after} after",
         a.tables, a.deals, a.passes, a.seconds, a.think, a.spectators, a.pollers
     );
@@ -833,11 +889,12 @@ async fn main() -> ExitCode {
     );
     let by_second = puts.by_second(start);
     println!("[{label}] {}", puts.line("PUT deal (table clients)", wall));
-    for (i, (name, _)) in pages.iter().enumerate() {
+    for (i, name) in pages.iter().enumerate() {
         println!("[{label}] {}", polled[i].line(name, wall));
     }
     let health_rate = polled[2].rate(wall);
-    if health_rate > 0.0 {
+    // (Pages polled with a pause have no throughput to compare.)
+    if health_rate > 0.0 && a.poll_pause == 0 {
         println!(
             "[{label}] standings page / healthz throughput: {:.0} %   (projector: {:.0} %)",
             100.0 * polled[0].rate(wall) / health_rate,
@@ -855,6 +912,7 @@ async fn main() -> ExitCode {
         let mut actions = Tally::default();
         let mut views = Tally::default();
         let dealt: u64 = seat_runs.iter().map(|r| r.deals).sum();
+        let landed: i64 = landed.iter().sum();
         for r in seat_runs {
             actions.merge(r.actions);
             views.merge(r.views);
@@ -873,12 +931,31 @@ async fn main() -> ExitCode {
     println!(
         "[{label}] stored: {exact}/{slots} slots exactly as acknowledged, {doubled} doubled, {lost} lost, {differing} with other scores"
     );
-    println!(
-        "[{label}] spectators: {spectators_open}/{} streams open, deal events each {seen_min}..{seen_max} of {events_due} (all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
-        a.spectators,
-        lag.as_secs_f64(),
-        watch_errors.len()
-    );
+    if let [events_due] = due[..] {
+        println!(
+            "[{label}] spectators: {spectators_open}/{} streams open, deal events each {seen_min}..{seen_max} of {events_due} (all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
+            a.spectators,
+            lag.as_secs_f64(),
+            watch_errors.len()
+        );
+    } else {
+        let (due_min, due_max) = (
+            due.iter().min().copied().unwrap_or(0),
+            due.iter().max().copied().unwrap_or(0),
+        );
+        println!(
+            "[{label}] spectators: {spectators_open}/{} streams open ({} per tournament), {complete}/{} got every deal event of their own tournament \
+             and no other ({due_min}..{due_max} per tournament, each got {seen_min}..{seen_max}; all within {:.2} s of the last PUT), {reloads} reloads, {out_of_order} out of order, {} errors",
+            a.spectators,
+            match (a.spectators / clubs.len(), a.spectators.div_ceil(clubs.len())) {
+                (lo, hi) if lo == hi => lo.to_string(),
+                (lo, hi) => format!("{lo} to {hi}"),
+            },
+            a.spectators,
+            lag.as_secs_f64(),
+            watch_errors.len()
+        );
+    }
     println!(
         "[{label}] event delay from the PUT's send to each spectator: {} events timed, p50 {} ms, p99 {} ms, max {} ms (target: p99 under 1,000 ms)",
         delays.len(),
@@ -920,7 +997,7 @@ async fn main() -> ExitCode {
         && replay_bad == 0
         && unchanged == 0
         && spectators_open == a.spectators
-        && seen.iter().all(|&n| n as i64 == events_due)
+        && complete == a.spectators
         && out_of_order == 0
         && watch_errors.is_empty();
     println!("[{label}] {}", if ok { "PASS" } else { "FAIL" });
