@@ -12,12 +12,13 @@
 # acknowledged deal stored exactly once, each stream every event of its own
 # tournament, in order). Each tournament's standings page and projector are
 # polled by one client each that waits 250 ms after each answer (a live
-# page's pace, static/live.js), /healthz by one client without pause.
+# page's pace, static/live.js), /healthz by one client asking each second
+# (a monitor's pace).
 #   scripts/load-clubs.sh [postgres|sqlite|both]      (default: postgres)
 # LOAD_ARGS are added after these defaults and win over them, e.g.
 # LOAD_ARGS="--seconds 20" for a shorter run; INSTANCES=1 for one instance.
 # Exit status 1 when a run fails its checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-clubs="--tournaments 40 --tables 280 --fives 80 --spectators 2400 --seconds 60 --think 5000 --pollers 1 --poll-pause 250"
+clubs="--tournaments 40 --tables 280 --fives 80 --spectators 2400 --seconds 60 --think 5000 --pollers 1 --poll-pause 250 --health-pause 1000"
 INSTANCES="${INSTANCES:-2}" LOAD_ARGS="$clubs ${LOAD_ARGS:-}" exec scripts/load-event.sh "${1:-postgres}"

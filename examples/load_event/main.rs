@@ -6,7 +6,7 @@
 //!     --server-pid PID [--tables 100] [--deals 4] [--passes 1000] [--seconds 20] \
 //!     [--spectators 500] [--pollers 1] [--digital 0] [--think 0] [--label sqlite] \
 //!     [--fives 0] [--base2 http://127.0.0.1:PORT2 --server-pid2 PID2] \
-//!     [--tournaments 1] [--poll-pause 0]
+//!     [--tournaments 1] [--poll-pause 0] [--health-pause 0]
 //! ```
 //!
 //! Sets up over the API a tournament of 4 × TABLES players and seats round 1
@@ -57,7 +57,8 @@
 //! `/healthz` by POLLERS clients as before. `--poll-pause MS` has the
 //! tournaments' page pollers wait MS after each answer (0, the default: no
 //! pause; a live page fetches itself again at most every 250 ms while events
-//! come, `static/live.js`). Every check holds per tournament: each slot
+//! come, `static/live.js`); `--health-pause MS` the same for `/healthz`'s
+//! pollers (a monitor asks every second or so). Every check holds per tournament: each slot
 //! against its own table client, and each spectator gets exactly one `deal`
 //! event per acknowledged change of its own tournament (one from another
 //! tournament would make it one too many), ids growing. The table of
@@ -91,6 +92,7 @@ struct Args {
     spectators: usize,
     pollers: usize,
     poll_pause: u64,
+    health_pause: u64,
     digital: usize,
     think: u64,
     label: String,
@@ -112,6 +114,7 @@ fn args() -> Result<Args, String> {
         spectators: 500,
         pollers: 1,
         poll_pause: 0,
+        health_pause: 0,
         digital: 0,
         think: 0,
         label: "load".into(),
@@ -142,6 +145,7 @@ fn args() -> Result<Args, String> {
             "--spectators" => a.spectators = number(value()?)?,
             "--pollers" => a.pollers = number(value()?)?,
             "--poll-pause" => a.poll_pause = number(value()?)? as u64,
+            "--health-pause" => a.health_pause = number(value()?)? as u64,
             "--digital" => a.digital = number(value()?)?,
             "--think" => a.think = number(value()?)? as u64,
             "--label" => a.label = value()?,
@@ -171,6 +175,7 @@ fn args() -> Result<Args, String> {
         || !(1..=a.tables.min(200)).contains(&a.tournaments)
         || a.pollers > 50
         || a.poll_pause > 60_000
+        || a.health_pause > 60_000
         || a.digital >= a.tables
         || a.think > 60_000
         || a.fives > a.tables - a.digital
@@ -178,7 +183,7 @@ fn args() -> Result<Args, String> {
         return Err(
             "--tables 1..=600, --deals 1..=12, --passes 1..=1000, --seconds 1..=600, \
                     --spectators 0..=5000, --pollers 0..=50, --digital 0..TABLES, --think 0..=60000, \
-                    --fives 0..=TABLES-DIGITAL, --tournaments 1..=min(TABLES, 200), --poll-pause 0..=60000"
+                    --fives 0..=TABLES-DIGITAL, --tournaments 1..=min(TABLES, 200), --poll-pause 0..=60000, --health-pause 0..=60000"
                 .into(),
         );
     }
@@ -712,7 +717,8 @@ async fn main() -> ExitCode {
                 pollers.push((i, tokio::spawn(polling)));
             }
         }
-        let polling = poller(a.addr.clone(), "/healthz".into(), stop_polling.clone(), Duration::ZERO);
+        let pause = Duration::from_millis(a.health_pause);
+        let polling = poller(a.addr.clone(), "/healthz".into(), stop_polling.clone(), pause);
         pollers.push((2, tokio::spawn(polling)));
     }
     let start = Instant::now();
@@ -894,7 +900,7 @@ async fn main() -> ExitCode {
     }
     let health_rate = polled[2].rate(wall);
     // (Pages polled with a pause have no throughput to compare.)
-    if health_rate > 0.0 && a.poll_pause == 0 {
+    if health_rate > 0.0 && a.poll_pause == 0 && a.health_pause == 0 {
         println!(
             "[{label}] standings page / healthz throughput: {:.0} %   (projector: {:.0} %)",
             100.0 * polled[0].rate(wall) / health_rate,
