@@ -17,6 +17,7 @@ mod bell_pages;
 mod browser;
 mod checkin;
 mod clubs;
+mod comite_day;
 mod concurrency;
 mod crash;
 mod deal_versions;
