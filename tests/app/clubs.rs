@@ -788,8 +788,16 @@ both_backends!(
         assert_eq!(shared(&db), (vec![], vec![]));
 
         // The owner shares the tournament on its page (a bad choice said,
-        // kept, nothing written), the season through the API.
+        // kept, nothing written), the season through the API; the pages
+        // are linked from the settings and the season (several clubs here).
         let mut home_jar = browser(&app, USER).await;
+        for (uri, link) in [
+            (format!("/tournaments/{id}/edit"), format!("/tournaments/{id}/clubs")),
+            (format!("/seasons/{season}"), format!("/seasons/{season}/clubs")),
+        ] {
+            let (_, body, _) = get(&app, &home_jar, &uri).await;
+            assert!(body.contains(&format!("href=\"{link}\"")), "{uri}: {body}");
+        }
         let page = format!("/tournaments/{id}/clubs");
         let (status, body, _) = post(&app, &mut home_jar, &page, &[("club", "Lyon")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

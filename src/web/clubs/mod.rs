@@ -282,6 +282,12 @@ pub async fn check_tournaments(
     }
 }
 
+/// Whether the server hosts several clubs (a server of one looks as it
+/// always did: no circuit to offer).
+pub async fn many(state: &AppState) -> Result<bool, AppError> {
+    state.db(|conn| Ok(clubs::list(conn)?.len() > 1)).await
+}
+
 /// The clubs of the logged-in organizer of a page (none: a visitor's).
 pub fn membership(ctx: &Ctx) -> Membership {
     ctx.user.as_ref().map(|u| u.clubs.clone()).unwrap_or_default()

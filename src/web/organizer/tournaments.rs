@@ -61,6 +61,9 @@ pub struct NewPage {
     pub started: bool,
     /// The clubs a new tournament may belong to (a choice when several).
     pub clubs: Vec<crate::db::ops::clubs::Club>,
+    /// An existing tournament on a server of several clubs: its circuit
+    /// page is linked.
+    pub circuit: bool,
 }
 
 impl NewPage {
@@ -101,6 +104,7 @@ async fn new_form(OrgPage { ctx, state, user }: OrgPage) -> Result<HttpResponse,
         title_key: "tournaments-new",
         started: false,
         clubs,
+        circuit: false,
     }))
 }
 
@@ -137,6 +141,7 @@ async fn create(
                 title_key: "tournaments-new",
                 started: false,
                 clubs,
+                circuit: false,
             };
             Ok(render::page_with_status(&page, status))
         }
@@ -165,6 +170,7 @@ async fn edit_form(
         title_key: "tournament-edit",
         started: seated > RoundNo::NONE,
         clubs: Vec::new(),
+        circuit: crate::web::clubs::many(&state).await?,
     }))
 }
 
@@ -200,6 +206,7 @@ async fn update(
                 title_key: "tournament-edit",
                 started: seated > RoundNo::NONE,
                 clubs: Vec::new(),
+                circuit: crate::web::clubs::many(&state).await?,
             };
             Ok(render::page_with_status(&page, status))
         }

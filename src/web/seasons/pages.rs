@@ -66,6 +66,8 @@ pub struct SeasonPage {
     pub others: Vec<(String, String, String)>,
     /// A refused attach, said.
     pub error: Option<String>,
+    /// A server of several clubs: the season's circuit page is linked.
+    pub circuit: bool,
 }
 
 /// The projector's view.
@@ -91,23 +93,25 @@ pub struct SeasonPrint {
 /// The season's page for `ctx`, with a refusal to say.
 pub async fn page(state: &AppState, ctx: Ctx, id: SeasonId, error: Option<String>) -> Result<SeasonPage, AppError> {
     let s = super::standings(state, id, ctx.audience()).await?;
-    let others = if ctx.is_organizer() {
+    let (others, circuit) = if ctx.is_organizer() {
         let held: Vec<_> = s.tournaments.iter().map(|t| t.id).collect();
-        state
+        let others = state
             .db(move |conn| Ok(crate::db::models::Tournament::list(conn)?))
             .await?
             .into_iter()
             .filter(|t| !held.contains(&t.id))
             .map(|t| (t.id.to_string(), t.name.clone(), t.event_date.clone()))
-            .collect()
+            .collect();
+        (others, crate::web::clubs::many(state).await?)
     } else {
-        Vec::new()
+        (Vec::new(), false)
     };
     Ok(SeasonPage {
         shown: Shown::new(&ctx, s),
         ctx,
         others,
         error,
+        circuit,
     })
 }
 
