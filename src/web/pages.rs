@@ -35,11 +35,11 @@ pub struct HomePage {
     /// Page context.
     pub ctx: Ctx,
     /// Tournaments under way, for a spectator to follow.
-    pub running: Vec<Tournament>,
+    pub running: Vec<Listed<Tournament>>,
     /// Tournaments not started yet (the next five).
-    pub upcoming: Vec<Tournament>,
+    pub upcoming: Vec<Listed<Tournament>>,
     /// Tournaments finished (the latest ten).
-    pub recent: Vec<Tournament>,
+    pub recent: Vec<Listed<Tournament>>,
     /// The server's clubs, each with its page (none on a server of one club).
     pub clubs: Vec<crate::db::ops::clubs::Club>,
 }
@@ -55,15 +55,25 @@ async fn home(ctx: Ctx, state: web::Data<AppState>) -> Result<HttpResponse, AppE
         })
         .await?;
     let (running, upcoming, recent) = by_phase(&state, tournaments, &statuses);
+    let listed = |ts: Vec<Tournament>| ts.into_iter().map(|item| Listed { item, by: None }).collect();
     // A server of one club lists no clubs: it looks as it always did.
     let clubs = if clubs.len() > 1 { clubs } else { Vec::new() };
     Ok(render::page(&HomePage {
         ctx,
-        running,
-        upcoming,
-        recent,
+        running: listed(running),
+        upcoming: listed(upcoming),
+        recent: listed(recent),
         clubs,
     }))
+}
+
+/// A tournament or a season on a list, with the club that runs it when
+/// that is not the page's own (a circuit's, on a club's page).
+pub struct Listed<T> {
+    /// The tournament or season.
+    pub item: T,
+    /// The club that runs it, when said.
+    pub by: Option<String>,
 }
 
 /// Tournaments under way, the next five to come (soonest first) and the

@@ -8,20 +8,12 @@ use actix_web::{get, web, HttpResponse};
 use crate::db::models::{Round, Season, Tournament};
 use crate::db::ops::clubs::{self, Club, ClubId, Membership};
 use crate::tournament::ids::TournamentId;
+use crate::web::pages::Listed;
 use crate::web::{filters, render, AppError, AppState, Ctx};
 
 /// Routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(club_page);
-}
-
-/// A tournament or a season on the page, with the club that runs it when
-/// that is another (a circuit's).
-pub struct Listed<T> {
-    /// The tournament or season.
-    pub item: T,
-    /// The club that runs it, when not this one.
-    pub by: Option<String>,
 }
 
 /// The page.
