@@ -72,9 +72,10 @@ enum Role {
     /// Its wants are derived ([`circuit_want`]).
     CircuitClub,
     /// The server's administrator, of no club: a live session and API
-    /// token, no table link. Asked the GET rows only (a write would change
-    /// what the organizer's call then meets); its writes are in
-    /// tests/app/clubs.rs. Its wants are derived ([`admin_want`]).
+    /// token, no table link. Asked the GET rows in the matrix's pass, and
+    /// each write on a world of its own after the row (a write would change
+    /// what the organizer's call then meets). Its wants are derived
+    /// ([`admin_want`], [`admin_write_want`]).
     Admin,
 }
 
@@ -218,6 +219,9 @@ struct Row {
     /// What [`Role::Admin`] gets, when not as [`admin_want`] says (the
     /// administrator's own pages).
     admin: Option<Want>,
+    /// What [`Role::Admin`]'s write gets on its own world, when not as
+    /// [`admin_write_want`] says.
+    admin_alone: Option<Want>,
 }
 
 // The kinds of route, each explained once.
@@ -280,6 +284,7 @@ const fn row(method: &'static str, pattern: &'static str, want: [Want; 7]) -> Ro
         want,
         stream: false,
         admin: None,
+        admin_alone: None,
     }
 }
 
@@ -294,6 +299,10 @@ impl Row {
     }
     const fn admin(mut self, want: Want) -> Row {
         self.admin = Some(want);
+        self
+    }
+    const fn admin_alone(mut self, want: Want) -> Row {
+        self.admin_alone = Some(want);
         self
     }
 }
@@ -403,9 +412,17 @@ fn rows() -> Vec<Row> {
         // Two players of one tournament: the page says they cannot be merged.
         row("GET", "/directory/merge", ORG_PAGE).fill(&[("?", "keep={pid}&drop={taker}")]),
         // organizer forms
-        row("POST", "/tournaments", ORG_FORM).body(TOURNAMENT_FORM),
+        // The administrator acts for every club: a new tournament or season
+        // must say whose (the form again with the sentence, 422).
+        row("POST", "/tournaments", ORG_FORM)
+            .body(TOURNAMENT_FORM)
+            .admin_alone(S(422)),
         row("POST", "/tournaments/{id}/edit", ORG_FORM).body(TOURNAMENT_FORM),
-        row("POST", "/tournaments/{id}/players", ORG_FORM).body(PLAYER_FORM),
+        // (The administrator's, after the organizer's: the name is known by
+        // then, and the form offers the known player, 200.)
+        row("POST", "/tournaments/{id}/players", ORG_FORM)
+            .body(PLAYER_FORM)
+            .admin_alone(S(200)),
         row(
             "POST",
             "/tournaments/{id}/players/import",
@@ -508,7 +525,9 @@ fn rows() -> Vec<Row> {
         row("GET", "/api/tournaments", org_api(200)),
         // clubs: anyone lists them; only the administrator makes one
         row("GET", "/api/clubs", PUBLIC),
-        row("POST", "/api/clubs", org_api(403)).body(Json(r#"{"name": "Club intrus", "town": "Bron"}"#)),
+        row("POST", "/api/clubs", org_api(403))
+            .body(Json(r#"{"name": "Club intrus", "town": "Bron"}"#))
+            .admin_alone(S(201)),
         // the administrator's clubs page: 403 to an organizer
         row("GET", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)]).admin(S(200)),
         row("POST", "/clubs", [Login, Login, Login, Login, Login, Login, S(403)])
@@ -551,7 +570,9 @@ fn rows() -> Vec<Row> {
             ("username", "nouveau"),
             ("password", "mot-de-passe-neuf"),
         ])),
-        row("POST", "/api/tournaments", org_api(201)).body(Json(r#"{"name": "Open API", "rounds": 3}"#)),
+        row("POST", "/api/tournaments", org_api(201))
+            .body(Json(r#"{"name": "Open API", "rounds": 3}"#))
+            .admin_alone(S(422)),
         row("POST", "/api/tournaments/{id}/players", org_api(201)).body(Json(r#"{"name": "Anne Api", "club": "C"}"#)),
         row("POST", "/api/tournaments/{id}/players/{pid}/checkin", org_api(200)).body(Json(r#"{"present": true}"#)),
         row("POST", "/api/tournaments/{id}/checkin-all", org_api(200)),
@@ -615,9 +636,11 @@ fn rows() -> Vec<Row> {
             ..row("GET", "/api/tournaments/{id}/events", PUBLIC)
         },
         // seasons (the world's season holds the tournament)
-        row("POST", "/api/seasons", org_api(201)).body(Json(
-            r#"{"name": "Circuit", "starts": "2026-09-01", "ends": "2027-06-30", "rule": {"points": "total"}}"#,
-        )),
+        row("POST", "/api/seasons", org_api(201))
+            .body(Json(
+                r#"{"name": "Circuit", "starts": "2026-09-01", "ends": "2027-06-30", "rule": {"points": "total"}}"#,
+            ))
+            .admin_alone(S(422)),
         row("PUT", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
         row("POST", "/api/seasons/{id}/import", org_api(201))
             .fill(SEASON)
@@ -631,12 +654,14 @@ fn rows() -> Vec<Row> {
         },
         row("DELETE", "/api/seasons/{id}/tournaments/{tid}", org_api(204)).fill(SEASON_TOURNAMENT),
         row("GET", "/seasons", ORG_PAGE),
-        row("POST", "/seasons", ORG_FORM).body(Form(&[
-            ("name", "Championnat"),
-            ("starts", "2026-09-01"),
-            ("ends", "2027-06-30"),
-            ("preset", "places-best-10"),
-        ])),
+        row("POST", "/seasons", ORG_FORM)
+            .body(Form(&[
+                ("name", "Championnat"),
+                ("starts", "2026-09-01"),
+                ("ends", "2027-06-30"),
+                ("preset", "places-best-10"),
+            ]))
+            .admin_alone(S(422)),
         row("POST", "/seasons/{id}/tournaments", ORG_FORM)
             .fill(SEASON_TOURNAMENT)
             .body(Form(&[("tournament", "{tid}")])),
@@ -1157,6 +1182,32 @@ where
     }
 }
 
+/// Whether an answer is what was wanted.
+fn matches_want(ex: &Exchange, want: Want) -> bool {
+    match want {
+        S(s) => ex.status.as_u16() == s,
+        Login => ex.status == StatusCode::SEE_OTHER && ex.location.starts_with("/login?next="),
+        NA => unreachable!(),
+    }
+}
+
+/// What the administrator's write gets, asked on a world of its own (the
+/// rows whose administrator's want is written are asked in the matrix's
+/// pass): what the organizer gets, the administrator acting for every club;
+/// with a link in the path (they hold none), what anyone gets.
+fn admin_write_want(row: &Row) -> Option<Want> {
+    let [anon, .., org] = row.want;
+    if row.method == "GET" || row.admin.is_some() {
+        None
+    } else if row.admin_alone.is_some() {
+        row.admin_alone
+    } else if row.pattern.contains("{token}") {
+        Some(anon)
+    } else {
+        Some(org)
+    }
+}
+
 /// Whether a status refuses.
 fn refused(want: Want) -> bool {
     match want {
@@ -1187,11 +1238,7 @@ async fn run_matrix(db: &TestDb) -> (Vec<Exchange>, Vec<World>) {
             }
             let before = world.state(db);
             let ex = send(&app, &world, &row, role, Csrf::Right, &[]).await;
-            let ok = match want {
-                S(s) => ex.status.as_u16() == s,
-                Login => ex.status == StatusCode::SEE_OTHER && ex.location.starts_with("/login?next="),
-                NA => unreachable!(),
-            };
+            let ok = matches_want(&ex, want);
             if !ok {
                 wrong.push(format!(
                     "{} {} as {:?}: want {:?}, got {} {} {}",
@@ -1213,6 +1260,24 @@ async fn run_matrix(db: &TestDb) -> (Vec<Exchange>, Vec<World>) {
         }
         if world.state(db) != before_row || !world.logged_in(db) {
             worlds.push(std::mem::replace(&mut world, World::new(db)));
+        }
+        // The administrator's write, on a world of its own (it would change
+        // what the organizer's call meets).
+        if let Some(want) = admin_write_want(&row) {
+            let fresh = World::new(db);
+            let ex = send(&app, &fresh, &row, Role::Admin, Csrf::Right, &[]).await;
+            if !matches_want(&ex, want) {
+                wrong.push(format!(
+                    "{} {} as Admin (its own world): want {want:?}, got {} {} {}",
+                    row.method,
+                    row.pattern,
+                    ex.status,
+                    ex.location,
+                    ex.body.chars().take(300).collect::<String>()
+                ));
+            }
+            exchanges.push(ex);
+            worlds.push(fresh);
         }
     }
     worlds.push(world);
