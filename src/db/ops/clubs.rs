@@ -257,18 +257,42 @@ pub fn tournaments_of(
     if who.admin {
         return Ok(ids.to_vec());
     }
-    let default = default_club(conn)?;
-    let owned: Vec<(TournamentId, i32)> = tournament_clubs::table
+    let owners = tournament_owners(conn, ids)?;
+    let shared = tournaments_shared_with(conn, who, ids)?;
+    Ok(owners
+        .into_iter()
+        .filter(|(t, owner)| owner.is_some_and(|c| who.acts_for(c)) || shared.contains(t))
+        .map(|(t, _)| t)
+        .collect())
+}
+
+/// The club that owns each of the tournaments `ids`, in their order (the
+/// default club where no row says: `None` only on a server without clubs).
+pub fn tournament_owners(
+    conn: &mut AnyConnection,
+    ids: &[TournamentId],
+) -> QueryResult<Vec<(TournamentId, Option<ClubId>)>> {
+    let owned: std::collections::HashMap<TournamentId, ClubId> = tournament_clubs::table
         .filter(tournament_clubs::tournament_id.eq_any(ids))
         .select((tournament_clubs::tournament_id, tournament_clubs::club_id))
-        .load(conn)?;
-    let owner = |t: TournamentId| owned.iter().find(|(id, _)| *id == t).map(|(_, c)| *c).or(default);
-    let shared = tournaments_shared_with(conn, who, ids)?;
-    Ok(ids
-        .iter()
-        .copied()
-        .filter(|t| owner(*t).is_some_and(|c| who.acts_for(c)) || shared.contains(t))
-        .collect())
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let default = default_club(conn)?;
+    Ok(ids.iter().map(|t| (*t, owned.get(t).copied().or(default))).collect())
+}
+
+/// The club that owns each of the seasons `ids`, in their order (as
+/// [`tournament_owners`]).
+pub fn season_owners(conn: &mut AnyConnection, ids: &[i32]) -> QueryResult<Vec<(i32, Option<ClubId>)>> {
+    let owned: std::collections::HashMap<i32, ClubId> = season_clubs::table
+        .filter(season_clubs::season_id.eq_any(ids))
+        .select((season_clubs::season_id, season_clubs::club_id))
+        .load(conn)?
+        .into_iter()
+        .collect();
+    let default = default_club(conn)?;
+    Ok(ids.iter().map(|s| (*s, owned.get(s).copied().or(default))).collect())
 }
 
 /// Of `list`, the tournaments the clubs of `who` own or are shared with.
@@ -287,17 +311,12 @@ pub fn seasons_of(conn: &mut AnyConnection, who: &Membership, ids: &[i32]) -> Qu
     if who.admin {
         return Ok(ids.to_vec());
     }
-    let default = default_club(conn)?;
-    let owned: Vec<(i32, i32)> = season_clubs::table
-        .filter(season_clubs::season_id.eq_any(ids))
-        .select((season_clubs::season_id, season_clubs::club_id))
-        .load(conn)?;
-    let owner = |s: i32| owned.iter().find(|(id, _)| *id == s).map(|(_, c)| *c).or(default);
+    let owners = season_owners(conn, ids)?;
     let shared = seasons_shared_with(conn, who, ids)?;
-    Ok(ids
-        .iter()
-        .copied()
-        .filter(|s| owner(*s).is_some_and(|c| who.acts_for(c)) || shared.contains(s))
+    Ok(owners
+        .into_iter()
+        .filter(|(s, owner)| owner.is_some_and(|c| who.acts_for(c)) || shared.contains(s))
+        .map(|(s, _)| s)
         .collect())
 }
 

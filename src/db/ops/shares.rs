@@ -125,16 +125,3 @@ pub fn unshare(tx: &mut Tx<'_>, what: Shared, club: ClubId, actor: &str) -> OpRe
     }
     audit(tx, AuditAction::ClubUnshared, what, club, actor)
 }
-
-/// The tournaments and seasons shared with `club` (for its public page).
-pub fn shared_to(conn: &mut AnyConnection, club: ClubId) -> QueryResult<(Vec<TournamentId>, Vec<i32>)> {
-    let t = tournament_shares::table
-        .filter(tournament_shares::club_id.eq(club))
-        .select(tournament_shares::tournament_id)
-        .load(conn)?;
-    let s = season_shares::table
-        .filter(season_shares::club_id.eq(club))
-        .select(season_shares::season_id)
-        .load(conn)?;
-    Ok((t, s))
-}

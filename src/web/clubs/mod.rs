@@ -9,7 +9,9 @@
 //! it attaches) that another club owns, the request goes on as a visitor's
 //! with [`ForeignClub`] beside it: the public pages and routes answer as
 //! they answer anyone, those for organizers answer 403 (see
-//! [`crate::web::ctx::Organizer`]).
+//! [`crate::web::ctx::Organizer`]). What another club shares with one of
+//! theirs (a circuit, [`crate::db::ops::shares`]) they read, and enter its
+//! tables' deals; its other writes answer 403 the same way.
 
 pub mod page;
 pub mod public;

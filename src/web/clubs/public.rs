@@ -52,18 +52,18 @@ fn holdings(conn: &mut crate::db::AnyConnection, club: ClubId) -> diesel::QueryR
     let mine = clubs::keep_tournaments(conn, &who, all)?;
     let ids: Vec<TournamentId> = mine.iter().map(|t| t.id).collect();
     let statuses = Round::statuses(conn, &ids)?;
-    let mut owners = Vec::new();
-    for t in &ids {
-        owners.push((*t, clubs::tournament_club(conn, *t)?));
-    }
+    let owners = clubs::tournament_owners(conn, &ids)?;
     let seasons = Season::list(conn)?;
     let season_ids: Vec<i32> = seasons.iter().map(|s| s.id.get()).collect();
     let kept = clubs::seasons_of(conn, &who, &season_ids)?;
-    let mut listed = Vec::new();
-    for s in seasons.into_iter().filter(|s| kept.contains(&s.id.get())) {
-        let owner = clubs::season_club(conn, s.id.get())?;
-        listed.push((s, owner));
-    }
+    let seasons: Vec<Season> = seasons.into_iter().filter(|s| kept.contains(&s.id.get())).collect();
+    let kept: Vec<i32> = seasons.iter().map(|s| s.id.get()).collect();
+    let owners_of_seasons = clubs::season_owners(conn, &kept)?;
+    let listed = seasons
+        .into_iter()
+        .zip(owners_of_seasons)
+        .map(|(s, (_, owner))| (s, owner))
+        .collect();
     Ok((mine, statuses, owners, listed))
 }
 
